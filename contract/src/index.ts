@@ -1,0 +1,12 @@
+export * from './errors.js';
+export * from './envelope.js';
+export * from './meta.js';
+export * from './primitives.js';
+export * from './route-meta.js';
+export * from './router.js';
+export * from './walk.js';
+export * from './schemas/block.js';
+export * from './schemas/pipeline.js';
+export * from './schemas/session.js';
+export * from './schemas/user.js';
+export { Status } from './routes/statuses.js';

@@ -1,0 +1,14 @@
+/** What the core needs to dispatch a contract route: which resource and action it is. */
+export type Action = 'list' | 'create' | 'detail' | 'update' | 'delete';
+
+export interface RouteMeta {
+  /** Plural resource name, e.g. `pipelines`. */
+  resource: string;
+  action: Action;
+  /** Set on nested routes: the parent resource named by the path's first id. */
+  parent?: string;
+  /** The health check needs no API key. */
+  public?: boolean;
+}
+
+export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;

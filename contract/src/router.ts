@@ -1,0 +1,15 @@
+import { initContract } from '@ts-rest/core';
+import { blocks } from './routes/blocks.js';
+import { pipelines } from './routes/pipelines.js';
+import { sessions } from './routes/sessions.js';
+import { statuses } from './routes/statuses.js';
+import { users } from './routes/users.js';
+
+const c = initContract();
+
+/** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
+export const contract = c.router(
+  { statuses, sessions, users, pipelines, blocks },
+  { strictStatusCodes: true },
+);
+export type Contract = typeof contract;

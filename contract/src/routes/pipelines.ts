@@ -1,0 +1,71 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
+import { listQuery, memberQuery } from '../meta.js';
+import { queryList } from '../primitives.js';
+import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
+import { routeMeta } from '../route-meta.js';
+import { pipelineBlocks } from './blocks.js';
+
+const c = initContract();
+const PipelineEnvelope = memberEnvelope('pipeline', Pipeline);
+const PipelineListMetadata = ListMetadata.extend({
+  results: z.number().int().describe('Items in this page'),
+}).meta({ id: 'PipelineListMetadata' });
+
+export const pipelines = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipelines',
+    query: listQuery.extend({
+      '_order_by[]': queryList.optional().describe('Sort keys: name, uuid, type, created_at, updated_at, blocks; `-` prefix for descending'),
+      search: z.string().optional().describe('Substring of the uuid'),
+      'type[]': queryList.optional(),
+      'tag[]': queryList.optional(),
+    }),
+    responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
+    summary: 'List pipelines',
+    description: 'Sorted by uuid unless `_order_by[]` says otherwise; unlimited unless `_limit` is given.',
+    metadata: routeMeta({ resource: 'pipelines', action: 'list' }),
+  },
+  create: {
+    method: 'POST',
+    path: '/api/pipelines',
+    query: memberQuery,
+    body: z.object({ pipeline: PipelineCreate, api_key: z.string().optional() }),
+    responses: responses(PipelineEnvelope),
+    summary: 'Create a pipeline',
+    description: 'The uuid is the slug of `name` (`arwen-starlight` → `arwen_starlight`).',
+    metadata: routeMeta({ resource: 'pipelines', action: 'create' }),
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/pipelines/:uuid',
+    query: memberQuery,
+    responses: responses(PipelineEnvelope),
+    summary: 'Read a pipeline',
+    description: 'With its blocks (content included), callbacks, conditionals, widgets and extensions.',
+    metadata: routeMeta({ resource: 'pipelines', action: 'detail' }),
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/pipelines/:uuid',
+    query: memberQuery,
+    body: z.object({ pipeline: PipelineUpdate, api_key: z.string().optional() }),
+    responses: responses(PipelineEnvelope),
+    summary: 'Update or rename a pipeline',
+    description: 'A new `name` changes the uuid and rewrites every reference to it.',
+    metadata: routeMeta({ resource: 'pipelines', action: 'update' }),
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/pipelines/:uuid',
+    query: memberQuery,
+    body: c.noBody(),
+    responses: responses(PipelineEnvelope),
+    summary: 'Delete a pipeline',
+    description: 'Returns the deleted pipeline. Blocks that belonged to no other pipeline are deleted with it.',
+    metadata: routeMeta({ resource: 'pipelines', action: 'delete' }),
+  },
+  blocks: pipelineBlocks,
+});

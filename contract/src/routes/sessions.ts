@@ -1,0 +1,43 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { memberEnvelope, responses } from '../envelope.js';
+import { memberQuery } from '../meta.js';
+import { Session, SessionCreate } from '../schemas/session.js';
+import { routeMeta } from '../route-meta.js';
+
+const c = initContract();
+const SessionEnvelope = memberEnvelope('session', Session);
+
+export const sessions = c.router({
+  login: {
+    method: 'POST',
+    path: '/api/sessions',
+    query: memberQuery,
+    body: z.object({ session: SessionCreate, api_key: z.string().optional() }),
+    responses: responses(SessionEnvelope),
+    summary: 'Log in',
+    description:
+      'Exchanges an email (or username) and password for a session. `token` is the raw token (a JWT); its `token` claim is the decoded token.',
+    metadata: routeMeta({ resource: 'sessions', action: 'create' }),
+  },
+  logout: {
+    method: 'PUT',
+    path: '/api/sessions/:id',
+    query: memberQuery,
+    body: z.object({ api_key: z.string().optional() }).optional(),
+    responses: responses(SessionEnvelope),
+    summary: 'Log out',
+    description: 'Expires the token the call is made with. Any `:id` works (Mage sends `1`).',
+    metadata: routeMeta({ resource: 'sessions', action: 'update' }),
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/sessions/:id',
+    query: memberQuery,
+    body: c.noBody(),
+    responses: responses(SessionEnvelope),
+    summary: 'Log out (DELETE form)',
+    description: 'Same as PUT: expires the token the call is made with.',
+    metadata: routeMeta({ resource: 'sessions', action: 'delete' }),
+  },
+});

@@ -1,0 +1,25 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { listEnvelope, responses } from '../envelope.js';
+import { routeMeta } from '../route-meta.js';
+
+const c = initContract();
+
+export const Status = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string(),
+    require_user_authentication: z.boolean(),
+  })
+  .meta({ id: 'Status' });
+
+export const statuses = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/status',
+    responses: responses(listEnvelope('statuses', Status)),
+    summary: 'Health check',
+    description: 'Needs no credentials.',
+    metadata: routeMeta({ resource: 'statuses', action: 'list', public: true }),
+  },
+});

@@ -1,0 +1,53 @@
+import { hashPassword } from './core/auth/passwords.js';
+import { systemClock, type Clock } from './core/clock.js';
+import { defaultConfig, type CoreConfig } from './core/config.js';
+import { createCore, type Core } from './core/operation.js';
+import type { CoreRequest } from './core/request.js';
+import { createMemoryRepository } from './core/repository/memory.js';
+import type { Repository } from './core/repository/types.js';
+import { resourceModules } from './resources/index.js';
+
+export interface ApiOptions {
+  config?: Partial<CoreConfig>;
+  repo?: Repository;
+  clock?: Clock;
+  onInternalError?: (error: unknown, request: CoreRequest) => void;
+}
+
+export interface Api {
+  core: Core;
+  repo: Repository;
+  config: CoreConfig;
+  clock: Clock;
+}
+
+/**
+ * The transport-free API: core + resources + repository, with Mage's default owner seeded when no
+ * owner exists. The Express server and the MSW mocks both run exactly this.
+ */
+export async function createApi(options: ApiOptions = {}): Promise<Api> {
+  const config: CoreConfig = { ...defaultConfig, ...options.config };
+  const repo = options.repo ?? createMemoryRepository();
+  const clock = options.clock ?? systemClock;
+  await seedDefaultOwner(repo, config, clock);
+  const core = createCore({ config, repo, clock, modules: resourceModules, onInternalError: options.onInternalError });
+  return { core, repo, config, clock };
+}
+
+async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock) {
+  if (repo.users.list().some((u) => u.role === 'owner')) return;
+  const { email, username, password } = config.defaultOwner;
+  const now = clock.now();
+  repo.users.put({
+    id: repo.users.nextId(),
+    email,
+    username,
+    first_name: null,
+    last_name: null,
+    avatar: null,
+    role: 'owner',
+    password_hash: await hashPassword(password, config.bcryptRounds),
+    created_at: now,
+    updated_at: now,
+  });
+}

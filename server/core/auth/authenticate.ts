@@ -1,0 +1,56 @@
+import type { CoreConfig } from '../config.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import type { CoreRequest } from '../request.js';
+import type { Repository, TokenRecord } from '../repository/types.js';
+import type { Caller } from './caller.js';
+import { constantTimeEqual, sha256Hex } from './constant-time.js';
+import { findApiKey, findToken } from './credentials.js';
+import { decodeToken } from './jwt.js';
+
+const ANONYMOUS: Caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
+
+export interface AuthOptions {
+  /** Login ignores tokens: a stale token must never stop a user from logging in again. */
+  readToken: boolean;
+}
+
+export async function authenticate(
+  request: CoreRequest,
+  deps: { config: CoreConfig; repo: Repository; clock: Clock },
+  options: AuthOptions,
+): Promise<Caller> {
+  const { config } = deps;
+  const apiKey = findApiKey(request);
+  if (apiKey === undefined) {
+    throw new ApiError(
+      'invalid_api_key',
+      'API key is missing: send it in the X-API-KEY header, the api_key query parameter or the api_key body field.',
+    );
+  }
+  if (!constantTimeEqual(apiKey, config.apiKey)) throw new ApiError('invalid_api_key');
+
+  if (!config.requireUserAuthentication) {
+    // The API key alone suffices and the caller acts as an owner; a valid token is still noted for logout.
+    const token = options.readToken ? await resolveToken(request, deps).catch(() => null) : null;
+    return { user: null, role: 'owner', token: token?.record ?? null, decodedToken: token?.decoded ?? null, authEnabled: false };
+  }
+  if (!options.readToken) return ANONYMOUS;
+
+  const resolved = await resolveToken(request, deps);
+  if (!resolved) return ANONYMOUS;
+  return { user: resolved.user, role: resolved.user.role, token: resolved.record, decodedToken: resolved.decoded, authEnabled: true };
+}
+
+async function resolveToken(request: CoreRequest, { config, repo, clock }: { config: CoreConfig; repo: Repository; clock: Clock }) {
+  const credential = findToken(request);
+  if (!credential) return null;
+  const decoded = credential.kind === 'raw' ? await decodeToken(credential.value, config.jwtSecret) : credential.value;
+  if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');
+  const record: TokenRecord | undefined = repo.tokens.get(await sha256Hex(decoded));
+  if (!record) throw new ApiError('invalid_oauth_token');
+  if (record.expires_at <= clock.now()) throw new ApiError('expired_oauth_token');
+  const user = repo.users.get(record.user_id);
+  if (!user) throw new ApiError('expired_oauth_token');
+  return { record, user, decoded };
+}

@@ -1,0 +1,38 @@
+import type { ApiError } from './errors.js';
+
+export interface CoreResponse {
+  /** HTTP status: 200 unless the request asked for `_http_error_codes`. */
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export const memberBody = (key: string, item: unknown) => ({ [key]: item, metadata: null, status: 200 });
+
+export const listBody = (key: string, items: unknown[], metadata: Record<string, unknown>) => ({
+  [key]: items,
+  metadata,
+  status: 200,
+});
+
+/** `{error: {code, message, type, errors?}, status}`; HTTP 200 unless `_http_error_codes` is on. */
+export function errorResponse(error: ApiError, httpErrorCodes: boolean): CoreResponse {
+  const status = httpErrorCodes ? error.code : 200;
+  const body: Record<string, unknown> = {
+    error: {
+      code: error.code,
+      message: error.message,
+      type: error.type,
+      ...(error.errors ? { errors: error.errors } : {}),
+    },
+    status,
+  };
+  return { status, body };
+}
+
+/** Any non-empty value of the meta param turns real HTTP error codes on (as Mage). */
+export function wantsHttpErrorCodes(query: Record<string, unknown>): boolean {
+  const value = query._http_error_codes;
+  if (Array.isArray(value)) return value.some((v) => v !== '' && v !== undefined);
+  return value !== undefined && value !== '' && value !== null;
+}

@@ -1,0 +1,11 @@
+export { createCore, type Core, type CoreOptions, type Outcome } from './operation.js';
+export { configFromEnv, defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from './config.js';
+export { systemClock, formatDateTime, type Clock } from './clock.js';
+export { createMemoryRepository } from './repository/memory.js';
+export type * from './repository/types.js';
+export { ApiError } from './errors.js';
+export type { CoreRequest } from './request.js';
+export type { CoreResponse } from './envelope.js';
+export { cleanName } from './slug.js';
+export { hashPassword } from './auth/passwords.js';
+export { ROLES, type RoleName } from './auth/roles.js';

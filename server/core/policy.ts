@@ -1,0 +1,89 @@
+import type { Action } from '@pipeline-api/contract';
+import type { Caller } from './auth/caller.js';
+import { forbidden } from './errors.js';
+
+export interface PolicyContext {
+  caller: Caller;
+  action: Action;
+  /** The record a member action targets. */
+  record?: unknown;
+  parent?: unknown;
+  payload?: Record<string, unknown>;
+}
+
+export type Rule = (ctx: PolicyContext) => boolean;
+
+export interface PolicyDefinition {
+  /** Plural resource name, for messages. */
+  resource: string;
+  /** Allowed actions and who may take them; an action not listed is disabled. */
+  actions: Partial<Record<Action, Rule>>;
+  /** Actions open to anonymous callers (login); no token is read for them. */
+  tokenless?: Action[];
+  /** Writable attributes per action and who may write them; anything else is refused. */
+  writes?: Partial<Record<Action, Record<string, Rule>>>;
+  /** Attributes whose reading is restricted, per action; unlisted attributes are readable. */
+  reads?: Partial<Record<Action, Record<string, Rule>>>;
+  /** Query params (not meta params) each action accepts. */
+  queries?: Partial<Record<Action, readonly string[]>>;
+}
+
+const NO_PROJECT_ACCESS = 'You don’t have access to this project. Please ask an admin or owner for permissions.';
+
+/** Decides which actions a caller may take, which attributes it may write and read, which query params it may use. */
+export class Policy {
+  constructor(readonly definition: PolicyDefinition) {}
+
+  isTokenless(action: Action): boolean {
+    return this.definition.tokenless?.includes(action) ?? false;
+  }
+
+  authorizeAction(ctx: PolicyContext): void {
+    const { resource, actions } = this.definition;
+    const rule = actions[ctx.action];
+    if (!rule) throw forbidden(`The ${ctx.action} action is disabled for ${resource}.`);
+    const anonymous = ctx.caller.authEnabled && ctx.caller.user === null;
+    if (anonymous && !this.isTokenless(ctx.action)) {
+      throw forbidden(`Private access for ${ctx.action} only, invalid scope.`);
+    }
+    if (!rule(ctx)) {
+      if (ctx.caller.authEnabled && ctx.caller.user && ctx.caller.role === null) throw forbidden(NO_PROJECT_ACCESS);
+      throw forbidden(`Unauthorized operation ${ctx.action} on ${resource}, failed condition.`);
+    }
+  }
+
+  authorizeWrites(ctx: PolicyContext, attributes: string[]): void {
+    const { resource, writes } = this.definition;
+    const allowed = writes?.[ctx.action] ?? {};
+    for (const attribute of attributes) {
+      const rule = Object.hasOwn(allowed, attribute) ? allowed[attribute] : undefined;
+      if (!rule) throw forbidden(`write of ${attribute} on ${ctx.action} is disabled for ${resource}.`);
+      if (!rule(ctx)) {
+        throw forbidden(`Unauthorized write access for ${attribute} on ${resource} for ${ctx.action} operation, failed condition.`);
+      }
+    }
+  }
+
+  authorizeReads(ctx: PolicyContext, attributes: readonly string[]): void {
+    const restricted = this.definition.reads?.[ctx.action];
+    if (!restricted) return;
+    for (const attribute of attributes) {
+      const rule = Object.hasOwn(restricted, attribute) ? restricted[attribute] : undefined;
+      if (rule && !rule(ctx)) {
+        throw forbidden(`read of ${attribute} on ${ctx.action} is disabled for ${this.definition.resource}.`);
+      }
+    }
+  }
+
+  authorizeQuery(ctx: PolicyContext, query: Record<string, unknown>): void {
+    const allowed = this.definition.queries?.[ctx.action] ?? [];
+    for (const [key, value] of Object.entries(query)) {
+      if (key.startsWith('_') || key === 'api_key' || allowed.includes(key)) continue;
+      throw forbidden(
+        `Query parameter ${key} of value ${JSON.stringify(value)} is not permitted on ${ctx.action} operation for ${this.definition.resource}.`,
+      );
+    }
+  }
+}
+
+export const definePolicy = (definition: PolicyDefinition) => new Policy(definition);

@@ -1,0 +1,19 @@
+/** A request as every transport hands it to the core: already routed, body already parsed as JSON. */
+export interface CoreRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** Lower-case header names. */
+  headers: Record<string, string | undefined>;
+  /** Parsed JSON body, or undefined when there was none. */
+  body: unknown;
+}
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function header(request: CoreRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return value === undefined || value === '' ? undefined : value;
+}

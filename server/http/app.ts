@@ -1,0 +1,111 @@
+import { walkContract, contract } from '@pipeline-api/contract';
+import { createExpressEndpoints } from '@ts-rest/express';
+import type { AppRoute } from '@ts-rest/core';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Api } from '../api.js';
+import { ApiError } from '../core/errors.js';
+import type { Outcome } from '../core/operation.js';
+import { cors } from './cors.js';
+import { toCoreRequest } from './request.js';
+
+export const BODY_LIMIT = '1mb';
+
+export interface AppOptions {
+  /** One line per request: method, path, status, error code, milliseconds. */
+  log?: (line: string) => void;
+}
+
+/** The Express 5 adapter: ts-rest registers the contract's routes, the core answers every one of them. */
+export function createApp(api: Api, options: AppOptions = {}) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple'); // keeps Mage's `_order_by[]` keys as they are
+  app.use(requestLog(options.log));
+  app.use(cors);
+  // Mage parses the body as JSON whatever the Content-Type (its docs send text/plain).
+  app.use(express.json({ type: () => true, limit: BODY_LIMIT, strict: false }));
+
+  const send = (res: Response, outcome: Outcome) => {
+    res.locals.errorCode = outcome.errorCode;
+    res.status(outcome.status).json(outcome.body);
+  };
+
+  // ts-rest validates first; on a failure the core runs anyway, so auth and policy errors still come first.
+  const idOf = new Map<AppRoute, string>(walkContract(contract).map((r) => [r.route, r.id]));
+  const run = async (route: AppRoute, req: Request) => {
+    const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req));
+    return outcome;
+  };
+  const router = buildRouter(contract, (route) => async ({ req, res }: { req: Request; res: Response }) => {
+    const outcome = await run(route, req);
+    res.locals.errorCode = outcome.errorCode;
+    return { status: outcome.status, body: outcome.body };
+  });
+  createExpressEndpoints(contract, router as never, app, {
+    logInitialization: false,
+    requestValidationErrorHandler: (_error, req, res, next) => {
+      run(req.tsRestRoute as AppRoute, req as unknown as Request).then((outcome) => send(res, outcome), next);
+    },
+  });
+
+  app.use((req: Request, res: Response) => {
+    send(res, api.core.failure(api.core.routes.unmatched(req.method, req.path), { query: safeQuery(req) }));
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    send(res, api.core.failure(transportError(error, req), { query: safeQuery(req) }));
+  });
+
+  return app;
+}
+
+type Handler = (args: { req: Request; res: Response }) => Promise<{ status: number; body: unknown }>;
+
+/** The ts-rest router implementation, mirroring the contract: every route gets the same core handler. */
+function buildRouter(node: object, handlerFor: (route: AppRoute) => Handler): object {
+  return Object.fromEntries(
+    Object.entries(node).map(([key, child]) =>
+      'method' in child && 'path' in child ? [key, handlerFor(child as AppRoute)] : [key, buildRouter(child, handlerFor)],
+    ),
+  );
+}
+
+/** Failures before the core runs: malformed JSON, oversized body; anything else is an internal fault. */
+function transportError(error: unknown, req: Request): ApiError {
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.parse.failed') {
+    return new ApiError('api_resource_error', `Malformed JSON body: ${(error as Error).message}.`);
+  }
+  if (type === 'entity.too.large') return new ApiError('payload_too_large', `The request body exceeds ${BODY_LIMIT}.`);
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new ApiError('api_resource_error', `Unsupported body encoding: ${(error as Error).message}.`);
+  }
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
+    return new ApiError('api_resource_error', 'The request body could not be read.');
+  }
+  console.error(`[pipeline-api] internal error on ${req.method} ${req.path}:`, error);
+  return new ApiError('internal_error');
+}
+
+function safeQuery(req: Request): Record<string, unknown> {
+  try {
+    return req.query as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function requestLog(log: ((line: string) => void) | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!log) return next();
+    const started = performance.now();
+    const path = req.originalUrl.split('?')[0]; // the query may hold an api_key: never logged
+    res.on('finish', () => {
+      const ms = (performance.now() - started).toFixed(1);
+      const code = res.locals.errorCode === undefined ? 'ok' : `error=${res.locals.errorCode}`;
+      log(`${req.method} ${path} ${res.statusCode} ${code} ${ms}ms`);
+    });
+    next();
+  };
+}

@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApi, type Api, type ApiOptions } from '../api.js';
+import { createApp, type AppOptions } from './app.js';
+
+export interface RunningServer {
+  api: Api;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the API and listens (port 0 picks a free one). Used by main.ts and by the tests. */
+export async function listen(
+  options: ApiOptions & AppOptions & { port?: number; host?: string } = {},
+): Promise<RunningServer> {
+  const api = await createApi(options);
+  const app = createApp(api, options);
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    api,
+    server,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

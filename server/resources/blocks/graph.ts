@@ -1,0 +1,163 @@
+import { invalid } from '../../core/errors.js';
+import type { Member, Sections } from '../../core/repository/types.js';
+
+/**
+ * A pipeline's block graph. Only upstream edges are stored; downstream lists are derived from them,
+ * so the two sides can never disagree. Every function returns new Sections and leaves its input alone.
+ */
+
+export type SectionKey = 'blocks' | 'callbacks' | 'conditionals' | 'widgets' | `extensions.${string}`;
+
+/** Which section a block type lives in (Mage: callbacks, conditionals, widgets for charts, extensions). */
+export function sectionFor(type: string, extensionUuid: string | null): SectionKey {
+  if (type === 'callback') return 'callbacks';
+  if (type === 'conditional') return 'conditionals';
+  if (type === 'chart') return 'widgets';
+  if (type === 'extension') return `extensions.${extensionUuid}`;
+  return 'blocks';
+}
+
+export const emptySections = (): Sections => ({ blocks: [], callbacks: [], conditionals: [], widgets: [], extensions: {} });
+
+export function cloneSections(s: Sections): Sections {
+  const copy = (list: Member[]) => list.map((m) => ({ uuid: m.uuid, upstream: [...m.upstream] }));
+  return {
+    blocks: copy(s.blocks),
+    callbacks: copy(s.callbacks),
+    conditionals: copy(s.conditionals),
+    widgets: copy(s.widgets),
+    extensions: Object.fromEntries(Object.entries(s.extensions).map(([k, v]) => [k, copy(v)])),
+  };
+}
+
+/** Every section as [key, members], in presentation order. */
+export function sectionEntries(s: Sections): [SectionKey, Member[]][] {
+  return [
+    ['blocks', s.blocks],
+    ['callbacks', s.callbacks],
+    ['conditionals', s.conditionals],
+    ['widgets', s.widgets],
+    ...Object.entries(s.extensions).map(([k, v]): [SectionKey, Member[]] => [`extensions.${k}`, v]),
+  ];
+}
+
+export function sectionList(s: Sections, key: SectionKey): Member[] {
+  if (key.startsWith('extensions.')) return (s.extensions[key.slice('extensions.'.length)] ??= []);
+  return s[key as Exclude<SectionKey, `extensions.${string}`>];
+}
+
+export const allMembers = (s: Sections): Member[] => sectionEntries(s).flatMap(([, list]) => list);
+
+export interface Position {
+  section: SectionKey;
+  index: number;
+  member: Member;
+}
+
+export function findMember(s: Sections, uuid: string): Position | undefined {
+  for (const [section, list] of sectionEntries(s)) {
+    const index = list.findIndex((m) => m.uuid === uuid);
+    if (index >= 0) return { section, index, member: list[index]! };
+  }
+  return undefined;
+}
+
+/** uuid -> its downstream uuids, built in one pass. */
+export function downstreamIndex(s: Sections): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const member of allMembers(s)) {
+    for (const up of member.upstream) {
+      const list = index.get(up);
+      if (list) list.push(member.uuid);
+      else index.set(up, [member.uuid]);
+    }
+  }
+  return index;
+}
+
+/** Inserts at a 0-based position; missing or past the end appends. */
+export function insertMember(s: Sections, section: SectionKey, member: Member, priority: number | null | undefined) {
+  const list = sectionList(s, section);
+  const at = priority === null || priority === undefined || priority >= list.length ? list.length : priority;
+  list.splice(at, 0, member);
+}
+
+export function moveMember(s: Sections, uuid: string, priority: number) {
+  const pos = findMember(s, uuid)!;
+  const list = sectionList(s, pos.section);
+  list.splice(pos.index, 1);
+  list.splice(Math.min(priority, list.length), 0, pos.member);
+}
+
+/** Checks that every uuid is a member of this pipeline (other than `self`). */
+export function assertMembers(s: Sections, uuids: string[], path: string, self: string, pipelineUuid: string) {
+  const known = new Set(allMembers(s).map((m) => m.uuid));
+  uuids.forEach((uuid, i) => {
+    if (uuid === self) throw invalid(`${path}.${i}`, `Block ${uuid} cannot depend on itself.`);
+    if (!known.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);
+  });
+}
+
+export function setUpstream(s: Sections, uuid: string, upstream: string[]) {
+  findMember(s, uuid)!.member.upstream = [...new Set(upstream)];
+}
+
+/** Makes exactly `downstream` depend on `uuid` (Mage: rewrites the listed blocks' upstreams). */
+export function setDownstream(s: Sections, uuid: string, downstream: string[]) {
+  const wanted = new Set(downstream);
+  for (const member of allMembers(s)) {
+    const has = member.upstream.includes(uuid);
+    if (wanted.has(member.uuid) && !has) member.upstream.push(uuid);
+    if (!wanted.has(member.uuid) && has) member.upstream = member.upstream.filter((u) => u !== uuid);
+  }
+}
+
+/** Throws record_invalid naming the cycle, e.g. `a --> b --> a`. */
+export function assertAcyclic(s: Sections, path: string) {
+  const upstreamOf = new Map(allMembers(s).map((m) => [m.uuid, m.upstream]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const trail: string[] = [];
+  const visit = (uuid: string): void => {
+    if (state.get(uuid) === 'done') return;
+    if (state.get(uuid) === 'visiting') {
+      const cycle = [...trail.slice(trail.indexOf(uuid)), uuid].reverse();
+      throw invalid(path, `A cycle was formed: ${cycle.join(' --> ')}.`);
+    }
+    state.set(uuid, 'visiting');
+    trail.push(uuid);
+    for (const up of upstreamOf.get(uuid) ?? []) visit(up);
+    trail.pop();
+    state.set(uuid, 'done');
+  };
+  for (const uuid of upstreamOf.keys()) visit(uuid);
+}
+
+/**
+ * Removes a member. Its dependents block the removal unless `force`; with force each dependent
+ * inherits the removed block's upstreams (Mage's rewiring).
+ */
+export function removeMember(s: Sections, uuid: string, force: boolean) {
+  const pos = findMember(s, uuid);
+  if (!pos) return;
+  const dependents = allMembers(s).filter((m) => m.upstream.includes(uuid));
+  if (dependents.length > 0 && !force) {
+    const names = dependents.map((m) => `'${m.uuid}'`).join(', ');
+    throw invalid(
+      'force',
+      `Block(s) [${names}] are depending on block ${uuid}. Please remove the downstream blocks first, or delete with force=true.`,
+    );
+  }
+  for (const dependent of dependents) {
+    const inherited = dependent.upstream.flatMap((u) => (u === uuid ? pos.member.upstream : [u]));
+    dependent.upstream = [...new Set(inherited)].filter((u) => u !== dependent.uuid);
+  }
+  sectionList(s, pos.section).splice(pos.index, 1);
+}
+
+/** Rewrites every reference to a block's uuid (block rename). */
+export function renameMember(s: Sections, from: string, to: string) {
+  for (const member of allMembers(s)) {
+    if (member.uuid === from) member.uuid = to;
+    member.upstream = member.upstream.map((u) => (u === from ? to : u));
+  }
+}

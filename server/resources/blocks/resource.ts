@@ -1,0 +1,169 @@
+import type { BlockCreate, BlockUpdate, SharedBlockUpdate } from '@pipeline-api/contract';
+import { payloadOf, type OperationContext } from '../../core/context.js';
+import { invalid, notFound } from '../../core/errors.js';
+import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
+import { paginate, type Resource } from '../../core/resource.js';
+import {
+  allMembers, assertAcyclic, assertMembers, cloneSections, findMember, insertMember, moveMember, sectionFor,
+  setDownstream, setUpstream,
+} from './graph.js';
+import { preloadBlocks, type BlockPreload, type PipelineBlockView } from './presenter.js';
+import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
+
+
+const force = (ctx: OperationContext) => ctx.query.force === true;
+
+/** Blocks as members of the pipeline in the URL: `/api/pipelines/:pipeline_uuid/blocks[/:block_uuid]`. */
+export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = {
+  member(uuid, ctx) {
+    const pipeline = ctx.parent as PipelineRecord;
+    const block = findMember(pipeline.sections, uuid) ? ctx.repo.blocks.get(uuid) : undefined;
+    if (!block) throw notFound(`Block ${uuid} does not exist in pipeline ${pipeline.uuid}.`);
+    return { pipeline, block };
+  },
+
+  collection(ctx) {
+    const pipeline = ctx.parent as PipelineRecord;
+    const only = ctx.query['block_uuid[]'] as string[] | undefined;
+    const members = allMembers(pipeline.sections).filter((m) => !only || only.includes(m.uuid));
+    const page = paginate(members, ctx);
+    const blocks = ctx.repo.blocks.getMany(page.records.map((m) => m.uuid));
+    return { count: page.count, records: page.records.map((m) => ({ pipeline, block: blocks.get(m.uuid)! })) };
+  },
+
+  async create(ctx) {
+    const { repo, clock } = ctx;
+    const p = payloadOf<BlockCreate>(ctx);
+    const home = ctx.parent as PipelineRecord;
+    const uuid = blockUuid(p.name, 'block.name');
+    if (p.type === 'extension' && !p.extension_uuid) {
+      throw invalid('block.extension_uuid', 'Extension blocks need an extension_uuid (great_expectations).');
+    }
+    const extension = p.type === 'extension' ? p.extension_uuid! : null;
+    const section = sectionFor(p.type, extension);
+
+    // Every target pipeline must exist, or nothing is created.
+    const targets = [...new Set([home.uuid, ...(p.pipelines ?? [])])];
+    const found = repo.pipelines.getMany(targets);
+    const missing = targets.filter((t) => !found.has(t));
+    if (missing.length > 0) throw notFound(`Pipeline ${missing.join(', ')} does not exist.`);
+
+    const existing = repo.blocks.get(uuid);
+    if (existing && (existing.type !== p.type || existing.extension_uuid !== extension)) {
+      throw invalid('block.name', `Block ${uuid} already exists as a ${existing.type} block. Please use a different name.`);
+    }
+    const now = clock.now();
+    let block: BlockRecord = existing
+      ? applySharedSettings(existing, p, now)
+      : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
+    block = { ...block, pipelines: [...block.pipelines, ...targets] };
+
+    const updated = targets.map((target) => {
+      const pipeline = found.get(target)!;
+      if (findMember(pipeline.sections, uuid)) {
+        throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists in pipeline ${target}. Please use a different name.`);
+      }
+      const sections = cloneSections(pipeline.sections);
+      assertMembers(sections, p.upstream_blocks ?? [], 'block.upstream_blocks', uuid, target);
+      assertMembers(sections, p.downstream_blocks ?? [], 'block.downstream_blocks', uuid, target);
+      insertMember(sections, section, { uuid, upstream: [...new Set(p.upstream_blocks ?? [])] }, p.priority);
+      if (p.downstream_blocks) setDownstream(sections, uuid, p.downstream_blocks);
+      assertAcyclic(sections, 'block.upstream_blocks');
+      return { ...pipeline, sections, updated_at: now };
+    });
+
+    repo.transaction(() => {
+      repo.blocks.put(block);
+      for (const pipeline of updated) repo.pipelines.put(pipeline);
+    });
+    return { pipeline: updated[0]!, block };
+  },
+
+  async update(view, ctx) {
+    const { repo, clock } = ctx;
+    const p = payloadOf<BlockUpdate>(ctx);
+    const now = clock.now();
+    const sections = cloneSections(view.pipeline.sections);
+    const self = view.block.uuid;
+    if (p.upstream_blocks) {
+      assertMembers(sections, p.upstream_blocks, 'block.upstream_blocks', self, view.pipeline.uuid);
+      setUpstream(sections, self, p.upstream_blocks);
+    }
+    if (p.downstream_blocks) {
+      assertMembers(sections, p.downstream_blocks, 'block.downstream_blocks', self, view.pipeline.uuid);
+      setDownstream(sections, self, p.downstream_blocks);
+    }
+    if (p.priority !== undefined && p.priority !== null) moveMember(sections, self, p.priority);
+    assertAcyclic(sections, p.downstream_blocks && !p.upstream_blocks ? 'block.downstream_blocks' : 'block.upstream_blocks');
+    const settled = applySharedSettings(view.block, p, now);
+
+    return repo.transaction(() => {
+      repo.pipelines.put({ ...view.pipeline, sections, updated_at: now });
+      repo.blocks.put(settled);
+      const block = p.name !== undefined ? renameBlock(settled, p.name, ctx) : settled;
+      return { pipeline: repo.pipelines.get(view.pipeline.uuid)!, block };
+    });
+  },
+
+  async delete(view, ctx) {
+    ctx.repo.transaction(() => detachBlock(view.block, view.pipeline, force(ctx), ctx));
+    return view;
+  },
+
+  preload: (views, { repo }) => preloadBlocks([...new Set(views.map((v) => v.pipeline))], repo),
+};
+
+/** The spec's generic form: `/api/blocks[/:uuid]`, the block shared by all its pipelines. */
+export const sharedBlockResource: Resource<BlockRecord> = {
+  member(uuid, { repo }) {
+    const block = repo.blocks.get(uuid);
+    if (!block) throw notFound(`Block ${uuid} does not exist.`);
+    return block;
+  },
+
+  collection(ctx) {
+    const all = ctx.repo.blocks.list().sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    return paginate(all, ctx);
+  },
+
+  async update(block, ctx) {
+    const p = payloadOf<SharedBlockUpdate>(ctx);
+    const settled = applySharedSettings(block, p, ctx.clock.now());
+    return ctx.repo.transaction(() => {
+      ctx.repo.blocks.put(settled);
+      return p.name !== undefined ? renameBlock(settled, p.name, ctx) : settled;
+    });
+  },
+
+  async delete(block, ctx) {
+    const { repo } = ctx;
+    repo.transaction(() => {
+      for (const pipeline of repo.pipelines.getMany(block.pipelines).values()) detachBlock(block, pipeline, force(ctx), ctx);
+    });
+    return block;
+  },
+};
+
+function newBlock(uuid: string, name: string, type: string, extension: string | null, now: number): BlockRecord {
+  return {
+    uuid,
+    name,
+    type,
+    language: type === 'markdown' ? 'markdown' : 'python',
+    status: 'not_executed',
+    color: null,
+    config: {},
+    configuration: {},
+    content: '',
+    executor_type: 'local_python',
+    executor_config: null,
+    retry_config: null,
+    timeout: null,
+    has_callback: false,
+    extension_uuid: extension,
+    pipelines: [],
+    created_at: now,
+    updated_at: now,
+  };
+}
+

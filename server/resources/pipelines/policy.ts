@@ -1,0 +1,23 @@
+import { definePolicy } from '../../core/policy.js';
+import { each, role } from '../rules.js';
+
+const editor = role('editor');
+const viewer = role('viewer');
+
+/** Mage's PipelinePolicy: read viewer+, write editor+. */
+export const pipelinePolicy = definePolicy({
+  resource: 'pipelines',
+  actions: { list: viewer, detail: viewer, create: editor, update: editor, delete: editor },
+  writes: {
+    create: each(['name', 'type', 'description', 'tags', 'clone_pipeline_uuid'], editor),
+    update: each(
+      [
+        'name', 'type', 'description', 'tags', 'blocks', 'cache_block_output_in_memory', 'concurrency_config',
+        'executor_config', 'executor_count', 'executor_type', 'notification_config', 'retry_config',
+        'run_pipeline_in_one_process', 'settings', 'spark_config',
+      ],
+      editor,
+    ),
+  },
+  queries: { list: ['search', 'type[]', 'tag[]'] },
+});

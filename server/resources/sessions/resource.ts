@@ -1,0 +1,53 @@
+import type { SessionCreate } from '@pipeline-api/contract';
+import { verifyPassword } from '../../core/auth/passwords.js';
+import { payloadOf } from '../../core/context.js';
+import { encodeToken } from '../../core/auth/jwt.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import type { TokenRecord, UserRecord } from '../../core/repository/types.js';
+import type { Resource } from '../../core/resource.js';
+import { issueToken } from './tokens.js';
+
+export interface SessionView {
+  token: TokenRecord | null;
+  /** The decoded token the caller sent (logout re-signs it with its new expiry). */
+  decoded: string | null;
+  /** The raw token (JWT) to return. */
+  raw: string;
+  user: UserRecord | null;
+}
+
+// Compared against when the user does not exist, so a miss costs as long as a wrong password.
+const DUMMY_HASH = '$2b$10$3UhD1DJuMO6icQgoozdXKO5dtGIe57yxvx/kpYR6JIAJduQYei0S.';
+const REQUIRED = 'Email/username and password are required.';
+const INVALID = 'Email/username and/or password invalid.';
+
+export const sessionResource: Resource<SessionView> = {
+  /** Any id names the caller's own session (Mage's frontend sends `1`). */
+  member: (_id, { caller }) => ({ token: caller.token, decoded: caller.decodedToken, raw: '', user: caller.user }),
+
+  async create(ctx) {
+    const { repo } = ctx;
+    const { email, username, password } = payloadOf<SessionCreate>(ctx);
+    const identity = email?.trim() || username?.trim();
+    if (!identity || !password) throw notFound(REQUIRED);
+    const user = email?.trim() ? repo.users.byEmail(email.trim()) : repo.users.byUsername(username!.trim());
+    const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !matches) throw notFound(INVALID);
+    const issued = await issueToken(user, ctx);
+    repo.tokens.put(issued.record);
+    return { token: issued.record, decoded: issued.decoded, raw: issued.raw, user };
+  },
+
+  update: (session, ctx) => expire(session, ctx),
+  delete: (session, ctx) => expire(session, ctx),
+};
+
+/** Logout: the calling token expires now; further use answers expired_oauth_token. */
+async function expire(session: SessionView, { repo, clock, config }: Parameters<NonNullable<Resource<SessionView>['update']>>[1]) {
+  if (!session.token || !session.decoded) throw badRequest('No session token was sent: there is nothing to log out.');
+  const expired = { ...session.token, expires_at: clock.now() };
+  repo.tokens.put(expired);
+  const user = repo.users.get(expired.user_id) ?? null;
+  const raw = await encodeToken(session.decoded, expired.expires_at, config.jwtSecret);
+  return { token: expired, decoded: session.decoded, raw, user };
+}

@@ -1,0 +1,11 @@
+import { definePresenter } from '../../core/presenter.js';
+import type { StatusView } from './resource.js';
+
+export const statusPresenter = definePresenter<StatusView>({
+  attributes: {
+    status: () => 'ok',
+    version: (s) => s.version,
+    require_user_authentication: (s) => s.require_user_authentication,
+  },
+  formats: { default: ['status', 'version', 'require_user_authentication'] },
+});

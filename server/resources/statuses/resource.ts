@@ -1,0 +1,13 @@
+import type { Resource } from '../../core/resource.js';
+
+export interface StatusView {
+  version: string;
+  require_user_authentication: boolean;
+}
+
+export const statusResource: Resource<StatusView> = {
+  collection: ({ config }) => ({
+    records: [{ version: config.version, require_user_authentication: config.requireUserAuthentication }],
+    count: 1,
+  }),
+};
