@@ -116,8 +116,9 @@ export function createCore(options: CoreOptions) {
       ctx.payload = isPlainObject(value) ? value : {};
     }
 
-    // resource action
+    // resource action; a delete is presented as the record was, so its associations load first
     const { resource, presenter, policy } = module;
+    const preloadedBeforeDelete = action === 'delete' && resource.preload ? resource.preload([record], ctx) : undefined;
     let records: unknown[];
     let listMeta: Record<string, unknown> | undefined;
     switch (action) {
@@ -146,7 +147,7 @@ export function createCore(options: CoreOptions) {
     // policy: read attributes, then presenter
     const chosen = presenter.resolveFormat(format, action);
     policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));
-    const preloaded = resource.preload ? resource.preload(records, ctx) : undefined;
+    const preloaded = preloadedBeforeDelete ?? (resource.preload ? resource.preload(records, ctx) : undefined);
     const presented = records.map((r) => presenter.present(r, { op: ctx, preloaded, format: chosen }));
 
     // envelope

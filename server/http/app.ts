@@ -33,19 +33,17 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   // ts-rest validates first; on a failure the core runs anyway, so auth and policy errors still come first.
   const idOf = new Map<AppRoute, string>(walkContract(contract).map((r) => [r.route, r.id]));
-  const run = async (route: AppRoute, req: Request) => {
-    const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req));
-    return outcome;
-  };
   const router = buildRouter(contract, (route) => async ({ req, res }: { req: Request; res: Response }) => {
-    const outcome = await run(route, req);
+    const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req));
     res.locals.errorCode = outcome.errorCode;
     return { status: outcome.status, body: outcome.body };
   });
   createExpressEndpoints(contract, router as never, app, {
     logInitialization: false,
+    // This handler runs outside the route's layer, where Express no longer has req.params: route again.
     requestValidationErrorHandler: (_error, req, res, next) => {
-      run(req.tsRestRoute as AppRoute, req as unknown as Request).then((outcome) => send(res, outcome), next);
+      const { params: _lost, ...request } = toCoreRequest(req as unknown as Request);
+      api.core.dispatch(request).then((outcome) => send(res, outcome), next);
     },
   });
 
@@ -81,6 +79,7 @@ function transportError(error: unknown, req: Request): ApiError {
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new ApiError('api_resource_error', `Unsupported body encoding: ${(error as Error).message}.`);
   }
+  if (error instanceof URIError) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
   if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
     return new ApiError('api_resource_error', 'The request body could not be read.');
   }

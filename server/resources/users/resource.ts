@@ -144,8 +144,8 @@ function checkNewPassword(password: string, confirmation: string | undefined) {
   }
 }
 
-/** Mage keeps the first two characters of an avatar. */
-const avatar = (value: string | null | undefined) => (value ? value.slice(0, 2) : null);
+/** Mage keeps the first two characters of an avatar (code points, so an emoji stays whole). */
+const avatar = (value: string | null | undefined) => (value ? [...value].slice(0, 2).join('') : null);
 
 function ensureAnotherOwner(user: UserRecord, { repo }: OperationContext) {
   const owners = repo.users.list().filter((u) => u.role === 'owner' && u.id !== user.id);

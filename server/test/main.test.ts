@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Starts the real entry point (what `npm start` runs) on a free port and waits for its startup line. */
+async function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BCRYPT_ROUNDS: '4', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
+  const deadline = Date.now() + 20_000;
+  while (!/listening on (http:\/\/\S+)/.test(out)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url: /listening on (http:\/\/\S+)/.exec(out)![1]!, output: () => out };
+}
+
+describe('the server process', () => {
+  it('says where it listens, warns about default secrets, and exits cleanly on SIGTERM', async () => {
+    const server = await start({});
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.output()).toMatch(/warning: using the default API key/);
+    expect(server.output()).toMatch(/warning: using the default owner password/);
+    expect(server.output()).toMatch(/warning: using the default JWT secret/);
+    const status = await (await fetch(`${server.url}/api/status`)).json();
+    expect(status.statuses[0].status).toBe('ok');
+    server.child.kill('SIGTERM');
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(0);
+    expect(server.output()).toMatch(/GET \/api\/status 200 ok/);
+  });
+
+  it('reads API_KEY, JWT_SECRET, the default owner and REQUIRE_USER_AUTHENTICATION from the environment', async () => {
+    const server = await start({
+      API_KEY: 'custom-key', JWT_SECRET: 's3cret', DEFAULT_OWNER_EMAIL: 'boss@corp.io', DEFAULT_OWNER_PASSWORD: 'hunter22', REQUIRE_USER_AUTHENTICATION: '1',
+    });
+    try {
+      expect(server.output()).not.toMatch(/warning/);
+      const login = await fetch(`${server.url}/api/sessions`, {
+        method: 'POST',
+        headers: { 'X-API-KEY': 'custom-key' },
+        body: JSON.stringify({ session: { email: 'boss@corp.io', password: 'hunter22' } }),
+      });
+      expect((await login.json()).session.user.owner).toBe(true);
+      const wrongKey = await fetch(`${server.url}/api/pipelines`, { headers: { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' } });
+      expect((await wrongKey.json()).error.type).toBe('invalid_api_key');
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// .ci/run sets VITEST_JSON to a path: the JSON report there gives its closing `N passed, M failed` line.
+const jsonReport = process.env.VITEST_JSON;
+
+export default defineConfig({
+  test: {
+    include: ['**/test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    outputFile: jsonReport ? { json: jsonReport } : undefined,
+  },
+});
