@@ -24,8 +24,8 @@ export interface PolicyDefinition {
   writes?: Partial<Record<Action, Record<string, Rule>>>;
   /** Attributes whose reading is restricted, per action; unlisted attributes are readable. */
   reads?: Partial<Record<Action, Record<string, Rule>>>;
-  /** Query params (not meta params) each action accepts. */
-  queries?: Partial<Record<Action, readonly string[]>>;
+  /** Query params (not meta params) each action accepts; `*` accepts any. Owners may use any (as Mage). */
+  queries?: Partial<Record<Action, readonly string[] | '*'>>;
 }
 
 const NO_PROJECT_ACCESS = 'You don’t have access to this project. Please ask an admin or owner for permissions.';
@@ -77,6 +77,7 @@ export class Policy {
 
   authorizeQuery(ctx: PolicyContext, query: Record<string, unknown>): void {
     const allowed = this.definition.queries?.[ctx.action] ?? [];
+    if (allowed === '*' || ctx.caller.role === 'owner') return;
     for (const [key, value] of Object.entries(query)) {
       if (key.startsWith('_') || key === 'api_key' || allowed.includes(key)) continue;
       throw forbidden(

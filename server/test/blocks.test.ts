@@ -129,7 +129,8 @@ describe('blocks', () => {
     expect(refused.body.error).toMatchObject({ code: 400, type: 'record_invalid' });
     expect(refused.body.error.message).toMatch(/Block\(s\) \['export'\] are depending on block clean/);
     expect(await snapshot()).toBe(before);
-    const forced = await call('DELETE', '/api/pipelines/third/blocks/clean', { query: { force: 'True' } });
+    // Mage's docs example: block_type and api_key in the query, force=True
+    const forced = await call('DELETE', '/api/pipelines/third/blocks/clean', { query: { block_type: 'transformer', force: 'True' } });
     expect(forced.body.block).toMatchObject({ uuid: 'clean', upstream_blocks: ['load'], downstream_blocks: ['export'] });
     expect(forced.body.block).not.toHaveProperty('content');
     const rows = await graph('third');

@@ -145,8 +145,13 @@ describe('pipelines', () => {
     expect((await call('GET', '/api/pipelines', { query: { search: 'star' } })).body.pipelines.map((p: { uuid: string }) => p.uuid)).toEqual(['arwen_starlight']);
     expect((await call('GET', '/api/pipelines', { query: { 'type[]': 'integration' } })).body.metadata.count).toBe(1);
     expect((await call('GET', '/api/pipelines', { query: { 'tag[]': 't1,t2' } })).body.metadata.count).toBe(1);
-    const bad = await call('GET', '/api/pipelines', { query: { colour: 'red' } });
+    const viewer = await server.userWithRole('viewer', token);
+    const bad = await server.call('GET', '/api/pipelines', { token: viewer.token, query: { colour: 'red' } });
     expect(bad.body.error).toMatchObject({ code: 403, message: 'Query parameter colour of value "red" is not permitted on list operation for pipelines.' });
+    const mageParam = await server.call('GET', '/api/pipelines/new_name', { token: viewer.token, query: { include_schedules: '1', includes_content: 'false' } });
+    expect(mageParam.body.pipeline.blocks[0]).not.toHaveProperty('content');
+    const byOwner = await call('GET', '/api/pipelines', { query: { colour: 'red' } });
+    expect(byOwner.body).toHaveProperty('pipelines'); // owners bypass query checks, as in Mage
     const ignored = await call('GET', '/api/pipelines', { query: { _unknown_meta: 'x' } });
     expect(ignored.body).toHaveProperty('pipelines');
   });

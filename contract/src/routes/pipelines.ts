@@ -2,7 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
-import { queryList } from '../primitives.js';
+import { queryBoolean, queryList } from '../primitives.js';
 import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
 import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
@@ -41,7 +41,9 @@ export const pipelines = c.router({
   detail: {
     method: 'GET',
     path: '/api/pipelines/:uuid',
-    query: memberQuery,
+    query: memberQuery.extend({
+      includes_content: queryBoolean.optional().describe('false: leave block content out'),
+    }),
     responses: responses(PipelineEnvelope),
     summary: 'Read a pipeline',
     description: 'With its blocks (content included), callbacks, conditionals, widgets and extensions.',

@@ -19,7 +19,16 @@ export const pipelineBlockPolicy = definePolicy({
     create: each([...SHARED, ...GRAPH, 'extension_uuid', 'pipelines', 'uuid'], editor),
     update: each([...SHARED, ...GRAPH], editor),
   },
-  queries: { list: ['block_uuid[]'], delete: ['force'] },
+  // Mage's lists (delete takes any, as Mage never checks them); most have no effect here.
+  queries: {
+    list: ['block_uuid[]'],
+    detail: [
+      'block_type', 'data_integration_type', 'data_integration_uuid', 'destination_table', 'file_path',
+      'include_block_catalog', 'include_block_metadata', 'include_documentation', 'state_stream',
+    ],
+    update: ['extension_uuid', 'block_language', 'block_type', 'include_block_catalog', 'update_state'],
+    delete: '*',
+  },
 });
 
 /** Blocks shared by pipelines: the same roles; the graph is per pipeline, so not writable here. */
@@ -27,5 +36,5 @@ export const sharedBlockPolicy = definePolicy({
   resource: 'blocks',
   actions: { list: viewer, detail: viewer, update: editor, delete: editor },
   writes: { update: each(SHARED, editor) },
-  queries: { delete: ['force'] },
+  queries: { delete: '*' },
 });

@@ -19,5 +19,13 @@ export const pipelinePolicy = definePolicy({
       editor,
     ),
   },
-  queries: { list: ['search', 'type[]', 'tag[]'] },
+  // Mage's lists; the ones without an effect here are accepted so Mage clients keep working.
+  queries: {
+    list: ['search', 'type[]', 'tag[]', 'from_history_days', 'include_schedules', 'repo_path', 'status[]'],
+    detail: [
+      'include_block_pipelines', 'include_schedules', 'includes_block_metadata', 'includes_content',
+      'includes_extensions', 'includes_outputs', 'max_results_for_block_outputs', 'includes_outputs_spark',
+    ],
+    update: ['update_content'],
+  },
 });

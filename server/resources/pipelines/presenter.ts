@@ -5,11 +5,12 @@ import { presentMembers, type BlockPreload } from '../blocks/presenter.js';
 
 type Getter = AttributeGetter<PipelineRecord, BlockPreload>;
 const setting = (key: keyof PipelineRecord['settings']): Getter => (p) => p.settings[key];
-/** Block content goes out on detail only (or `_format=detail`), as Mage. */
+/** Block content goes out on detail only (or `_format=detail`), unless `includes_content=false` (as Mage). */
+const withContent = (ctx: Parameters<Getter>[1]) => ctx.format === 'detail' && ctx.op.query.includes_content !== false;
 const section =
   (pick: (p: PipelineRecord) => { uuid: string }[]): Getter =>
   (p, ctx) =>
-    presentMembers(p, pick(p), ctx.preloaded, ctx.format === 'detail', ctx.op);
+    presentMembers(p, pick(p), ctx.preloaded, withContent(ctx), ctx.op);
 
 const BASE = [
   'uuid', 'name', 'description', 'type', 'tags', 'created_at', 'updated_at', 'cache_block_output_in_memory',
@@ -47,7 +48,7 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload>({
       Object.fromEntries(
         Object.entries(p.sections.extensions).map(([key, members]) => [
           key,
-          { blocks: presentMembers(p, members, ctx.preloaded, ctx.format === 'detail', ctx.op) },
+          { blocks: presentMembers(p, members, ctx.preloaded, withContent(ctx), ctx.op) },
         ]),
       ),
   },
