@@ -1,0 +1,148 @@
+/**
+ * Walks the contract and writes the SDK's route table and plain TypeScript types to src/generated/.
+ * Nothing generated refers to zod or ts-rest: the published package carries neither.
+ * Run: tsx sdk/scripts/generate.ts
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
+import { z } from 'zod';
+import { doc, printType, refName, type JsonSchema } from './json-schema-to-ts.js';
+
+const out = join(dirname(fileURLToPath(import.meta.url)), '../src/generated');
+const HEADER = '// Generated from the contract by sdk/scripts/generate.ts. Do not edit.\n';
+/** Meta params the SDK sets itself rather than exposing. */
+const HIDDEN_QUERY = new Set(['api_key', '_http_error_codes']);
+
+const defs = new Map<string, string>(); // type name -> printed declaration
+
+function toJson(schema: unknown, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as JsonSchema;
+  for (const [name, def] of Object.entries(json.$defs ?? {})) {
+    const declaration = `${doc(def.description, '')}export type ${name} = ${printType(def)};\n`;
+    const known = defs.get(name);
+    if (known !== undefined && known !== declaration) throw new Error(`Schema ${name} differs between requests and responses`);
+    defs.set(name, declaration);
+  }
+  return json;
+}
+
+/** The SDK's name for a query key: `_limit` -> `limit`, `_order_by[]` -> `order_by`, `type[]` -> `type`. */
+const friendly = (wire: string) => wire.replace(/^_/, '').replace(/\[\]$/, '');
+const pascal = (id: string) => id.split(/[._]/).map((s) => s[0]!.toUpperCase() + s.slice(1)).join('');
+
+interface RouteEntry {
+  id: string;
+  method: string;
+  path: string;
+  params: string[];
+  /** Path params the SDK fills when the caller leaves them out (logout's `:id`). */
+  defaults: Record<string, string>;
+  resource: string;
+  action: string;
+  /** Body key the payload nests under, e.g. `block`. */
+  payloadKey?: string;
+  /** Success key of the response, e.g. `block` or `blocks`. */
+  resultKey: string;
+  list: boolean;
+  /** SDK query name -> wire name, where they differ. */
+  query: Record<string, string>;
+}
+
+interface Signature {
+  entry: RouteEntry;
+  summary: string;
+  payloadType?: string;
+  queryType?: string;
+  resultType: string;
+}
+
+function describe(route: ContractRoute): Signature {
+  const { route: r, meta, id } = route;
+  const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const base = pascal(id);
+
+  const ok = toJson((r.responses as Record<number, unknown>)[200], 'output').anyOf![0]!;
+  const resultKey = Object.keys(ok.properties!).find((k) => k !== 'metadata' && k !== 'status')!;
+  const resultSchema = ok.properties![resultKey]!;
+  const resultType = printType(meta.action === 'list' ? resultSchema.items! : resultSchema);
+
+  let payloadKey: string | undefined;
+  let payloadType: string | undefined;
+  if ('body' in r && r.body && typeof (r.body as z.ZodType).safeParse === 'function') {
+    const body = toJson(r.body, 'input');
+    payloadKey = Object.keys(body.properties ?? {}).find((k) => k !== 'api_key');
+    if (payloadKey) payloadType = printType(body.properties![payloadKey]!);
+  }
+
+  const query: Record<string, string> = {};
+  let queryType: string | undefined;
+  if (r.query) {
+    const json = toJson(r.query, 'input');
+    const props = Object.entries(json.properties ?? {}).filter(([wire]) => !HIDDEN_QUERY.has(wire));
+    if (props.length > 0) {
+      queryType = `${base}Query`;
+      const lines = props.map(([wire, prop]) => {
+        const name = friendly(wire);
+        if (name !== wire) query[name] = wire;
+        return `${doc(prop.description, '  ')}  ${name}?: ${printType(prop, '  ')};\n`;
+      });
+      defs.set(queryType, `export interface ${queryType} {\n${lines.join('')}}\n`);
+    }
+  }
+
+  const defaults = meta.resource === 'sessions' && params.includes('id') ? { id: '1' } : {};
+  return {
+    summary: [r.summary, r.description].filter(Boolean).join(': '),
+    entry: { id, method: r.method, path: r.path, params, defaults, resource: meta.resource, action: meta.action, payloadKey, resultKey, list: meta.action === 'list', query },
+    payloadType,
+    queryType,
+    resultType,
+  };
+}
+
+const signatures = walkContract(contract).map(describe);
+
+/** One interface per router node: `pipelines.blocks.create` lives on PipelinesBlocksResource. */
+function printResources(): string {
+  const nodes = new Map<string, string[]>(); // node path -> member lines
+  const ensure = (path: string) => nodes.get(path) ?? (nodes.set(path, []), nodes.get(path)!);
+  ensure('');
+  for (const { entry, summary, payloadType, queryType, resultType } of signatures) {
+    const segments = entry.id.split('.');
+    for (let i = 1; i < segments.length; i++) {
+      const parent = segments.slice(0, i - 1).join('.');
+      const child = segments.slice(0, i).join('.');
+      if (!nodes.has(child)) ensure(parent).push(`  ${segments[i - 1]}: ${pascal(child)}Resource;\n`);
+      ensure(child);
+    }
+    const args = entry.params.map((p) => `${p}${p in entry.defaults ? '?' : ''}: ${p === 'id' ? 'number | string' : 'string'}`);
+    if (payloadType) args.push(`${entry.payloadKey}: ${payloadType}`);
+    else if (queryType) args.push(`query?: ${queryType}`);
+    args.push('options?: RequestOptions');
+    const returns = entry.list ? `PagePromise<${resultType}>` : `APIPromise<${resultType}>`;
+    ensure(segments.slice(0, -1).join('.')).push(
+      `${doc(summary, '  ')}  ${segments.at(-1)}(${args.join(', ')}): ${returns};\n`,
+    );
+  }
+  return [...nodes.entries()]
+    .map(([path, lines]) => `export interface ${path ? `${pascal(path)}Resource` : 'Resources'} {\n${lines.join('')}}\n`)
+    .join('\n');
+}
+
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'routes.ts'),
+  `${HEADER}import type { RouteEntry } from '../core/route.js';\n\nexport const ROUTES: readonly RouteEntry[] = ${JSON.stringify(
+    signatures.map((s) => s.entry),
+    null,
+    2,
+  )};\n`,
+);
+const resources = printResources();
+writeFileSync(
+  join(out, 'types.ts'),
+  `${HEADER}import type { APIPromise, PagePromise } from '../core/api-promise.js';\nimport type { RequestOptions } from '../core/options.js';\n\n${[...defs.values()].join('\n')}\n${resources}`,
+);
+console.log(`sdk: generated ${signatures.length} routes and ${defs.size} types in ${out}`);

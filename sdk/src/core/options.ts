@@ -1,0 +1,32 @@
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Where the token travels: `OAUTH-TOKEN: <decoded>` (default), `Authorization: Bearer <decoded>`, or the `oauth_token` cookie (raw JWT). */
+export type TokenLocation = 'oauth-token' | 'bearer' | 'cookie';
+/** Where the API key travels: `X-API-KEY` header (default), `api_key` query param, or `api_key` in JSON bodies (query otherwise). */
+export type ApiKeyLocation = 'header' | 'query' | 'body';
+
+export interface ClientOptions {
+  /** Server origin, e.g. `http://127.0.0.1:6789` (paths start with `/api`). */
+  baseUrl: string;
+  /** The API key; Mage's public client id on a default install. */
+  apiKey: string;
+  /** A token to start with: the raw JWT from a session, or the decoded token. */
+  token?: string;
+  tokenLocation?: TokenLocation;
+  apiKeyLocation?: ApiKeyLocation;
+  /** A fetch implementation (default: the global fetch). */
+  fetch?: Fetch;
+  /** Milliseconds per attempt (default 60 000). */
+  timeout?: number;
+  /** Retries after the first attempt on connection errors, timeouts, 408, 429 and 5xx (default 2). */
+  maxRetries?: number;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  maxRetries?: number;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,21 @@
+export { createClient, type Client } from './client.js';
+export { APIPromise, PagePromise, type Page, type Result } from './core/api-promise.js';
+export type { ApiKeyLocation, ClientOptions, Fetch, RequestOptions, TokenLocation } from './core/options.js';
+export {
+  PipelineApiError,
+  ApiError,
+  ApiResourceError,
+  RecordInvalidError,
+  InvalidApiKeyError,
+  InvalidOAuthTokenError,
+  ExpiredOAuthTokenError,
+  UnauthorizedAccessError,
+  RecordNotFoundError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  type FieldError,
+} from './core/errors.js';
+export type * from './generated/types.js';
