@@ -92,7 +92,7 @@ function describe(route: ContractRoute): Signature {
     }
   }
 
-  const defaults = meta.resource === 'sessions' && params.includes('id') ? { id: '1' } : {};
+  const defaults: Record<string, string> = meta.resource === 'sessions' && params.includes('id') ? { id: '1' } : {};
   return {
     summary: [r.summary, r.description].filter(Boolean).join(': '),
     entry: { id, method: r.method, path: r.path, params, defaults, resource: meta.resource, action: meta.action, payloadKey, resultKey, list: meta.action === 'list', query },

@@ -99,11 +99,11 @@ describe('the SDK against the reference server', () => {
     await expect(createClient({ baseUrl: server.url, apiKey: 'wrong' }).pipelines.list()).rejects.toBeInstanceOf(InvalidApiKeyError);
     await expect(createClient({ baseUrl: server.url, apiKey: API_KEY, token: 'x'.repeat(43) }).pipelines.list()).rejects.toBeInstanceOf(InvalidOAuthTokenError);
     await expect(c.pipelines.list()).rejects.toBeInstanceOf(UnauthorizedAccessError);
-    const login = await c.sessions.login({ email: 'admin@admin.com', password: 'nope' }).catch((e) => e);
+    const login = await c.sessions.login({ email: 'admin@admin.com', password: 'nope' }).catch((e: any) => e);
     expect(login).toBeInstanceOf(RecordNotFoundError);
     expect(login).toMatchObject({ code: 404, type: 'record_not_found', status: 200, message: 'Email/username and/or password invalid.' });
     await c.sessions.login({ email: 'admin@admin.com', password: 'admin' });
-    const invalid = await c.pipelines.create({ name: 'bad', type: 'cobol' as 'python' }).catch((e) => e);
+    const invalid = await c.pipelines.create({ name: 'bad', type: 'cobol' as 'python' }).catch((e: any) => e);
     expect(invalid).toBeInstanceOf(RecordInvalidError);
     expect(invalid.errors).toEqual([{ path: 'pipeline.type', message: expect.any(String) }]);
     const { decoded } = await server.login();
@@ -140,17 +140,17 @@ const sdk = (fetch: Fetch, extra: Partial<Parameters<typeof createClient>[0]> = 
 describe('the SDK on its own: errors, retries, timeouts', () => {
   it('parses Mage crash bodies, HTTP error codes and bodies without an envelope', async () => {
     const crash = { error: { code: 500, errors: ['  File "x.py", line 1'], exception: 'Pipeline nope does not exist.', message: 'Traceback (most recent call last)...' }, url_parameters: {} };
-    const e1 = await sdk(scripted(() => json(crash)).fetch, { maxRetries: 0 }).pipelines.detail('nope').catch((e) => e);
+    const e1 = await sdk(scripted(() => json(crash)).fetch, { maxRetries: 0 }).pipelines.detail('nope').catch((e: any) => e);
     expect(e1).toBeInstanceOf(InternalServerError);
     expect(e1).toMatchObject({ code: 500, type: 'internal_error', message: 'Pipeline nope does not exist.', errors: [] });
-    const e2 = await sdk(scripted(() => json({ error: { code: 401, message: 'Invalid API key.', type: 'invalid_api_key' }, status: 200 }, 401)).fetch).pipelines.list().catch((e) => e);
+    const e2 = await sdk(scripted(() => json({ error: { code: 401, message: 'Invalid API key.', type: 'invalid_api_key' }, status: 200 }, 401)).fetch).pipelines.list().catch((e: any) => e);
     expect(e2).toBeInstanceOf(InvalidApiKeyError);
     expect(e2.status).toBe(401);
-    const e3 = await sdk(scripted(() => new Response('', { status: 405 })).fetch).pipelines.list().catch((e) => e);
+    const e3 = await sdk(scripted(() => new Response('', { status: 405 })).fetch).pipelines.list().catch((e: any) => e);
     expect(e3).toBeInstanceOf(ApiError);
     expect(e3.code).toBe(405);
     const modelInvalid = { error: { code: 200, errors: { error: 'Email address is invalid.', metadata: { key: 'email', value: 'x' } }, message: 'Record is invalid.', type: 'record_invalid' }, status: 200 };
-    const e4 = await sdk(scripted(() => json(modelInvalid)).fetch).users.create({ email: 'x', password: 'p', password_confirmation: 'p' }).catch((e) => e);
+    const e4 = await sdk(scripted(() => json(modelInvalid)).fetch).users.create({ email: 'x', password: 'p', password_confirmation: 'p' }).catch((e: any) => e);
     expect(e4).toBeInstanceOf(RecordInvalidError);
     expect(e4.errors).toEqual([{ path: 'email', message: 'Email address is invalid.' }]);
   });
@@ -176,7 +176,7 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
     expect(internal.calls).toHaveLength(4);
     const http503 = scripted(() => new Response('unavailable', { status: 503, headers: { 'retry-after': '0' } }), okList);
     expect(await sdk(http503.fetch).pipelines.list()).toEqual([]);
-    const rate = await sdk(scripted(() => new Response('', { status: 429, headers: { 'retry-after': '0' } })).fetch, { maxRetries: 1 }).pipelines.list().catch((e) => e);
+    const rate = await sdk(scripted(() => new Response('', { status: 429, headers: { 'retry-after': '0' } })).fetch, { maxRetries: 1 }).pipelines.list().catch((e: any) => e);
     expect(rate).toBeInstanceOf(RateLimitError);
     const missing = scripted(() => json({ error: { code: 404, message: 'no', type: 'record_not_found' }, status: 200 }));
     await expect(sdk(missing.fetch).pipelines.detail('x')).rejects.toBeInstanceOf(RecordNotFoundError);
@@ -188,13 +188,13 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     let attempts = 0;
     const counting: Fetch = (input, init) => (attempts++, hang(input, init));
-    const timedOut = await sdk(counting, { timeout: 30, maxRetries: 1 }).pipelines.list().catch((e) => e);
+    const timedOut = await sdk(counting, { timeout: 30, maxRetries: 1 }).pipelines.list().catch((e: any) => e);
     expect(timedOut).toBeInstanceOf(APIConnectionTimeoutError);
     expect(timedOut).toBeInstanceOf(APIConnectionError);
     expect(attempts).toBe(2);
     attempts = 0;
     const controller = new AbortController();
-    const pending = sdk(counting).pipelines.list(undefined, { signal: controller.signal }).catch((e) => e);
+    const pending = sdk(counting).pipelines.list(undefined, { signal: controller.signal }).catch((e: any) => e);
     setTimeout(() => controller.abort(), 20);
     expect(await pending).toBeInstanceOf(APIUserAbortError);
     expect(attempts).toBe(1);
