@@ -9,6 +9,10 @@ export interface RouteMeta {
   parent?: string;
   /** The health check needs no API key. */
   public?: boolean;
+  /** Values a client fills in when the caller leaves a path param out (logout's `:id`). */
+  pathDefaults?: Record<string, string>;
+  /** The route starts or ends the caller's session: clients keep or drop their token. */
+  session?: 'login' | 'logout';
 }
 
 export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;

@@ -39,8 +39,7 @@ interface RouteEntry {
   params: string[];
   /** Path params the SDK fills when the caller leaves them out (logout's `:id`). */
   defaults: Record<string, string>;
-  resource: string;
-  action: string;
+  session?: 'login' | 'logout';
   /** Body key the payload nests under, e.g. `block`. */
   payloadKey?: string;
   /** Success key of the response, e.g. `block` or `blocks`. */
@@ -92,10 +91,9 @@ function describe(route: ContractRoute): Signature {
     }
   }
 
-  const defaults: Record<string, string> = meta.resource === 'sessions' && params.includes('id') ? { id: '1' } : {};
   return {
     summary: [r.summary, r.description].filter(Boolean).join(': '),
-    entry: { id, method: r.method, path: r.path, params, defaults, resource: meta.resource, action: meta.action, payloadKey, resultKey, list: meta.action === 'list', query },
+    entry: { id, method: r.method, path: r.path, params, defaults: meta.pathDefaults ?? {}, session: meta.session, payloadKey, resultKey, list: meta.action === 'list', query },
     payloadType,
     queryType,
     resultType,

@@ -18,7 +18,7 @@ export const sessions = c.router({
     summary: 'Log in',
     description:
       'Exchanges an email (or username) and password for a session. `token` is the raw token (a JWT); its `token` claim is the decoded token.',
-    metadata: routeMeta({ resource: 'sessions', action: 'create' }),
+    metadata: routeMeta({ resource: 'sessions', action: 'create', session: 'login' }),
   },
   logout: {
     method: 'PUT',
@@ -28,7 +28,7 @@ export const sessions = c.router({
     responses: responses(SessionEnvelope),
     summary: 'Log out',
     description: 'Expires the token the call is made with. Any `:id` works (Mage sends `1`).',
-    metadata: routeMeta({ resource: 'sessions', action: 'update' }),
+    metadata: routeMeta({ resource: 'sessions', action: 'update', session: 'logout', pathDefaults: { id: '1' } }),
   },
   delete: {
     method: 'DELETE',
@@ -38,6 +38,6 @@ export const sessions = c.router({
     responses: responses(SessionEnvelope),
     summary: 'Log out (DELETE form)',
     description: 'Same as PUT: expires the token the call is made with.',
-    metadata: routeMeta({ resource: 'sessions', action: 'delete' }),
+    metadata: routeMeta({ resource: 'sessions', action: 'delete', session: 'logout', pathDefaults: { id: '1' } }),
   },
 });

@@ -5,8 +5,8 @@ export interface RouteEntry {
   path: string;
   params: string[];
   defaults: Record<string, string>;
-  resource: string;
-  action: string;
+  /** Login keeps the session's token, logout drops it. */
+  session?: 'login' | 'logout';
   payloadKey?: string;
   resultKey: string;
   list: boolean;

@@ -111,7 +111,7 @@ export class Transport {
     let body: Record<string, unknown> | undefined = route.payloadKey ? { [route.payloadKey]: payload ?? {} } : undefined;
     if (keyLocation === 'body' && (route.payloadKey || route.method === 'POST')) body = { ...body, api_key: this.#options.apiKey };
     // Login sends no token: a stale one must not get in its way.
-    const token = route.resource === 'sessions' && route.action === 'create' ? undefined : this.#token;
+    const token = route.session === 'login' ? undefined : this.#token;
     let credentials: RequestCredentials | undefined;
     if (token) {
       const location = this.#options.tokenLocation ?? 'oauth-token';
@@ -126,9 +126,8 @@ export class Transport {
 
   /** Login keeps the session's token; logout drops it. */
   #afterSuccess(route: RouteEntry, data: unknown) {
-    if (route.resource !== 'sessions') return;
-    if (route.action === 'create') this.setToken((data as { token?: string }).token);
-    else this.setToken(undefined);
+    if (route.session === 'login') this.setToken((data as { token?: string }).token);
+    if (route.session === 'logout') this.setToken(undefined);
   }
 }
 
