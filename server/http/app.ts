@@ -5,10 +5,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Api } from '../api.js';
 import { ApiError } from '../core/errors.js';
 import type { Outcome } from '../core/operation.js';
+import { BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '../core/raw-request.js';
 import { cors } from './cors.js';
 import { toCoreRequest } from './request.js';
-
-export const BODY_LIMIT = '1mb';
 
 export interface AppOptions {
   /** One line per request: method, path, status, error code, milliseconds. */
@@ -23,8 +22,16 @@ export function createApp(api: Api, options: AppOptions = {}) {
   app.set('query parser', 'simple'); // keeps Mage's `_order_by[]` keys as they are
   app.use(requestLog(options.log));
   app.use(cors);
-  // Mage parses the body as JSON whatever the Content-Type (its docs send text/plain).
-  app.use(express.json({ type: () => true, limit: BODY_LIMIT, strict: false }));
+  // The body is read as text of any Content-Type and parsed by the core, as the mocks do.
+  app.use(express.text({ type: () => true, limit: BODY_LIMIT_BYTES }));
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    try {
+      req.body = parseBody(typeof req.body === 'string' ? req.body : undefined);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const send = (res: Response, outcome: Outcome) => {
     res.locals.errorCode = outcome.errorCode;
@@ -71,11 +78,9 @@ function buildRouter(node: object, handlerFor: (route: AppRoute) => Handler): ob
 
 /** Failures before the core runs: malformed JSON, oversized body; anything else is an internal fault. */
 function transportError(error: unknown, req: Request): ApiError {
+  if (error instanceof ApiError) return error;
   const type = (error as { type?: string } | null)?.type;
-  if (type === 'entity.parse.failed') {
-    return new ApiError('api_resource_error', `Malformed JSON body: ${(error as Error).message}.`);
-  }
-  if (type === 'entity.too.large') return new ApiError('payload_too_large', `The request body exceeds ${BODY_LIMIT}.`);
+  if (type === 'entity.too.large') return payloadTooLarge();
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new ApiError('api_resource_error', `Unsupported body encoding: ${(error as Error).message}.`);
   }

@@ -1,18 +1,15 @@
 import type { Request } from 'express';
+import { parseHeaders, parseQuery } from '../core/raw-request.js';
 import type { CoreRequest } from '../core/request.js';
 
-/** Express request -> the core's transport-free request (raw query and body: the core validates). */
+/** Express request -> the core's transport-free request, with the same parsing the mocks use. */
 export function toCoreRequest(req: Request): CoreRequest {
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
   return {
     method: req.method,
     path: req.path,
     params: req.params as Record<string, string>,
-    query: req.query as Record<string, unknown>,
-    headers,
+    query: parseQuery(new URL(req.originalUrl, 'http://localhost').searchParams),
+    headers: parseHeaders(req.headers),
     body: req.body,
   };
 }
