@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import { defaultConfig, type CoreConfig } from './core/config.js';
 import { createCore, type Core } from './core/operation.js';
 import type { CoreRequest } from './core/request.js';
+import { cryptoRandom, type RandomSource } from './core/random.js';
 import { createMemoryRepository } from './core/repository/memory.js';
 import type { Repository } from './core/repository/types.js';
 import { resourceModules } from './resources/index.js';
@@ -11,6 +12,8 @@ export interface ApiOptions {
   config?: Partial<CoreConfig>;
   repo?: Repository;
   clock?: Clock;
+  /** Random bytes for tokens (default: crypto.getRandomValues). */
+  random?: RandomSource;
   onInternalError?: (error: unknown, request: CoreRequest) => void;
 }
 
@@ -29,8 +32,9 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
   const repo = options.repo ?? createMemoryRepository();
   const clock = options.clock ?? systemClock;
+  const random = options.random ?? cryptoRandom;
   await seedDefaultOwner(repo, config, clock);
-  const core = createCore({ config, repo, clock, modules: resourceModules, onInternalError: options.onInternalError });
+  const core = createCore({ config, repo, clock, random, modules: resourceModules, onInternalError: options.onInternalError });
   return { core, repo, config, clock };
 }
 

@@ -2,6 +2,7 @@ import type { Action } from '@pipeline-api/contract';
 import type { Caller } from './auth/caller.js';
 import type { Clock } from './clock.js';
 import type { CoreConfig } from './config.js';
+import type { RandomSource } from './random.js';
 import type { CoreRequest } from './request.js';
 import type { Repository } from './repository/types.js';
 
@@ -18,6 +19,7 @@ export interface Services {
   config: CoreConfig;
   repo: Repository;
   clock: Clock;
+  random: RandomSource;
 }
 
 /** Everything a resource, policy or presenter may look at while one request runs. */

@@ -9,3 +9,6 @@ export type { CoreResponse } from './envelope.js';
 export { cleanName } from './slug.js';
 export { hashPassword } from './auth/passwords.js';
 export { ROLES, type RoleName } from './auth/roles.js';
+export { seededRandom, cryptoRandom, type RandomSource } from './random.js';
+export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES } from './raw-request.js';
+export type { Services } from './context.js';

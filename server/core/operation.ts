@@ -33,7 +33,7 @@ export interface Outcome extends CoreResponse {
  */
 export function createCore(options: CoreOptions) {
   const routes = new RouteTable(contract);
-  const services: Services = { config: options.config, repo: options.repo, clock: options.clock };
+  const services: Services = { config: options.config, repo: options.repo, clock: options.clock, random: options.random };
 
   const moduleFor = (resource: string, parent?: string): ResourceModule => {
     const module = (parent && options.modules[`${parent}/${resource}`]) || options.modules[resource];

@@ -5,8 +5,8 @@ import { randomToken } from '../../core/random.js';
 import type { TokenRecord, UserRecord } from '../../core/repository/types.js';
 
 /** A new access token for a user: the stored record (hashed) and the raw JWT to hand out. */
-export async function issueToken(user: UserRecord, { config, clock }: Services) {
-  const decoded = randomToken();
+export async function issueToken(user: UserRecord, { config, clock, random }: Services) {
+  const decoded = randomToken(random);
   const now = clock.now();
   const record: TokenRecord = {
     key: await sha256Hex(decoded),

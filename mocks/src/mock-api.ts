@@ -1,0 +1,129 @@
+import { contract, walkContract } from '@pipeline-api/contract';
+import { createApi, type Api } from '@pipeline-api/server/api';
+import { ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig } from '@pipeline-api/server/core';
+import { HttpResponse, delay, type HttpHandler } from 'msw';
+import { ContractViolationError, checkResponse } from './contract-check.js';
+import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
+import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
+import { createHandlers } from './handlers.js';
+import { Injections, type Injection, type InjectionOptions } from './injections.js';
+import type { RouteId } from './route-ids.js';
+
+export interface MockOptions {
+  /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
+  baseUrl?: string;
+  /** Server settings, e.g. `{ requireUserAuthentication: false }`. */
+  config?: Partial<CoreConfig>;
+  /** Seed of the token generator (default 1). */
+  seed?: number;
+  /** Where the clock starts, ms since the epoch (default 2026-01-01T00:00:00Z). */
+  start?: number;
+  /** A response that breaks the contract: `throw` (default: the request fails loudly) or `warn`. */
+  onViolation?: 'throw' | 'warn';
+}
+
+export interface MockApi {
+  /** The MSW handlers: give them to setupServer / setupWorker, or use setupMockServer / setupMockWorker. */
+  readonly handlers: HttpHandler[];
+  /** Moves one second per handled request; `advance(ms)` to jump (token expiry...). */
+  readonly clock: MockClock;
+  /** Every contract violation seen since the last reset. */
+  readonly violations: ContractViolationError[];
+  /** The server-side API the handlers run (core, repository, config). */
+  api(): Promise<Api>;
+  /** Back to the first state: default owner only, clock and token generator rewound, no injections. */
+  reset(): Promise<void>;
+  /** Creates users, pipelines and blocks through the API itself. */
+  seed(fixtures: Fixtures): Promise<Seeded>;
+  /** Makes a route fail, lag or answer something else, once (default), n times or always. */
+  inject(route: RouteId, injection: Injection, options?: InjectionOptions): void;
+  clearInjections(): void;
+  /** Answers a fetch Request exactly as the reference server would (the handlers call this). */
+  handle(request: Request, routeId?: string, cookies?: Record<string, string>): Promise<Response>;
+}
+
+const routesById = new Map(walkContract(contract).map((r) => [r.id, r.route]));
+
+/** The mock: the reference server's own core and resources, over an in-memory repository it owns. */
+export function createMockApi(options: MockOptions = {}): MockApi {
+  const injections = new Injections();
+  const violations: ContractViolationError[] = [];
+  let determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
+  const build = () =>
+    createApi({ config: { bcryptRounds: 4, ...options.config }, clock: determinism.clock, random: determinism.random });
+  let api = build();
+
+  const mock: MockApi = {
+    handlers: [],
+    get clock() {
+      return determinism.clock;
+    },
+    violations,
+    api: () => api,
+    async reset() {
+      determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
+      injections.clear();
+      violations.length = 0;
+      api = build();
+      await api;
+    },
+    seed: async (fixtures) => seedFixtures(await api, fixtures),
+    inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
+    clearInjections: () => injections.clear(),
+
+    async handle(request, routeId, cookies) {
+      const { core } = await api;
+      const url = new URL(request.url);
+      const query = parseQuery(url.searchParams);
+      const injection = routeId ? injections.take(routeId) : undefined;
+      if (injection?.delay) await delay(injection.delay);
+      if (injection && 'networkError' in injection) return HttpResponse.error();
+
+      let outcome: { status: number; body: unknown };
+      if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
+        outcome = injected(injection as Answering, query, core);
+      } else {
+        let body: unknown;
+        try {
+          body = parseBody(await request.text());
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          const failure = core.failure(error, { query });
+          return HttpResponse.json(failure.body, { status: failure.status });
+        }
+        const headers = parseHeaders(request.headers);
+        // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
+        if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
+          headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+        }
+        outcome = await core.dispatch({ method: request.method, path: url.pathname, query, headers, body });
+      }
+      determinism.clock.advance(1000);
+
+      const route = routeId ? routesById.get(routeId) : undefined;
+      // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
+      const undeclaredOk = injection !== undefined && 'status' in injection;
+      const violation = route && checkResponse(routeId!, route, outcome.status, outcome.body, undeclaredOk);
+      if (violation) {
+        violations.push(violation);
+        console.error(`[pipeline-api mocks] ${violation.message}`);
+        if ((options.onViolation ?? 'throw') === 'throw') throw violation;
+      }
+      return HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status });
+    },
+  };
+  (mock as { handlers: HttpHandler[] }).handlers = createHandlers(mock, options.baseUrl);
+  return mock;
+}
+
+type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;
+
+function injected(injection: Answering, query: Record<string, unknown>, core: Api['core']) {
+  if ('body' in injection) return { status: injection.status ?? 200, body: injection.body };
+  const code = 'error' in injection ? injection.error.code : injection.status;
+  const type = 'error' in injection ? injection.error.type : (injection.type ?? (code >= 500 ? 'internal_error' : 'api_resource_error'));
+  const message = ('error' in injection ? injection.error.message : injection.message) ?? `Injected error ${code}.`;
+  const error = Object.assign(new ApiError('api_resource_error', message), { code, type });
+  const failure = core.failure(error, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+  return failure;
+}
