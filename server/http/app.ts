@@ -7,6 +7,7 @@ import { ApiError } from '../core/errors.js';
 import type { Outcome } from '../core/operation.js';
 import { BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '../core/raw-request.js';
 import { cors } from './cors.js';
+import { docsRouter } from './docs.js';
 import { toCoreRequest } from './request.js';
 
 export interface AppOptions {
@@ -21,6 +22,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
   app.disable('etag');
   app.set('query parser', 'simple'); // keeps Mage's `_order_by[]` keys as they are
   app.use(requestLog(options.log));
+  app.use(docsRouter());
   app.use(cors);
   // The body is read as text of any Content-Type and parsed by the core, as the mocks do.
   app.use(express.text({ type: () => true, limit: BODY_LIMIT_BYTES }));

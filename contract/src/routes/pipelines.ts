@@ -20,8 +20,8 @@ export const pipelines = c.router({
     query: listQuery.extend({
       '_order_by[]': queryList.optional().describe('Sort keys: name, uuid, type, created_at, updated_at, blocks; `-` prefix for descending'),
       search: z.string().optional().describe('Substring of the uuid'),
-      'type[]': queryList.optional(),
-      'tag[]': queryList.optional(),
+      'type[]': queryList.optional().describe('Only these pipeline types (repeat the param, or comma-separate)'),
+      'tag[]': queryList.optional().describe('Only pipelines with one of these tags (repeat the param, or comma-separate)'),
     }),
     responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
     summary: 'List pipelines',

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import express, { type Router } from 'express';
+
+const OPENAPI = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+const REDOC = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#32329f"/><path d="M4 11V5h4a2 2 0 0 1 0 4H6v2" stroke="#fff" stroke-width="1.6" fill="none"/></svg>';
+
+/** Only this server's own assets: no CDN, no fonts from elsewhere, nothing reported anywhere. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Pipeline API reference</title>
+  <style>body { margin: 0; }</style>
+</head>
+<body>
+  <redoc spec-url="/openapi.json" expand-responses="200" required-props-first="true" sort-tags-alphabetically="true"></redoc>
+  <script src="/docs/redoc.standalone.js"></script>
+</body>
+</html>
+`;
+
+/** `/openapi.json` (the committed document) and `/docs` (Redoc, served from the npm package). */
+export function docsRouter(): Router {
+  const router = express.Router();
+  const document = readFileSync(OPENAPI, 'utf8');
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(document);
+  });
+  router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', CSP);
+    res.type('html').send(PAGE);
+  });
+  // Redoc's footer shows a logo from Redocly's CDN, with no option to turn it off: it is served from here.
+  const bundle = readFileSync(REDOC, 'utf8').replaceAll(REDOC_LOGO, '/docs/logo-mini.svg');
+  router.get('/docs/redoc.standalone.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/javascript').send(bundle);
+  });
+  router.get('/docs/logo-mini.svg', (_req, res) => {
+    res.type('image/svg+xml').send(LOGO);
+  });
+  return router;
+}

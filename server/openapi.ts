@@ -1,0 +1,10 @@
+import { buildOpenApi } from '@pipeline-api/contract';
+import { defaultConfig } from './core/config.js';
+import { captureExamples } from './openapi-examples.js';
+
+/** The OpenAPI document as docs/openapi.json holds it: the contract, with examples the server produced. */
+export async function openApiDocument() {
+  return buildOpenApi({ version: defaultConfig.version, examples: await captureExamples() });
+}
+
+export const serializeDocument = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
