@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { launchChromium, serveFiles } from '../../conformance/browser.js';
+import { nodeCryptoStub } from '../../conformance/browser-target.js';
+import { TestServer } from '../../server/test/harness.js';
+import { codeBlocks, normalize, promisedBySh, promisedByTs, type CodeBlock } from './markdown.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const scratch = join(root, 'docs', '.examples');
+const DOC_URL = 'http://127.0.0.1:6789';
+const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+const run = promisify(execFile);
+/** Children must not inherit CI's vitest report path, or a nested vitest would overwrite the report. */
+const { VITEST_JSON: _, ...childEnv } = process.env;
+
+async function exec(file: string, args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(file, args, { cwd: root, env: { ...childEnv, ...env }, timeout: 90_000, maxBuffer: 8 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+function expectPromises(output: string, promises: string[], where: string) {
+  const printed = normalize(output);
+  for (const promise of promises) expect(printed, `${where} promises ${promise}\n--- output:\n${output}`).toContain(promise);
+}
+
+/** Every sh block of a file, in order, in one shell, against one fresh server: as a reader runs them. */
+async function runShell(file: string, blocks: CodeBlock[]) {
+  const server = await TestServer.start();
+  try {
+    const script = ['set -euo pipefail', ...blocks.map((b) => b.code)].join('\n').replaceAll(DOC_URL, server.url);
+    const result = await exec('bash', ['-c', script]);
+    expect(result.code, `${file} shell examples failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+    expectPromises(result.stdout, blocks.flatMap((b) => promisedBySh(b.code)), file);
+  } finally {
+    await server.close();
+  }
+}
+
+/** A ts program against a fresh server; a vitest file when it imports vitest. */
+async function runTypeScript(name: string, block: CodeBlock) {
+  const server = await TestServer.start();
+  try {
+    const dir = join(scratch, name);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const code = block.code.replaceAll(DOC_URL, server.url);
+    const env = { PIPELINE_API_URL: server.url, NO_COLOR: '1', FORCE_COLOR: '0' };
+    let result;
+    if (/from 'vitest'/.test(code)) {
+      writeFileSync(join(dir, 'example.test.ts'), code);
+      writeFileSync(join(dir, 'vitest.config.ts'), "export default { test: { include: ['example.test.ts'] } };\n");
+      result = await exec(`${root}/node_modules/.bin/vitest`, ['run', '--root', dir], env);
+      expect(result.stdout, name).toMatch(/Tests\s+\S*\s*\d+ passed/);
+    } else {
+      writeFileSync(join(dir, 'example.ts'), code);
+      result = await exec(process.execPath, ['--import', 'tsx', join(dir, 'example.ts')], env);
+    }
+    expect(result.code, `${name} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+    expectPromises(result.stdout, promisedByTs(code), name);
+  } finally {
+    await server.close();
+  }
+}
+
+/** A `ts browser` block: bundled, served beside MSW's worker, run in headless Chromium; its console is its output. */
+async function runInBrowser(name: string, block: CodeBlock) {
+  const bundle = await build({
+    stdin: { contents: block.code, resolveDir: root, loader: 'ts', sourcefile: `${name}.ts` },
+    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+    conditions: ['browser'], plugins: [nodeCryptoStub],
+  });
+  const site = await serveFiles({
+    '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/example.js"></script>' },
+    '/example.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
+    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'mocks/public/mockServiceWorker.js')) },
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const lines: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (m) => (m.type() === 'error' ? errors : lines).push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.url);
+    const promises = promisedByTs(block.code);
+    await expect.poll(() => promises.every((p) => normalize(lines.join('\n')).includes(p)), { timeout: 30_000 }).toBe(true);
+    expect(errors, lines.join('\n')).toEqual([]);
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}
+
+describe.each(files)('%s', (file) => {
+  const blocks = codeBlocks(readFileSync(join(root, file), 'utf8'));
+  const shell = blocks.filter((b) => (b.lang === 'sh' || b.lang === 'bash') && !b.flags.includes('setup'));
+  const programs = blocks.filter((b) => b.lang === 'ts');
+
+  if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell), 120_000);
+  programs.forEach((block, i) => {
+    const name = `${file.replace(/\W+/g, '-')}-${i + 1}`;
+    it(`runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : ''}`, () =>
+      block.flags.includes('browser') ? runInBrowser(name, block) : runTypeScript(name, block), 120_000);
+  });
+  if (shell.length === 0 && programs.length === 0) it('has no runnable examples', () => expect(blocks.filter((b) => b.lang !== 'json')).toEqual([]));
+});
+
+it('every guide has runnable examples with promised output', () => {
+  for (const guide of ['quickstart', 'authentication', 'errors', 'pagination', 'roles', 'sdk', 'mocks']) {
+    const blocks = codeBlocks(readFileSync(join(root, 'docs', `${guide}.md`), 'utf8'));
+    const promises = blocks.flatMap((b) => (b.lang === 'ts' ? promisedByTs(b.code) : promisedBySh(b.code)));
+    const tests = blocks.filter((b) => b.lang === 'ts' && /from 'vitest'/.test(b.code));
+    expect(promises.length + tests.length, guide).toBeGreaterThan(0);
+  }
+});
