@@ -84,10 +84,12 @@ export function createCore(options: CoreOptions) {
       request,
     };
 
-    // resource lookup: the parent of a nested route is named by its first param, the member by its last
-    if (meta.parent) ctx.parent = await memberOf(moduleFor(meta.parent), request.params[paramNames[0]!]!, ctx);
+    // resource lookup: the parent of a nested route is named by its first param, the member by its last.
+    // From here to the action nothing awaits (lookups are synchronous), so no other request can change
+    // what was looked up before the action runs; actions that await re-read what they write.
+    if (meta.parent) ctx.parent = memberOf(moduleFor(meta.parent), request.params[paramNames[0]!]!, ctx);
     const record = MEMBER_ACTIONS.has(action)
-      ? await memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx)
+      ? memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx)
       : undefined;
 
     // policy: action, query params, written attributes
@@ -157,7 +159,7 @@ export function createCore(options: CoreOptions) {
     return { status: 200, body: responseBody };
   }
 
-  async function memberOf(module: ResourceModule, id: string, ctx: OperationContext) {
+  function memberOf(module: ResourceModule, id: string, ctx: OperationContext) {
     if (!module.resource.member) throw new ApiError('method_not_allowed');
     return module.resource.member(id, ctx);
   }

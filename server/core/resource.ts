@@ -10,8 +10,8 @@ export interface Page<R> {
 
 /** The endpoints of a resource and the logic behind them (Mage's Resource). */
 export interface Resource<R, P = undefined> {
-  /** Finds the record a member route names; throws record_not_found when there is none. */
-  member?(id: string, ctx: OperationContext): R | Promise<R>;
+  /** Finds the record a member route names; throws record_not_found when there is none. Synchronous, so the lookup and the action see the same state. */
+  member?(id: string, ctx: OperationContext): R;
   /** One page of the collection, honouring ctx.meta.limit / offset. */
   collection?(ctx: OperationContext): Page<R> | Promise<Page<R>>;
   create?(ctx: OperationContext): Promise<R>;

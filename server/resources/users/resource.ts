@@ -34,16 +34,13 @@ export const userResource: Resource<UserRow> = {
     const email = p.email.trim();
     if (!email || !p.password) throw invalid('user', 'Missing required values: email, password.');
     if (!EMAIL.test(email)) throw invalid('user.email', 'Email address is invalid.');
-    if (repo.users.byEmail(email)) throw invalid('user.email', `Account with same email is already taken: ${email}.`);
     const username = p.username?.trim() || null;
-    if (username && repo.users.byUsername(username)) {
-      throw invalid('user.username', `Account with same username is already taken: ${username}.`);
-    }
+    assertUnique(ctx, email, username);
     checkNewPassword(p.password, p.password_confirmation);
 
+    // Hashing and signing await: the uniqueness checks run again when the record is written.
     const now = clock.now();
-    const user: UserRecord = {
-      id: repo.users.nextId(),
+    const draft: Omit<UserRecord, 'id'> = {
       email,
       username,
       first_name: p.first_name ?? null,
@@ -54,18 +51,19 @@ export const userResource: Resource<UserRow> = {
       created_at: now,
       updated_at: now,
     };
+    const user = { ...draft, id: repo.users.nextId() }; // ids are never reused, so reserving one is harmless
     const issued = await issueToken(user, ctx);
-    repo.transaction(() => {
+    return repo.transaction(() => {
+      assertUnique(ctx, email, username);
       repo.users.put(user);
       repo.tokens.put(issued.record);
+      return { ...user, token: issued.raw };
     });
-    return { ...user, token: issued.raw };
   },
 
   async update(user, ctx) {
     const { repo, clock, config, caller } = ctx;
     const p = payloadOf<UserUpdate>(ctx);
-    const next: UserRecord = { ...user };
     const callerIsOwner = caller.role === 'owner';
 
     // Mage's admin limits: admins manage editors and viewers only.
@@ -77,28 +75,12 @@ export const userResource: Resource<UserRow> = {
     if (role !== undefined && role !== user.role) {
       if (!callerIsOwner && role === 'owner') throw invalid('user.roles_new', 'Admins cannot make other users Owners.');
       if (!callerIsOwner && role === 'admin') throw invalid('user.roles_new', 'Admins cannot make other users Admins.');
-      if (user.role === 'owner' && role !== 'owner') ensureAnotherOwner(user, ctx);
-      next.role = role;
     }
+    const email = p.email?.trim();
+    if (email !== undefined && !EMAIL.test(email)) throw invalid('user.email', 'Email address is invalid.');
+    const username = p.username === undefined ? undefined : p.username?.trim() || null;
 
-    if (p.email !== undefined && p.email.trim().toLowerCase() !== user.email.toLowerCase()) {
-      const email = p.email.trim();
-      if (!EMAIL.test(email)) throw invalid('user.email', 'Email address is invalid.');
-      if (repo.users.byEmail(email)) throw invalid('user.email', `Account with same email is already taken: ${email}.`);
-      next.email = email;
-    }
-    if (p.username !== undefined) {
-      const username = p.username?.trim() || null;
-      const holder = username ? repo.users.byUsername(username) : undefined;
-      if (holder && holder.id !== user.id) {
-        throw invalid('user.username', `Account with same username is already taken: ${username}.`);
-      }
-      next.username = username;
-    }
-    if (p.first_name !== undefined) next.first_name = p.first_name;
-    if (p.last_name !== undefined) next.last_name = p.last_name;
-    if (p.avatar !== undefined) next.avatar = avatar(p.avatar);
-
+    let passwordHash: string | undefined;
     if (p.password !== undefined) {
       // Changing your own password, or anyone's as a non-owner, needs the current one (as Mage).
       if (caller.user?.id === user.id || !callerIsOwner) {
@@ -106,12 +88,33 @@ export const userResource: Resource<UserRow> = {
         if (!ok) throw invalid('user.password_current', 'Current password is incorrect.');
       }
       checkNewPassword(p.password, p.password_confirmation);
-      next.password_hash = await hashPassword(p.password, config.bcryptRounds);
+      passwordHash = await hashPassword(p.password, config.bcryptRounds);
     }
 
-    next.updated_at = clock.now();
-    repo.users.put(next);
-    return next;
+    // Applied to the record as it is now: another request may have changed it while the password hashed.
+    return repo.transaction(() => {
+      const current = repo.users.get(user.id);
+      if (!current) throw notFound(`User ${user.id} does not exist.`);
+      const next: UserRecord = { ...current, updated_at: clock.now() };
+      if (role !== undefined && role !== current.role) {
+        if (current.role === 'owner') ensureAnotherOwner(current, ctx);
+        next.role = role;
+      }
+      if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) {
+        assertUnique(ctx, email, null, current.id);
+        next.email = email;
+      }
+      if (username !== undefined) {
+        assertUnique(ctx, null, username, current.id);
+        next.username = username;
+      }
+      if (p.first_name !== undefined) next.first_name = p.first_name;
+      if (p.last_name !== undefined) next.last_name = p.last_name;
+      if (p.avatar !== undefined) next.avatar = avatar(p.avatar);
+      if (passwordHash !== undefined) next.password_hash = passwordHash;
+      repo.users.put(next);
+      return next;
+    });
   },
 
   async delete(user, ctx) {
@@ -135,6 +138,16 @@ function requestedRole(p: UserPayload): RoleName | null | undefined {
   }
   if (p.roles !== undefined) return p.roles === null ? null : roleFromLegacyBits(p.roles);
   return undefined;
+}
+
+/** Email and username are unique (case-insensitive); `self` may keep its own. */
+function assertUnique({ repo }: OperationContext, email: string | null, username: string | null, self?: number) {
+  const byEmail = email ? repo.users.byEmail(email) : undefined;
+  if (byEmail && byEmail.id !== self) throw invalid('user.email', `Account with same email is already taken: ${email}.`);
+  const byUsername = username ? repo.users.byUsername(username) : undefined;
+  if (byUsername && byUsername.id !== self) {
+    throw invalid('user.username', `Account with same username is already taken: ${username}.`);
+  }
 }
 
 function checkNewPassword(password: string, confirmation: string | undefined) {
