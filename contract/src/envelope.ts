@@ -55,5 +55,6 @@ export const responses = <T extends z.ZodType>(ok: T) => ({
   404: ErrorEnvelope,
   405: ErrorEnvelope,
   413: ErrorEnvelope,
+  429: ErrorEnvelope,
   500: ErrorEnvelope,
 });

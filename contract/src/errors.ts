@@ -9,6 +9,7 @@ export const ERROR_CATALOGUE = {
   record_not_found: { code: 404, message: 'Record not found.' },
   method_not_allowed: { code: 405, message: 'Method not allowed.' },
   payload_too_large: { code: 413, message: 'Request body is too large.' },
+  too_many_requests: { code: 429, message: 'Too many requests.' },
   internal_error: { code: 500, message: 'Internal server error.' },
 } as const;
 
@@ -23,6 +24,7 @@ export const ERROR_TYPES = [
   'expired_oauth_token',
   'unauthorized_access',
   'record_not_found',
+  'too_many_requests',
   'internal_error',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];

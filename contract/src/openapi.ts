@@ -53,7 +53,7 @@ const KEYS = ['ApiKeyHeader', 'ApiKeyQuery'];
 const TOKENS = ['OAuthTokenHeader', 'BearerToken', 'OAuthTokenCookie'];
 
 // 405 answers a wrong method on any path, never an operation itself: the intro's table documents it.
-const ERROR_STATUSES = [400, 401, 403, 404, 413, 500];
+const ERROR_STATUSES = [400, 401, 403, 404, 413, 429, 500];
 
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
@@ -167,7 +167,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
         },
       },
       ...Object.fromEntries(
-        ERROR_STATUSES.filter((s) => s !== 413 || hasBody(r)).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
+        ERROR_STATUSES.filter((s) => (s !== 413 || hasBody(r)) && (s !== 429 || meta.session === 'login')).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
       ),
     },
   };
@@ -232,6 +232,7 @@ HTTP status (and body \`status\`) becomes the error code instead. An invalid pay
 | 401 | \`invalid_api_key\`, \`invalid_oauth_token\`, \`expired_oauth_token\` | credentials |
 | 403 | \`unauthorized_access\` | the policy refused the action, an attribute or a query param; the message says which |
 | 404 | \`record_not_found\` | a missing record or route; a failed login |
+| 429 | \`too_many_requests\` | too many failed logins for one account: wait the \`Retry-After\` header's seconds |
 | 500 | \`internal_error\` | a fault on the server (never with a trace) |
 
 **Credentials.** Every call but the health check needs the API key (\`X-API-KEY\`, the \`api_key\` query param,

@@ -79,7 +79,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       if (injection?.delay) await delay(injection.delay);
       if (injection && 'networkError' in injection) return HttpResponse.error();
 
-      let outcome: { status: number; body: unknown };
+      let outcome: { status: number; body: unknown; headers?: Record<string, string> };
       if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
         outcome = injected(injection as Answering, query, core);
       } else {
@@ -109,7 +109,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
         console.error(`[pipeline-api mocks] ${violation.message}`);
         if ((options.onViolation ?? 'throw') === 'throw') throw violation;
       }
-      return HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status });
+      return HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status, headers: outcome.headers });
     },
   };
   (mock as { handlers: HttpHandler[] }).handlers = createHandlers(mock, options.baseUrl);

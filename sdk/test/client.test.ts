@@ -112,6 +112,19 @@ describe('the SDK against the reference server', () => {
     await expect(stale.pipelines.list()).rejects.toBeInstanceOf(ExpiredOAuthTokenError);
   });
 
+  it('waits out a login lockout (429 with Retry-After) and then logs in', async () => {
+    const strict = await TestServer.start({ config: { loginThrottle: { maxFailures: 2, windowSeconds: 1 } } });
+    const c = createClient({ baseUrl: strict.url, apiKey: API_KEY, maxRetries: 3 });
+    for (let i = 0; i < 2; i++) await expect(c.sessions.login({ email: 'admin@admin.com', password: 'no' })).rejects.toBeInstanceOf(RecordNotFoundError);
+    const locked = await createClient({ baseUrl: strict.url, apiKey: API_KEY, maxRetries: 0 }).sessions.login({ email: 'admin@admin.com', password: 'admin' }).catch((e: any) => e);
+    expect(locked).toBeInstanceOf(RateLimitError);
+    expect(locked.response.headers.get('retry-after')).toBe('1');
+    const started = Date.now();
+    expect((await c.sessions.login({ email: 'admin@admin.com', password: 'admin' })).user?.username).toBe('admin');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await strict.close();
+  });
+
   it('works with user authentication off', async () => {
     const open = await TestServer.start({ config: { requireUserAuthentication: false } });
     const c = createClient({ baseUrl: open.url, apiKey: API_KEY });

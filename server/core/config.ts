@@ -6,6 +6,8 @@ export interface CoreConfig {
   /** Token lifetime in seconds (Mage's MAGE_ACCESS_TOKEN_EXPIRY_TIME). */
   tokenExpirySeconds: number;
   bcryptRounds: number;
+  /** Failed logins allowed per email or username within the window, before 429s. */
+  loginThrottle: { maxFailures: number; windowSeconds: number };
   defaultOwner: { email: string; username: string; password: string };
   version: string;
 }
@@ -19,6 +21,7 @@ export const defaultConfig: CoreConfig = {
   jwtSecret: 'materia',
   tokenExpirySeconds: 30 * 24 * 3600,
   bcryptRounds: 10,
+  loginThrottle: { maxFailures: 10, windowSeconds: 60 },
   defaultOwner: { email: 'admin@admin.com', username: 'admin', password: 'admin' },
   version: '0.1.0',
 };
@@ -36,6 +39,10 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
     jwtSecret: env.JWT_SECRET || d.jwtSecret,
     tokenExpirySeconds: positive(env.MAGE_ACCESS_TOKEN_EXPIRY_TIME, d.tokenExpirySeconds),
     bcryptRounds: Math.min(14, Math.max(4, positive(env.BCRYPT_ROUNDS, d.bcryptRounds))),
+    loginThrottle: {
+      maxFailures: positive(env.LOGIN_MAX_FAILURES, d.loginThrottle.maxFailures),
+      windowSeconds: positive(env.LOGIN_FAILURE_WINDOW, d.loginThrottle.windowSeconds),
+    },
     defaultOwner: {
       email: env.DEFAULT_OWNER_EMAIL || d.defaultOwner.email,
       username: env.DEFAULT_OWNER_USERNAME || d.defaultOwner.username,

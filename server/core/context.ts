@@ -1,5 +1,6 @@
 import type { Action } from '@pipeline-api/contract';
 import type { Caller } from './auth/caller.js';
+import type { LoginThrottle } from './auth/login-throttle.js';
 import type { Clock } from './clock.js';
 import type { CoreConfig } from './config.js';
 import type { RandomSource } from './random.js';
@@ -20,6 +21,7 @@ export interface Services {
   repo: Repository;
   clock: Clock;
   random: RandomSource;
+  loginThrottle: LoginThrottle;
 }
 
 /** Everything a resource, policy or presenter may look at while one request runs. */

@@ -18,6 +18,7 @@ export const listBody = (key: string, items: unknown[], metadata: Record<string,
 /** `{error: {code, message, type, errors?}, status}`; HTTP 200 unless `_http_error_codes` is on. */
 export function errorResponse(error: ApiError, httpErrorCodes: boolean): CoreResponse {
   const status = httpErrorCodes ? error.code : 200;
+  const headers = error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) };
   const body: Record<string, unknown> = {
     error: {
       code: error.code,
@@ -27,7 +28,7 @@ export function errorResponse(error: ApiError, httpErrorCodes: boolean): CoreRes
     },
     status,
   };
-  return { status, body };
+  return headers ? { status, body, headers } : { status, body };
 }
 
 /** Any non-empty value of the meta param turns real HTTP error codes on (as Mage). */

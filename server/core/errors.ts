@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly code: number;
   readonly type: ErrorType;
   readonly errors?: FieldError[];
+  /** Seconds before trying again (429): sent as the Retry-After header. */
+  retryAfter?: number;
 
   constructor(kind: ErrorKind, message?: string, errors?: FieldError[]) {
     super(message ?? ERROR_CATALOGUE[kind].message);

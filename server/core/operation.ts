@@ -1,6 +1,7 @@
 import { contract, type Action } from '@pipeline-api/contract';
 import type { z } from 'zod';
 import { authenticate } from './auth/authenticate.js';
+import { LoginThrottle } from './auth/login-throttle.js';
 import type { Caller } from './auth/caller.js';
 import type { OperationContext, Services } from './context.js';
 import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse } from './envelope.js';
@@ -14,7 +15,7 @@ import { fieldErrors, summarize } from './validation.js';
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
 
-export interface CoreOptions extends Services {
+export interface CoreOptions extends Omit<Services, 'loginThrottle'> {
   /** Resource modules by name; a nested view registers as `<parent>/<name>`. */
   modules: Record<string, ResourceModule>;
   /** Internal faults go here (the transport logs them); they never reach the response. */
@@ -33,7 +34,13 @@ export interface Outcome extends CoreResponse {
  */
 export function createCore(options: CoreOptions) {
   const routes = new RouteTable(contract);
-  const services: Services = { config: options.config, repo: options.repo, clock: options.clock, random: options.random };
+  const services: Services = {
+    config: options.config,
+    repo: options.repo,
+    clock: options.clock,
+    random: options.random,
+    loginThrottle: new LoginThrottle(options.config.loginThrottle),
+  };
 
   const moduleFor = (resource: string, parent?: string): ResourceModule => {
     const module = (parent && options.modules[`${parent}/${resource}`]) || options.modules[resource];

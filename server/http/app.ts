@@ -37,6 +37,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   const send = (res: Response, outcome: Outcome) => {
     res.locals.errorCode = outcome.errorCode;
+    for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
     res.status(outcome.status).json(outcome.body);
   };
 
@@ -45,6 +46,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
   const router = buildRouter(contract, (route) => async ({ req, res }: { req: Request; res: Response }) => {
     const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req));
     res.locals.errorCode = outcome.errorCode;
+    for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
     return { status: outcome.status, body: outcome.body };
   });
   createExpressEndpoints(contract, router as never, app, {

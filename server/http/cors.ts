@@ -12,6 +12,7 @@ export function cors(req: Request, res: Response, next: NextFunction) {
   if (origin) {
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
     res.setHeader('Vary', 'Origin');
   }
   if (req.method === 'OPTIONS') {

@@ -151,3 +151,31 @@ describe('authentication off (REQUIRE_USER_AUTHENTICATION=0)', () => {
     expect(nothing.body.error).toMatchObject({ code: 400, type: 'api_resource_error' });
   });
 });
+
+describe('login throttling', () => {
+  it('locks an identity out after repeated failures, with Retry-After, whether or not it exists', async () => {
+    const clock = manualClock();
+    const server = await TestServer.start({ clock, config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
+    try {
+      const attempt = (session: Record<string, string>) => server.call('POST', '/api/sessions', { body: { session }, query: { _http_error_codes: '1' } });
+      for (let i = 0; i < 3; i++) {
+        expect((await attempt({ email: OWNER.email, password: `wrong${i}` })).body.error.type).toBe('record_not_found');
+        clock.advance(1000);
+      }
+      const locked = await attempt({ email: 'ADMIN@admin.com', password: OWNER.password });
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toEqual({ code: 429, type: 'too_many_requests', message: 'Too many failed logins for this account. Try again in 57 seconds.' });
+      expect(locked.headers.get('retry-after')).toBe('57');
+      expect((await attempt({ username: 'admin', password: OWNER.password })).body.session).toBeDefined(); // another identity
+      for (let i = 0; i < 3; i++) await attempt({ email: 'ghost@example.com', password: 'x' });
+      expect((await attempt({ email: 'ghost@example.com', password: 'x' })).body.error.type).toBe('too_many_requests');
+      clock.advance(57_000);
+      expect((await attempt({ email: OWNER.email, password: OWNER.password })).body.session.user.username).toBe('admin');
+      // A success clears the count.
+      await attempt({ email: OWNER.email, password: 'wrong' });
+      expect((await attempt({ email: OWNER.email, password: OWNER.password })).body.session).toBeDefined();
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -94,6 +94,7 @@ const BY_TYPE: Record<string, typeof ApiError> = {
   expired_oauth_token: ExpiredOAuthTokenError,
   unauthorized_access: UnauthorizedAccessError,
   record_not_found: RecordNotFoundError,
+  too_many_requests: RateLimitError,
   internal_error: InternalServerError,
 };
 

@@ -26,13 +26,18 @@ export const sessionResource: Resource<SessionView> = {
   member: (_id, { caller }) => ({ token: caller.token, decoded: caller.decodedToken, raw: '', user: caller.user }),
 
   async create(ctx) {
-    const { repo } = ctx;
+    const { repo, clock, loginThrottle } = ctx;
     const { email, username, password } = payloadOf<SessionCreate>(ctx);
     const identity = email?.trim() || username?.trim();
     if (!identity || !password) throw notFound(REQUIRED);
+    loginThrottle.check(identity, clock.now());
     const user = email?.trim() ? repo.users.byEmail(email.trim()) : repo.users.byUsername(username!.trim());
     const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !matches) throw notFound(INVALID);
+    if (!user || !matches) {
+      loginThrottle.fail(identity, clock.now());
+      throw notFound(INVALID);
+    }
+    loginThrottle.succeed(identity);
     const issued = await issueToken(user, ctx);
     repo.tokens.put(issued.record);
     return { token: issued.record, decoded: issued.decoded, raw: issued.raw, user };
