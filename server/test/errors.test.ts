@@ -131,15 +131,15 @@ describe('internal faults', () => {
     const repo = createMemoryRepository();
     const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'kept' } } });
-    const list = repo.pipelines.list;
-    repo.pipelines.list = () => {
+    const sortedKeys = repo.pipelines.sortedKeys;
+    repo.pipelines.sortedKeys = () => {
       throw new Error('disk on fire at /secret/path');
     };
     const reply = await server.call('GET', '/api/pipelines');
     expect(reply.body).toEqual({ error: { code: 500, message: 'Internal server error.', type: 'internal_error' }, status: 200 });
     const coded = await server.call('GET', '/api/pipelines', { query: { _http_error_codes: '1' } });
     expect(coded.status).toBe(500);
-    repo.pipelines.list = list;
+    repo.pipelines.sortedKeys = sortedKeys;
     expect((await server.call('GET', '/api/pipelines')).body.pipelines.map((p: { uuid: string }) => p.uuid)).toEqual(['kept']);
     await server.close();
   });

@@ -202,7 +202,7 @@ describe('list pre-loading', () => {
     const blocksBefore = server.repo.stats.reads;
     await server.call('GET', '/api/blocks');
     await server.call('GET', '/api/pipelines/p000/blocks');
-    expect(server.repo.stats.reads - blocksBefore).toBeLessThanOrEqual(4);
+    expect(server.repo.stats.reads - blocksBefore).toBeLessThanOrEqual(5); // 100 blocks present: a handful of reads, not one per block
     await server.close();
   });
 });

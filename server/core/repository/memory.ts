@@ -7,8 +7,20 @@ export function createMemoryRepository(): Repository {
   const stats = { reads: 0 };
   let journal: Undo[] | null = null;
 
-  function table<K, V>(keyOf: (record: V) => K, onChange?: (before: V | undefined, after: V | undefined) => void) {
+  function table<K extends string | number, V>(keyOf: (record: V) => K, onChange?: (before: V | undefined, after: V | undefined) => void) {
     const rows = new Map<K, V>();
+    const sorted: K[] = [];
+    /** Index of `key` in `sorted`, or where it would go. */
+    const position = (key: K) => {
+      let low = 0;
+      let high = sorted.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (sorted[mid]! < key) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
     const write = (key: K, next: V | undefined) => {
       const before = rows.get(key);
       if (journal) journal.push(() => apply(key, before));
@@ -18,6 +30,8 @@ export function createMemoryRepository(): Repository {
       const before = rows.get(key);
       if (next === undefined) rows.delete(key);
       else rows.set(key, next);
+      if (before === undefined && next !== undefined) sorted.splice(position(key), 0, key);
+      if (before !== undefined && next === undefined) sorted.splice(position(key), 1);
       onChange?.(before, next);
     };
     const t: Table<K, V> = {
@@ -32,6 +46,7 @@ export function createMemoryRepository(): Repository {
         return found;
       },
       list: () => (stats.reads++, [...rows.values()]),
+      sortedKeys: () => (stats.reads++, sorted),
       size: () => rows.size,
       put: (record) => write(keyOf(record), record),
       delete: (key) => write(key, undefined),

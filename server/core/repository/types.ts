@@ -89,6 +89,8 @@ export interface Table<K, V> {
   /** One read for many keys: list pre-loading uses it so N items never cost N reads. */
   getMany(keys: Iterable<K>): Map<K, V>;
   list(): V[];
+  /** Every key in ascending order, kept sorted as records come and go (pages without sorting). */
+  sortedKeys(): readonly K[];
   size(): number;
   put(record: V): void;
   delete(key: K): void;

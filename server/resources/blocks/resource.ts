@@ -122,8 +122,9 @@ export const sharedBlockResource: Resource<BlockRecord> = {
   },
 
   collection(ctx) {
-    const all = ctx.repo.blocks.list().sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
-    return paginate(all, ctx);
+    const page = paginate(ctx.repo.blocks.sortedKeys() as string[], ctx);
+    const found = ctx.repo.blocks.getMany(page.records);
+    return { count: page.count, records: page.records.map((uuid) => found.get(uuid)!) };
   },
 
   async update(block, ctx) {
