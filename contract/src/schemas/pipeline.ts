@@ -12,7 +12,7 @@ export const Pipeline = z
     type: openEnum(PIPELINE_TYPES),
     tags: z.array(z.string()),
     created_at: dateTime,
-    updated_at: dateTime.nullable(),
+    updated_at: dateTime.nullable().describe('null in a delete response'),
     cache_block_output_in_memory: z.boolean(),
     concurrency_config: jsonObject,
     data_integration: jsonObject.nullable(),

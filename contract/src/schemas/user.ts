@@ -9,7 +9,18 @@ export const Role = z
     name: openEnum(ROLE_NAMES),
     created_at: dateTime,
     updated_at: dateTime,
-    user_id: z.number().int().nullable(),
+    permissions: z.array(
+      z.object({
+        id: z.number().int(),
+        access: z.number().int().describe('Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer'),
+        entity: z.string().describe('`global`: the role applies everywhere'),
+        entity_id: z.string().nullable(),
+        entity_name: z.string().nullable(),
+        entity_type: z.string().nullable(),
+        created_at: dateTime,
+        updated_at: dateTime,
+      }),
+    ),
   })
   .meta({ id: 'Role' });
 

@@ -2,7 +2,7 @@ export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promi
 
 /** Where the token travels: `OAUTH-TOKEN: <decoded>` (default), `Authorization: Bearer <decoded>`, or the `oauth_token` cookie (raw JWT). */
 export type TokenLocation = 'oauth-token' | 'bearer' | 'cookie';
-/** Where the API key travels: `X-API-KEY` header (default), `api_key` query param, or `api_key` in JSON bodies (query otherwise). */
+/** Where the API key travels: `X-API-KEY` header (default), `api_key` query param, or `api_key` in POST bodies (query otherwise, as Mage reads it). */
 export type ApiKeyLocation = 'header' | 'query' | 'body';
 
 export interface ClientOptions {

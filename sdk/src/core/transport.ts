@@ -98,7 +98,8 @@ export class Transport {
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(wire, String(item));
     }
     const keyLocation = this.#options.apiKeyLocation ?? 'header';
-    if (keyLocation === 'query' || (keyLocation === 'body' && !route.payloadKey && route.method !== 'POST')) {
+    // Mage reads a body key on POST only: other methods carry it in the query.
+    if (keyLocation === 'query' || (keyLocation === 'body' && route.method !== 'POST')) {
       url.searchParams.set('api_key', this.#options.apiKey);
     }
     return url.toString();
@@ -109,7 +110,8 @@ export class Transport {
     const keyLocation = this.#options.apiKeyLocation ?? 'header';
     if (keyLocation === 'header') headers['X-API-KEY'] = this.#options.apiKey;
     let body: Record<string, unknown> | undefined = route.payloadKey ? { [route.payloadKey]: payload ?? {} } : undefined;
-    if (keyLocation === 'body' && (route.payloadKey || route.method === 'POST')) body = { ...body, api_key: this.#options.apiKey };
+    // Mage ignores a query key when a POST carries a JSON body, so POSTs carry it in the body too.
+    if (keyLocation !== 'header' && route.method === 'POST') body = { ...body, api_key: this.#options.apiKey };
     // Login sends no token: a stale one must not get in its way.
     const token = route.session === 'login' ? undefined : this.#token;
     let credentials: RequestCredentials | undefined;
@@ -121,6 +123,7 @@ export class Transport {
       else headers['OAUTH-TOKEN'] = token.decoded;
     }
     if (body) headers['Content-Type'] = 'application/json';
+    else if (route.method === 'POST') headers['Content-Type'] = 'application/json';
     return { method: route.method, headers, body: body ? JSON.stringify(body) : undefined, credentials };
   }
 

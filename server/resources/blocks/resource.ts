@@ -56,7 +56,8 @@ export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = 
     let block: BlockRecord = existing
       ? applySharedSettings(existing, p, now)
       : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
-    block = { ...block, pipelines: [...block.pipelines, ...targets] };
+    // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
+    block = { ...block, pipelines: [...block.pipelines, ...targets], ...(!existing && p.content ? { status: 'updated' } : {}) };
 
     const updated = targets.map((target) => {
       const pipeline = found.get(target)!;

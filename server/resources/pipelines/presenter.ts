@@ -28,7 +28,8 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload>({
     type: (p) => p.type,
     tags: (p) => [...p.tags],
     created_at: (p) => formatDateTime(p.created_at),
-    updated_at: (p) => formatDateTime(p.updated_at),
+    // As Mage: a deleted pipeline has no modification time any more.
+    updated_at: (p, ctx) => (ctx.op.action === 'delete' ? null : formatDateTime(p.updated_at)),
     cache_block_output_in_memory: setting('cache_block_output_in_memory'),
     concurrency_config: setting('concurrency_config'),
     data_integration: setting('data_integration'),
@@ -55,10 +56,11 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload>({
   formats: {
     default: [...BASE, ...SECTIONS],
     list: [...BASE, ...SECTIONS],
-    create: WITH_EXTENSIONS,
+    // As Mage: extensions on detail and update only.
+    create: [...BASE, ...SECTIONS],
     detail: WITH_EXTENSIONS,
     update: WITH_EXTENSIONS,
-    delete: WITH_EXTENSIONS,
+    delete: [...BASE, ...SECTIONS],
     /** Without blocks: cheap lists for pickers and tables. */
     compact: BASE,
   },

@@ -8,11 +8,13 @@ export type UserRow = UserRecord & { token?: string };
 
 const ROLE_EPOCH = Date.UTC(2024, 0, 1);
 
-/** Mage's role table row for the user's role (seeded roles, so fixed timestamps). */
-const rolesNew = (u: UserRecord) =>
-  u.role === null
-    ? []
-    : [{ id: ROLE_IDS[u.role], name: ROLE_DISPLAY[u.role], created_at: formatDateTime(ROLE_EPOCH), updated_at: formatDateTime(ROLE_EPOCH), user_id: null }];
+/** Mage's role row for the user's role, with its one global permission (seeded roles: fixed timestamps). */
+const rolesNew = (u: UserRecord) => {
+  if (u.role === null) return [];
+  const at = formatDateTime(ROLE_EPOCH);
+  const permission = { access: PROJECT_ACCESS[u.role], created_at: at, entity: 'global', entity_id: null, entity_name: null, entity_type: null, id: ROLE_IDS[u.role], updated_at: at };
+  return [{ id: ROLE_IDS[u.role], name: ROLE_DISPLAY[u.role], created_at: at, updated_at: at, permissions: [permission] }];
+};
 
 /** Attributes of a user, shared with the session presenter (which leaves out email, as Mage). */
 export const userAttributes: Record<string, AttributeGetter<UserRow, unknown>> = {

@@ -1,0 +1,196 @@
+import {
+  ApiError, ExpiredOAuthTokenError, InvalidApiKeyError, RecordNotFoundError, createClient, type Client, type ClientOptions,
+} from '@pipeline-api/sdk';
+
+export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
+const OWNER = { email: 'admin@admin.com', password: 'admin' };
+
+export interface ProfileResult {
+  scenario: string;
+  passed: boolean;
+  detail: string;
+}
+
+interface Ctx {
+  client(options?: Partial<ClientOptions>): Client;
+  login(options?: Partial<ClientOptions>): Promise<Client>;
+  check(condition: unknown, message: string): void;
+  /** Which typed error a call threw (the scenario fails if none). */
+  failure(call: PromiseLike<unknown>): Promise<ApiError>;
+  note(text: string): void;
+}
+
+/**
+ * The real-server profile: what the SDK must do, unchanged, against a real Mage server and against the
+ * reference server. Where the two answer with different typed errors on purpose (docs/compatibility.md),
+ * a scenario accepts either and notes which it got.
+ */
+const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
+  {
+    name: 'login by email and by username',
+    async run(t) {
+      const c = t.client();
+      const session = await c.sessions.login(OWNER);
+      t.check(session.user?.username === 'admin' && session.user.owner === true, 'the owner is logged in');
+      t.check(c.token?.decoded.length === 43, 'the decoded token has 43 characters');
+      await c.sessions.login({ username: 'admin', password: 'admin' });
+    },
+  },
+  {
+    name: 'failed login',
+    async run(t) {
+      const error = await t.failure(t.client().sessions.login({ email: OWNER.email, password: 'wrong' }));
+      t.check(error instanceof RecordNotFoundError && error.code === 404, `RecordNotFoundError 404, got ${error.name} ${error.code}`);
+      t.check(error.message === 'Email/username and/or password invalid.', `message: ${error.message}`);
+    },
+  },
+  {
+    name: 'bad API key',
+    async run(t) {
+      const error = await t.failure(createClientFor(t, { apiKey: 'wrong' }).pipelines.list());
+      t.check(error instanceof InvalidApiKeyError, `InvalidApiKeyError, got ${error.name}`);
+      t.note(`HTTP ${error.status}`);
+    },
+  },
+  {
+    name: "the spec's three credential combinations",
+    async run(t) {
+      // Decoded token (OAUTH-TOKEN) + key in the URL; + key in the body; raw token (cookie) + key in the body.
+      const a = await t.login({ apiKeyLocation: 'query' });
+      t.check(Array.isArray(await a.pipelines.list()), 'list with key in URL');
+      const b = await t.login({ apiKeyLocation: 'body' });
+      const created = await b.pipelines.create({ name: 'profile combo b' });
+      const c = await t.login({ apiKeyLocation: 'body', tokenLocation: 'cookie' });
+      const other = await c.pipelines.create({ name: 'profile combo c' });
+      t.check(created.uuid === 'profile_combo_b' && other.uuid === 'profile_combo_c', 'both created');
+      await b.pipelines.delete(created.uuid);
+      await b.pipelines.delete(other.uuid);
+    },
+  },
+  {
+    name: 'pipelines: create, list, detail, update, rename, delete',
+    async run(t) {
+      const c = await t.login();
+      const p = await c.pipelines.create({ name: 'profile-pipeline', type: 'python' });
+      t.check(p.uuid === 'profile_pipeline', `slug: ${p.uuid}`);
+      t.check((await c.pipelines.list()).some((x) => x.uuid === 'profile_pipeline'), 'listed');
+      t.check((await c.pipelines.detail('profile_pipeline')).name === 'profile-pipeline', 'detail');
+      t.check((await c.pipelines.update('profile_pipeline', { type: 'integration' })).type === 'integration', 'updated');
+      const renamed = await c.pipelines.update('profile_pipeline', { name: 'profile renamed' });
+      t.check(renamed.uuid === 'profile_renamed', `renamed to ${renamed.uuid}`);
+      t.check((await c.pipelines.delete('profile_renamed')).uuid === 'profile_renamed', 'delete returns it');
+      const gone = await t.failure(c.pipelines.detail('profile_renamed'));
+      t.note(`missing pipeline: ${gone.name} ${gone.code}`);
+    },
+  },
+  {
+    name: 'blocks: create with upstreams and priority, list, detail, update',
+    async run(t) {
+      const c = await t.login();
+      const p = await c.pipelines.create({ name: 'profile blocks' });
+      await c.pipelines.blocks.create(p.uuid, { name: 'load', type: 'data_loader' });
+      await c.pipelines.blocks.create(p.uuid, { name: 'clean', type: 'transformer', upstream_blocks: ['load'] });
+      await c.pipelines.blocks.create(p.uuid, { name: 'first', type: 'data_loader', priority: 0 });
+      const order = (await c.pipelines.blocks.list(p.uuid)).map((b) => b.uuid);
+      t.check(order.join() === 'first,load,clean', `priority order: ${order}`);
+      const load = await c.pipelines.blocks.detail(p.uuid, 'load');
+      t.check(load.downstream_blocks.join() === 'clean', `downstream: ${load.downstream_blocks}`);
+      const clean = await c.pipelines.blocks.update(p.uuid, 'clean', { color: 'teal' });
+      t.check(clean.color === 'teal' && clean.upstream_blocks.join() === 'load', 'color updated, upstream kept');
+      await c.pipelines.delete(p.uuid);
+    },
+  },
+  {
+    name: 'blocks: delete with and without force',
+    async run(t) {
+      const c = await t.login();
+      const p = await c.pipelines.create({ name: 'profile delete' });
+      await c.pipelines.blocks.create(p.uuid, { name: 'source', type: 'data_loader' });
+      await c.pipelines.blocks.create(p.uuid, { name: 'middle', type: 'transformer', upstream_blocks: ['source'] });
+      await c.pipelines.blocks.create(p.uuid, { name: 'sink', type: 'data_exporter', upstream_blocks: ['middle'] });
+      const refused = await t.failure(c.pipelines.blocks.delete(p.uuid, 'middle'));
+      t.note(`delete with dependents: ${refused.name} ${refused.code}`);
+      t.check((await c.pipelines.blocks.list(p.uuid)).length === 3, 'nothing deleted');
+      await c.pipelines.blocks.delete(p.uuid, 'middle', { force: true });
+      const sink = await c.pipelines.blocks.detail(p.uuid, 'sink');
+      t.check(sink.upstream_blocks.join() === 'source', `sink inherits: ${sink.upstream_blocks}`);
+      await c.pipelines.blocks.delete(p.uuid, 'sink');
+      t.check((await c.pipelines.blocks.list(p.uuid)).map((b) => b.uuid).join() === 'source', 'one left');
+      await c.pipelines.delete(p.uuid);
+    },
+  },
+  {
+    name: 'users list',
+    async run(t) {
+      const c = await t.login();
+      const users = await c.users.list();
+      t.check(users.some((u) => u.username === 'admin'), 'the owner is listed');
+    },
+  },
+  {
+    name: 'missing records',
+    async run(t) {
+      const c = await t.login();
+      const user = await t.failure(c.users.detail(99999));
+      t.check(user instanceof RecordNotFoundError, `missing user: ${user.name}`);
+      const p = await c.pipelines.create({ name: 'profile missing' });
+      const block = await t.failure(c.pipelines.blocks.detail(p.uuid, 'nope'));
+      t.note(`missing block: ${block.name} ${block.code}`);
+      const pipeline = await t.failure(c.pipelines.detail('no_such_pipeline'));
+      t.note(`missing pipeline: ${pipeline.name} ${pipeline.code}`);
+      await c.pipelines.delete(p.uuid);
+    },
+  },
+  {
+    name: 'logout expires the token',
+    async run(t) {
+      const c = await t.login();
+      const { decoded } = c.token!;
+      await c.sessions.logout();
+      const stale = createClientFor(t, { token: decoded });
+      const error = await t.failure(stale.pipelines.list());
+      t.check(error instanceof ExpiredOAuthTokenError, `ExpiredOAuthTokenError, got ${error.name}`);
+    },
+  },
+];
+
+let currentBaseUrl = '';
+const createClientFor = (_t: Ctx, options: Partial<ClientOptions>) =>
+  createClient({ baseUrl: currentBaseUrl, apiKey: API_KEY, maxRetries: 0, ...options });
+
+/** Runs every scenario against one server; never throws. */
+export async function runProfile(baseUrl: string): Promise<ProfileResult[]> {
+  currentBaseUrl = baseUrl;
+  const results: ProfileResult[] = [];
+  for (const scenario of scenarios) {
+    const notes: string[] = [];
+    const t: Ctx = {
+      client: (options = {}) => createClient({ baseUrl, apiKey: API_KEY, maxRetries: 0, ...options }),
+      async login(options = {}) {
+        const c = t.client(options);
+        await c.sessions.login(OWNER);
+        return c;
+      },
+      check(condition, message) {
+        if (!condition) throw new Error(message);
+      },
+      async failure(call) {
+        try {
+          await call;
+        } catch (error) {
+          if (error instanceof ApiError) return error;
+          throw error;
+        }
+        throw new Error('expected the call to fail');
+      },
+      note: (text) => notes.push(text),
+    };
+    try {
+      await scenario.run(t);
+      results.push({ scenario: scenario.name, passed: true, detail: notes.join('; ') });
+    } catch (error) {
+      results.push({ scenario: scenario.name, passed: false, detail: `${(error as Error).name}: ${(error as Error).message}` });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# npm run test:real-mage: installs mage-ai 0.9.80 in a virtualenv, starts a real Mage server on 127.0.0.1 with
+# user authentication on and the default owner, runs the real-server profile and the raw-HTTP differential
+# against it and against the reference server, regenerates docs/compatibility.md, and stops Mage by its pid.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+VENV=$ROOT/.venv/real-mage
+WORK=$(mktemp -d /tmp/real-mage.XXXXXX)
+PORT=${REAL_MAGE_PORT:-6799}
+PID=""
+
+fail() { echo "real-mage: FAILED at step '$1': $2" >&2; [ -n "$PID" ] && kill "$PID" 2>/dev/null; exit 1; }
+cleanup() { if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null; echo "real-mage: stopped Mage (pid $PID)"; fi; }
+trap cleanup EXIT
+
+step="create the virtualenv"
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV" > "$WORK/venv.log" 2>&1 || fail "$step" "$(tail -5 "$WORK/venv.log")"
+fi
+
+step="install mage-ai==0.9.80 from PyPI"
+if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mage-ai') != '0.9.80')" 2>/dev/null; then
+  echo "real-mage: installing mage-ai 0.9.80 (a few minutes, once)..."
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check mage-ai==0.9.80 -c scripts/real-mage/constraints.txt \
+    > "$WORK/pip.log" 2>&1 || fail "$step" "$(tail -15 "$WORK/pip.log")"
+fi
+
+step="start mage on 127.0.0.1:$PORT"
+cd "$WORK" || exit 1
+REQUIRE_USER_AUTHENTICATION=1 MAGE_DATA_DIR="$WORK/data" \
+  "$VENV/bin/mage" start project --host 127.0.0.1 --port "$PORT" > "$WORK/mage.log" 2>&1 &
+PID=$!
+cd "$ROOT" || exit 1
+echo "real-mage: mage started (pid $PID), project in $WORK/project"
+
+step="wait for mage to answer"
+for _ in $(seq 1 120); do
+  if curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1; then break; fi
+  kill -0 "$PID" 2>/dev/null || fail "$step" "mage exited: $(tail -15 "$WORK/mage.log")"
+  sleep 1
+done
+curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 120 s: $(tail -15 "$WORK/mage.log")"
+echo "real-mage: mage answers on http://127.0.0.1:$PORT"
+
+step="run the real-server profile and the differential"
+REAL_MAGE_URL="http://127.0.0.1:$PORT" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts
+status=$?
+[ $status -eq 0 ] || echo "real-mage: the profile or the differential failed (mage's log: $WORK/mage.log)" >&2
+exit $status
