@@ -179,6 +179,16 @@ export const REASONS: Reason[] = [
     covers: (d, _p, mage) => d.path === 'error.message' && /^Email\/username and/.test(String((mage.body as any)?.error?.message)),
   },
   {
+    id: 'deleted-block-graph',
+    why: 'A deleted block comes back as it was in the pipeline, its upstream and downstream blocks included (DESIGN.md: delete returns the deleted record); Mage presents it after removal, with empty lists.',
+    covers: (d, probe) => probe.method === 'DELETE' && /^block\.(upstream|downstream)_blocks$/.test(d.path),
+  },
+  {
+    id: 'list-blocks',
+    why: 'Mage 0.9.80’s pipeline list answers `blocks: []` here; the kit lists each pipeline’s blocks (without content), as Mage’s list presenter (`to_dict`) describes and a dashboard needs.',
+    covers: (d, probe) => probe.path.startsWith('/api/pipelines?') && /^pipelines\[\d+\]\.blocks$/.test(d.path) && Array.isArray(d.mage) && (d.mage as unknown[]).length === 0,
+  },
+  {
     id: 'template-content',
     why: 'Mage fills a block from its code template; the spec: without `content` “an empty block is created”, and the kit stores what it is sent.',
     covers: (d) => tail(d.path) === 'content' && d.kind === 'value',

@@ -9,6 +9,7 @@ export const Role = z
     name: openEnum(ROLE_NAMES),
     created_at: dateTime,
     updated_at: dateTime,
+    user_id: z.number().int().nullable().optional().describe('In a session’s user (as Mage)'),
     permissions: z.array(
       z.object({
         id: z.number().int(),
@@ -20,7 +21,7 @@ export const Role = z
         created_at: dateTime,
         updated_at: dateTime,
       }),
-    ),
+    ).optional().describe('In a user (as Mage): the role’s global permission'),
   })
   .meta({ id: 'Role' });
 
@@ -46,6 +47,7 @@ export const User = z
     email: z.string(),
     created_at: dateTime,
     updated_at: dateTime,
+    user_id: z.number().int().nullable().optional().describe('In a session’s user (as Mage)'),
     permissions: z.array(z.object({ entity: z.string(), access: z.number().int() })).optional(),
     token: z.string().nullable().optional().describe('Only in the create response: a raw token for the new user'),
   })

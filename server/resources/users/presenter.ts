@@ -8,12 +8,17 @@ export type UserRow = UserRecord & { token?: string };
 
 const ROLE_EPOCH = Date.UTC(2024, 0, 1);
 
-/** Mage's role row for the user's role, with its one global permission (seeded roles: fixed timestamps). */
-const rolesNew = (u: UserRecord) => {
+/**
+ * Mage's role row for the user's role (seeded roles: fixed timestamps). As Mage 0.9.80: users carry the
+ * role's global permission, the user embedded in a session carries `user_id` instead.
+ */
+const rolesNew = (u: UserRecord, embedded = false) => {
   if (u.role === null) return [];
   const at = formatDateTime(ROLE_EPOCH);
+  const row = { id: ROLE_IDS[u.role], name: ROLE_DISPLAY[u.role], created_at: at, updated_at: at };
+  if (embedded) return [{ ...row, user_id: null }];
   const permission = { access: PROJECT_ACCESS[u.role], created_at: at, entity: 'global', entity_id: null, entity_name: null, entity_type: null, id: ROLE_IDS[u.role], updated_at: at };
-  return [{ id: ROLE_IDS[u.role], name: ROLE_DISPLAY[u.role], created_at: at, updated_at: at, permissions: [permission] }];
+  return [{ ...row, permissions: [permission] }];
 };
 
 /** Attributes of a user, shared with the session presenter (which leaves out email, as Mage). */
@@ -28,7 +33,7 @@ export const userAttributes: Record<string, AttributeGetter<UserRow, unknown>> =
   project_access: (u) => (u.role === null ? 0 : PROJECT_ACCESS[u.role]),
   roles: (u) => (u.role === null ? null : LEGACY_ROLE_BITS[u.role]),
   roles_display: (u) => (u.role === null ? null : ROLE_DISPLAY[u.role]),
-  roles_new: rolesNew,
+  roles_new: (u) => rolesNew(u),
   created_at: (u) => formatDateTime(u.created_at),
   updated_at: (u) => formatDateTime(u.updated_at),
   permissions: (u) => (u.role === null ? [] : [{ entity: 'project', access: PROJECT_ACCESS[u.role] }]),
@@ -58,5 +63,6 @@ export const userPresenter = definePresenter<UserRow, unknown>({
 export function sessionUser(u: UserRecord) {
   const out: Record<string, unknown> = {};
   for (const name of SESSION_USER_ATTRIBUTES) out[name] = userAttributes[name]!(u, undefined as never);
+  out.roles_new = rolesNew(u, true);
   return out;
 }

@@ -1,0 +1,88 @@
+import { contract, walkContract } from '@pipeline-api/contract';
+import type { Caller } from '../core/auth/caller.js';
+import type { RoleName } from '../core/auth/roles.js';
+import type { ResourceModule } from '../core/resource.js';
+import { resourceModules } from '../resources/index.js';
+
+export const ROLES: RoleName[] = ['viewer', 'editor', 'admin', 'owner'];
+export const LOCATIONS = ['OAUTH-TOKEN', 'Bearer', 'cookie'] as const;
+export const STATES = ['no key', 'wrong key', 'no token', 'unknown token', 'expired token', 'logged out', 'bad signature'] as const;
+
+export type Outcome = 'allowed' | 'invalid_api_key' | 'invalid_oauth_token' | 'expired_oauth_token' | 'forbidden';
+
+export const routes = walkContract(contract);
+
+const moduleOf = (resource: string, parent?: string): ResourceModule =>
+  (parent && resourceModules[`${parent}/${resource}`]) || resourceModules[resource]!;
+
+/**
+ * What the policies say a caller gets: the expectation of every cell of the matrix. The target of member
+ * routes on users is another user (a viewer), so "self" never applies.
+ */
+export function expected(routeId: string, authOn: boolean, state: (typeof STATES)[number] | RoleName): Outcome {
+  const { meta } = routes.find((r) => r.id === routeId)!;
+  if (meta.public) return 'allowed';
+  if (state === 'no key' || state === 'wrong key') return 'invalid_api_key';
+  const policy = moduleOf(meta.resource, meta.parent).policy;
+  const tokenless = policy.isTokenless(meta.action);
+  let caller: Caller;
+  if (!authOn) caller = { user: null, role: 'owner', token: null, decodedToken: null, authEnabled: false };
+  else if (tokenless) caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
+  else if (state === 'unknown token' || state === 'bad signature') return 'invalid_oauth_token';
+  else if (state === 'expired token' || state === 'logged out') return 'expired_oauth_token';
+  else if (state === 'no token') caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
+  else caller = { user: { id: 1000 } as Caller['user'], role: state as RoleName, token: null, decodedToken: null, authEnabled: true };
+  try {
+    policy.authorizeAction({ caller, action: meta.action, record: { id: 2000 } });
+    return 'allowed';
+  } catch {
+    return 'forbidden';
+  }
+}
+
+const SYMBOL: Record<Outcome, string> = {
+  allowed: 'yes',
+  forbidden: '403',
+  invalid_api_key: '401 key',
+  invalid_oauth_token: '401 invalid',
+  expired_oauth_token: '401 expired',
+};
+
+/** docs/security.md: the matrix as the policies define it (and as the test observes it over HTTP). */
+export function renderSecurityDoc(): string {
+  const columns = [...STATES, ...ROLES];
+  const table = (authOn: boolean) => [
+    `| route | ${columns.join(' | ')} |`,
+    `|---|${columns.map(() => '---').join('|')}|`,
+    ...routes.map((r) => `| \`${r.id}\` ${r.route.method} \`${r.route.path}\` | ${columns.map((c) => SYMBOL[expected(r.id, authOn, c)]).join(' | ')} |`),
+  ];
+  return [
+    '# Security: who may call what',
+    '',
+    'Generated from the policies (`server/resources/*/policy.ts`) by `server/test/auth-matrix.ts`; the auth-matrix test',
+    'sends every cell over HTTP, with the token in each location (`OAUTH-TOKEN`, `Authorization: Bearer`, the',
+    '`oauth_token` cookie), and fails when the server or this page disagree with the policies.',
+    '',
+    '`yes`: the call gets through authentication and the policy (it may still fail on its payload). `403`:',
+    '`unauthorized_access`. `401 key`, `401 invalid`, `401 expired`: `invalid_api_key`, `invalid_oauth_token`,',
+    '`expired_oauth_token` (HTTP 200 with the code in the body, as every error). Role columns: a logged-in user',
+    'with that role, acting on another user where the route names one.',
+    '',
+    '## With user authentication (`REQUIRE_USER_AUTHENTICATION=1`, the default)',
+    '',
+    ...table(true),
+    '',
+    '## Without (`REQUIRE_USER_AUTHENTICATION=0`): the API key suffices, callers act as owners, tokens are ignored',
+    '',
+    ...table(false),
+    '',
+    '## Defences',
+    '',
+    '- Passwords: bcrypt, never in a response or a log line; tokens stored as SHA-256; keys and tokens compared in constant time.',
+    '- Ten failed logins for one email or username within a minute answer 429 `too_many_requests` with `Retry-After`, for existing and unknown accounts alike.',
+    '- Bodies over 1 MB answer 413; every malformed request gets the envelope; internal faults are logged, never echoed.',
+    '- Owners may not delete or demote the last owner; admins may not touch owners or admins, nor grant those roles.',
+    '- CORS: any origin, with credentials (the origin is echoed), `Retry-After` exposed.',
+    '',
+  ].join('\n');
+}
