@@ -108,7 +108,7 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
     for (const role of ROLES) {
       for (const location of LOCATIONS) {
         const { raw, decoded } = await tokenFor(role);
-        const headers =
+        const headers: Record<string, string> =
           location === 'OAUTH-TOKEN' ? { 'OAUTH-TOKEN': decoded } : location === 'Bearer' ? { Authorization: `Bearer ${decoded}` } : { Cookie: `oauth_token=${raw}` };
         await send(`${role} via ${location}`, role, headers);
       }

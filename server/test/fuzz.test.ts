@@ -80,6 +80,7 @@ describe('fuzzing the server over HTTP', () => {
       sent++;
       const text = await response.text();
       const body = JSON.parse(text); // never HTML, plain text or empty
+      expect(text).not.toMatch(/"password[\w]*":|\$2[aby]\$\d\d\$/); // no password field or hash, ever
       const coded = url.searchParams.get('_http_error_codes');
       const outcome = body.error ? body.error.type : 'success';
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
@@ -104,5 +105,10 @@ describe('fuzzing the server over HTTP', () => {
     console.log(`fuzz: store afterwards: ${server.repo.pipelines.size()} pipelines, ${server.repo.blocks.size()} blocks, ${server.repo.users.size()} users`);
     expect(outcomes.success).toBeGreaterThan(RUNS / 20); // the fuzzer gets past validation, not only into it
     expect(sent).toBeGreaterThanOrEqual(RUNS);
+    // One line per request, and nothing in it but method, path, status, error code and time: no query, no secret.
+    expect(server.lines.length).toBeGreaterThanOrEqual(RUNS);
+    const LINE = /^(GET|POST|PUT|DELETE|PATCH|OPTIONS|HEAD) \/[^?\s]* \d{3} (ok|error=\d{3}) \d+\.\dms$/;
+    expect(server.lines.filter((line) => !LINE.test(line))).toEqual([]);
+    expect(server.lines.join('\n')).not.toContain(token);
   }, 600_000);
 });

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import type { CoreRequest } from '../request.js';
 import type { Repository, TokenRecord } from '../repository/types.js';
 import type { Caller } from './caller.js';
-import { constantTimeEqual, sha256Hex } from './constant-time.js';
+import { constantTimeEqual, tokenDigest } from './constant-time.js';
 import { findApiKey, findToken } from './credentials.js';
 import { decodeToken } from './jwt.js';
 
@@ -47,7 +47,7 @@ async function resolveToken(request: CoreRequest, { config, repo, clock }: { con
   if (!credential) return null;
   const decoded = credential.kind === 'raw' ? await decodeToken(credential.value, config.jwtSecret) : credential.value;
   if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');
-  const record: TokenRecord | undefined = repo.tokens.get(await sha256Hex(decoded));
+  const record: TokenRecord | undefined = repo.tokens.get(await tokenDigest(decoded));
   if (!record) throw new ApiError('invalid_oauth_token');
   if (record.expires_at <= clock.now()) throw new ApiError('expired_oauth_token');
   const user = repo.users.get(record.user_id);

@@ -112,24 +112,25 @@ export function setDownstream(s: Sections, uuid: string, downstream: string[]) {
   }
 }
 
-/** Throws record_invalid naming the cycle, e.g. `a --> b --> a`. */
-export function assertAcyclic(s: Sections, path: string) {
+/**
+ * Throws record_invalid if `uuid` now closes a cycle. The graph was acyclic before the change, so any new
+ * cycle runs through the block that changed: a walk up from it is enough, not a pass over the pipeline.
+ */
+export function assertNoCycleThrough(s: Sections, uuid: string, path: string) {
   const upstreamOf = new Map(allMembers(s).map((m) => [m.uuid, m.upstream]));
-  const state = new Map<string, 'visiting' | 'done'>();
-  const trail: string[] = [];
-  const visit = (uuid: string): void => {
-    if (state.get(uuid) === 'done') return;
-    if (state.get(uuid) === 'visiting') {
-      const cycle = [...trail.slice(trail.indexOf(uuid)), uuid].reverse();
-      throw invalid(path, `A cycle was formed: ${cycle.join(' --> ')}.`);
+  const seen = new Set<string>();
+  // Walk up from the block; `trail` is the way back down to it.
+  const stack: [string, string[]][] = [[uuid, [uuid]]];
+  while (stack.length > 0) {
+    const [node, trail] = stack.pop()!;
+    for (const up of upstreamOf.get(node) ?? []) {
+      if (up === uuid) throw invalid(path, `A cycle was formed: ${[...trail, uuid].reverse().join(' --> ')}.`);
+      if (!seen.has(up)) {
+        seen.add(up);
+        stack.push([up, [...trail, up]]);
+      }
     }
-    state.set(uuid, 'visiting');
-    trail.push(uuid);
-    for (const up of upstreamOf.get(uuid) ?? []) visit(up);
-    trail.pop();
-    state.set(uuid, 'done');
-  };
-  for (const uuid of upstreamOf.keys()) visit(uuid);
+  }
 }
 
 /**

@@ -35,13 +35,27 @@ export function graphFor(preload: BlockPreload, pipeline: PipelineRecord): Pipel
   return graph;
 }
 
-/** One repository read for every block of these pipelines. */
-export function preloadBlocks(pipelines: PipelineRecord[], repo: { blocks: { getMany(keys: Iterable<string>): Map<string, BlockRecord> } }): BlockPreload {
+type BlockReader = { blocks: { getMany(keys: Iterable<string>): Map<string, BlockRecord> } };
+
+/** One repository read for every block of these pipelines (pipelines present all their blocks). */
+export function preloadBlocks(pipelines: PipelineRecord[], repo: BlockReader): BlockPreload {
   const uuids = new Set<string>();
   for (const pipeline of pipelines) {
     for (const [, list] of sectionEntries(pipeline.sections)) for (const m of list) uuids.add(m.uuid);
   }
   return { blocks: repo.blocks.getMany(uuids), graphs: new WeakMap() };
+}
+
+/** One read for these block views: the blocks and their upstream blocks (all that presenting them needs). */
+export function preloadViews(views: PipelineBlockView[], repo: BlockReader): BlockPreload {
+  const preload: BlockPreload = { blocks: new Map(), graphs: new WeakMap() };
+  const uuids = new Set<string>();
+  for (const view of views) {
+    uuids.add(view.block.uuid);
+    for (const up of graphFor(preload, view.pipeline).positions.get(view.block.uuid)?.member.upstream ?? []) uuids.add(up);
+  }
+  preload.blocks = repo.blocks.getMany(uuids);
+  return preload;
 }
 
 /** Attributes every block has, whichever view. */

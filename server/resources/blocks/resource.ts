@@ -4,10 +4,10 @@ import { invalid, notFound } from '../../core/errors.js';
 import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
 import { paginate, type Resource } from '../../core/resource.js';
 import {
-  allMembers, assertAcyclic, assertMembers, cloneSections, findMember, insertMember, moveMember, sectionFor,
+  allMembers, assertMembers, assertNoCycleThrough, cloneSections, findMember, insertMember, moveMember, sectionFor,
   setDownstream, setUpstream,
 } from './graph.js';
-import { preloadBlocks, type BlockPreload, type PipelineBlockView } from './presenter.js';
+import { preloadViews, type BlockPreload, type PipelineBlockView } from './presenter.js';
 import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
 
 
@@ -69,7 +69,7 @@ export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = 
       assertMembers(sections, p.downstream_blocks ?? [], 'block.downstream_blocks', uuid, target);
       insertMember(sections, section, { uuid, upstream: [...new Set(p.upstream_blocks ?? [])] }, p.priority);
       if (p.downstream_blocks) setDownstream(sections, uuid, p.downstream_blocks);
-      assertAcyclic(sections, 'block.upstream_blocks');
+      if (p.downstream_blocks?.length) assertNoCycleThrough(sections, uuid, 'block.upstream_blocks'); // a new block with no dependents closes no cycle
       return { ...pipeline, sections, updated_at: now };
     });
 
@@ -95,7 +95,7 @@ export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = 
       setDownstream(sections, self, p.downstream_blocks);
     }
     if (p.priority !== undefined && p.priority !== null) moveMember(sections, self, p.priority);
-    assertAcyclic(sections, p.downstream_blocks && !p.upstream_blocks ? 'block.downstream_blocks' : 'block.upstream_blocks');
+    assertNoCycleThrough(sections, self, p.downstream_blocks && !p.upstream_blocks ? 'block.downstream_blocks' : 'block.upstream_blocks');
     const settled = applySharedSettings(view.block, p, now);
 
     return repo.transaction(() => {
@@ -111,7 +111,7 @@ export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = 
     return view;
   },
 
-  preload: (views, { repo }) => preloadBlocks([...new Set(views.map((v) => v.pipeline))], repo),
+  preload: (views, { repo }) => preloadViews(views, repo),
 };
 
 /** The spec's generic form: `/api/blocks[/:uuid]`, the block shared by all its pipelines. */

@@ -1,0 +1,171 @@
+/**
+ * npm run bench:server: the reference server beside a bare Express 5 route answering the same JSON and
+ * Prism mocking docs/openapi.json, each in its own process, loaded by autocannon on 127.0.0.1 in one run.
+ * Then the pipelines list at 1k, 10k and 100k pipelines, and the memory 100k blocks take.
+ * Read the ratios: the machine is shared and noisy.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { KEY, cpuMs, login, pool, root, rssMb, spawnServer, startReference, type Proc } from './support.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 32;
+const PIPELINES = 10_000;
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** A body per request (unique names); undefined for GETs. */
+  body?: (i: number) => string;
+}
+
+const scenarios: Scenario[] = [
+  { name: 'GET block detail', method: 'GET', path: '/api/pipelines/bench/blocks/load' },
+  { name: `GET pipelines _limit=40 (${PIPELINES / 1000}k stored)`, method: 'GET', path: '/api/pipelines?_limit=40' },
+  {
+    // Spread over the 10k seeded pipelines, as writes spread over a real project's pipelines.
+    name: 'POST block create (auth + validation)',
+    method: 'POST',
+    path: '/api/pipelines/p000000/blocks',
+    body: (i) => JSON.stringify({ block: { name: `b${i}`, type: 'transformer', configuration: { n: i } } }),
+  },
+];
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuPerRequestMs: number;
+  errors: number;
+}
+
+async function load(target: Proc, scenario: Scenario, headers: Record<string, string>, pathFor = (p: string) => p): Promise<Figures> {
+  let counter = 0;
+  const before = cpuMs(target.child.pid!);
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: scenario.method,
+        path: pathFor(scenario.path),
+        headers: { ...headers, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
+        setupRequest: (req) => {
+          if (!scenario.body) return req;
+          const i = counter++;
+          const path = req.path?.replace('p000000', `p${String(i % PIPELINES).padStart(6, '0')}`);
+          return { ...req, path, body: scenario.body(i) };
+        },
+      },
+    ],
+  });
+  const cpu = cpuMs(target.child.pid!) - before;
+  const total = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequestMs: total ? cpu / total : 0,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function seedReference(url: string, token: string, pipelines: number, from = 0) {
+  const headers = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
+  await pool(pipelines - from, 64, (i) =>
+    fetch(`${url}/api/pipelines`, { method: 'POST', headers, body: JSON.stringify({ pipeline: { name: `p${String(from + i).padStart(6, '0')}` } }) }).then((r) => r.arrayBuffer()),
+  );
+}
+
+const fmt = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(4)} ms  cpu ${(f.cpuPerRequestMs * 1000).toFixed(0).padStart(5)} µs/req${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
+
+// 1. The reference server, seeded.
+const reference = await startReference({ BCRYPT_ROUNDS: '4' });
+const token = await login(reference.url);
+const auth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
+await fetch(`${reference.url}/api/pipelines`, { method: 'POST', headers: auth, body: JSON.stringify({ pipeline: { name: 'bench' } }) });
+await fetch(`${reference.url}/api/pipelines/bench/blocks`, { method: 'POST', headers: auth, body: JSON.stringify({ block: { name: 'load', type: 'data_loader', content: 'df = load()\n' } }) });
+await seedReference(reference.url, token, PIPELINES);
+
+// 2. The same JSON for the bare Express baseline.
+const fixtures = {
+  detail: await (await fetch(`${reference.url}/api/pipelines/bench/blocks/load`, { headers: auth })).json(),
+  list: await (await fetch(`${reference.url}/api/pipelines?_limit=40`, { headers: auth })).json(),
+  create: await (await fetch(`${reference.url}/api/pipelines/bench/blocks`, { method: 'POST', headers: auth, body: JSON.stringify({ block: { name: 'fixture', type: 'transformer', upstream_blocks: ['load'] } }) })).json(),
+};
+const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(fixtures));
+const bare = await spawnServer([process.execPath, '--import', 'tsx', 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/);
+const prism = await spawnServer(
+  [join(root, 'node_modules/.bin/prism'), 'mock', 'docs/openapi.json', '-h', '127.0.0.1', '-p', '4011'],
+  {},
+  /Prism is listening on (http:\/\/\S+)/,
+).catch((error) => {
+  console.log(`prism did not start: ${(error as Error).message.slice(0, 300)}`);
+  return undefined;
+});
+
+console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, one run each, in this order\n`);
+const table: Record<string, Record<string, Figures>> = {};
+for (const scenario of scenarios) {
+  table[scenario.name] = {};
+  table[scenario.name]!.reference = await load(reference, scenario, auth);
+  table[scenario.name]!.bare = await load(bare, scenario, {});
+  if (prism) table[scenario.name]!.prism = await load(prism, scenario, auth, (p) => p.replace('/api/pipelines/bench/blocks/load', '/api/pipelines/arwen_starlight/blocks/load_data'));
+}
+
+for (const [name, row] of Object.entries(table)) {
+  console.log(name);
+  for (const [target, figures] of Object.entries(row)) console.log(`  ${target.padEnd(10)} ${fmt(figures)}`);
+  const ref = row.reference!.rps;
+  const ratios = [`reference / bare express ${(ref / row.bare!.rps).toFixed(2)}x`];
+  if (row.prism) ratios.push(`reference / prism ${(ref / row.prism.rps).toFixed(2)}x`);
+  console.log(`  ${ratios.join('   ')}\n`);
+}
+const detail = table[scenarios[0]!.name]!;
+const create = table[scenarios[2]!.name]!;
+console.log('targets:');
+console.log(`  GET detail >= 0.8x bare express: ${(detail.reference!.rps / detail.bare!.rps).toFixed(2)}x ${detail.reference!.rps / detail.bare!.rps >= 0.8 ? 'met' : 'MISSED'}`);
+console.log(`  POST create >= 0.6x bare express: ${(create.reference!.rps / create.bare!.rps).toFixed(2)}x ${create.reference!.rps / create.bare!.rps >= 0.6 ? 'met' : 'MISSED'}`);
+if (create.prism) {
+  for (const [name, row] of Object.entries(table)) {
+    const ratio = row.reference!.rps / row.prism!.rps;
+    console.log(`  ${name} >= 2.5x prism: ${ratio.toFixed(2)}x ${ratio >= 2.5 ? 'met' : 'MISSED'}`);
+  }
+}
+bare.stop();
+prism?.stop();
+reference.stop();
+
+// 3. Scaling: the same list request at 1k, 10k and 100k pipelines; memory for 100k blocks.
+console.log('\nscaling: GET /api/pipelines?_limit=40');
+const scaled = await startReference({ BCRYPT_ROUNDS: '4' });
+const scaledToken = await login(scaled.url);
+const scaledAuth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': scaledToken };
+const latencies: Record<number, Figures> = {};
+let stored = 0;
+for (const size of [1_000, 10_000, 100_000]) {
+  await seedReference(scaled.url, scaledToken, size, stored);
+  stored = size;
+  latencies[size] = await load(scaled, { name: 'list', method: 'GET', path: '/api/pipelines?_limit=40' }, scaledAuth);
+  console.log(`  ${String(size).padStart(7)} pipelines: ${fmt(latencies[size]!)}`);
+}
+const growth = latencies[100_000]!.p50 / Math.max(latencies[1_000]!.p50, 1);
+console.log(`  p50 at 100k / p50 at 1k: ${growth.toFixed(2)}x (target <= 2x: ${growth <= 2 ? 'met' : 'MISSED'}); req/s ratio ${(latencies[100_000]!.rps / latencies[1_000]!.rps).toFixed(2)}x`);
+const rssBefore = rssMb(scaled.child.pid!);
+await pool(100_000, 64, (i) =>
+  fetch(`${scaled.url}/api/pipelines/p${String(i).padStart(6, '0')}/blocks`, {
+    method: 'POST',
+    headers: { ...scaledAuth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ block: { name: `blk${i}`, type: 'transformer', content: 'x = 1\n' } }),
+  }).then((r) => r.arrayBuffer()),
+);
+const rssAfter = rssMb(scaled.child.pid!);
+console.log(`  memory: 100k blocks (1 per pipeline, 6-byte content) add ${(rssAfter - rssBefore).toFixed(0)} MB RSS (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB with 100k pipelines)`);
+scaled.stop();
+process.exit(0);

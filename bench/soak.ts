@@ -1,0 +1,59 @@
+/**
+ * npm run bench:soak: 60 s of mixed traffic at a fixed concurrency against the reference server (its own
+ * process). Targets: no error, and RSS at the end within 20 % of RSS at 10 s.
+ */
+import { KEY, login, rssMb, startReference } from './support.js';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const CONCURRENCY = 16;
+
+const server = await startReference({ BCRYPT_ROUNDS: '4' });
+const token = await login(server.url);
+const headers = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
+let requests = 0;
+let errors = 0;
+const samples: { at: number; rss: number }[] = [];
+const started = Date.now();
+const deadline = started + SECONDS * 1000;
+
+async function call(method: string, path: string, body?: unknown) {
+  try {
+    const reply = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = await reply.json();
+    requests++;
+    if (reply.status !== 200 || json.error) errors++;
+    return json;
+  } catch {
+    requests++;
+    errors++;
+    return undefined;
+  }
+}
+
+/** A UI's session: create a pipeline and its blocks, read and edit them, then clean up (the store stays level). */
+async function worker(id: number) {
+  for (let round = 0; Date.now() < deadline; round++) {
+    const name = `soak ${id} ${round}`;
+    const uuid = `soak_${id}_${round}`;
+    await call('POST', '/api/pipelines', { pipeline: { name } });
+    await call('POST', `/api/pipelines/${uuid}/blocks`, { block: { name: 'load', type: 'data_loader', content: 'df = 1\n' } });
+    await call('POST', `/api/pipelines/${uuid}/blocks`, { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load'] } });
+    await call('GET', '/api/pipelines?_limit=20');
+    await call('GET', `/api/pipelines/${uuid}`);
+    await call('PUT', `/api/pipelines/${uuid}/blocks/clean`, { block: { content: `x = ${round}\n` } });
+    await call('GET', `/api/pipelines/${uuid}/blocks`);
+    await call('DELETE', `/api/pipelines/${uuid}/blocks/load?force=true`);
+    await call('DELETE', `/api/pipelines/${uuid}`);
+  }
+}
+
+const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, rss: rssMb(server.child.pid!) }), 1000);
+await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
+clearInterval(sampler);
+const at10 = samples.find((s) => s.at >= 10) ?? samples[0]!;
+const end = samples.at(-1)!;
+const drift = (end.rss - at10.rss) / at10.rss;
+console.log(`soak: ${SECONDS} s, ${CONCURRENCY} concurrent UI sessions, ${requests} requests (${(requests / SECONDS).toFixed(0)}/s), ${errors} errors`);
+console.log(`soak: RSS ${at10.rss.toFixed(0)} MB at ${at10.at.toFixed(0)} s, ${end.rss.toFixed(0)} MB at ${end.at.toFixed(0)} s: ${(drift * 100).toFixed(1)} % (target within 20 %: ${Math.abs(drift) <= 0.2 ? 'met' : 'MISSED'}); error rate 0: ${errors === 0 ? 'met' : 'MISSED'}`);
+server.stop();
+process.exit(0);

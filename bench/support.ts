@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
+
+export interface Proc {
+  child: ChildProcess;
+  url: string;
+  stop(): void;
+}
+
+/** Spawns a server process and waits until `ready` matches its output (the URL is its first group). */
+export async function spawnServer(args: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<Proc> {
+  const child = spawn(args[0]!, args.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  const deadline = Date.now() + 60_000;
+  while (!ready.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(' ')} did not start:\n${out.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // Keep draining output so the pipe never fills up.
+  child.stdout!.removeAllListeners('data').on('data', () => {});
+  child.stderr!.removeAllListeners('data').on('data', () => {});
+  return { child, url: ready.exec(out)![1]!, stop: () => child.kill('SIGTERM') };
+}
+
+/** The reference server as `npm start` runs it, on a free port. */
+export const startReference = (env: Record<string, string> = {}) =>
+  spawnServer([process.execPath, '--import', 'tsx', 'server/http/main.ts'], { PORT: '0', ...env }, /listening on (http:\/\/\S+)/);
+
+/** CPU time (user + system) of a process so far, in milliseconds (Linux /proc). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks (100 Hz)
+}
+
+export function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.replace(/\D+/g, '')) / 1024;
+}
+
+/** Runs `count` requests with bounded concurrency. */
+export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+export async function login(url: string): Promise<string> {
+  const reply = await fetch(`${url}/api/sessions`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ session: { email: 'admin@admin.com', password: 'admin' } }),
+  });
+  const raw = (await reply.json()).session.token as string;
+  return JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString()).token;
+}
