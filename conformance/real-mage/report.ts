@@ -38,6 +38,11 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
     '| request | HTTP (Mage / ours) | differences |',
     '|---|---|---|',
     ...rows.map((row) => {
+      const mageError = (row.mage.body as { error?: { exception?: string } } | undefined)?.error;
+      if (row.differences.some((d) => d.reason?.id === 'crash')) {
+        const ours = (row.ours.body as { error?: { code: number; type: string } }).error;
+        return `| ${row.probe.method} \`${cell(row.probe.path)}\` (${row.probe.name}) | ${row.mage.status} / ${row.ours.status} | [crash] Mage: traceback for \`${cell(String(mageError?.exception ?? '?'))}\`; ours: ${ours ? `${ours.code} \`${ours.type}\`` : 'success'} |`;
+      }
       const grouped = new Map<string, string[]>();
       for (const { difference, reason } of row.differences) {
         const key = reason ? reason.id : 'unexplained';
