@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
 import { z } from 'zod';
-import { doc, printType, refName, type JsonSchema } from './json-schema-to-ts.js';
+import type { RouteEntry } from '../src/core/route.js';
+import { doc, printType, type JsonSchema } from './json-schema-to-ts.js';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '../src/generated');
 const HEADER = '// Generated from the contract by sdk/scripts/generate.ts. Do not edit.\n';
@@ -31,23 +32,6 @@ function toJson(schema: unknown, io: 'input' | 'output'): JsonSchema {
 /** The SDK's name for a query key: `_limit` -> `limit`, `_order_by[]` -> `order_by`, `type[]` -> `type`. */
 const friendly = (wire: string) => wire.replace(/^_/, '').replace(/\[\]$/, '');
 const pascal = (id: string) => id.split(/[._]/).map((s) => s[0]!.toUpperCase() + s.slice(1)).join('');
-
-interface RouteEntry {
-  id: string;
-  method: string;
-  path: string;
-  params: string[];
-  /** Path params the SDK fills when the caller leaves them out (logout's `:id`). */
-  defaults: Record<string, string>;
-  session?: 'login' | 'logout';
-  /** Body key the payload nests under, e.g. `block`. */
-  payloadKey?: string;
-  /** Success key of the response, e.g. `block` or `blocks`. */
-  resultKey: string;
-  list: boolean;
-  /** SDK query name -> wire name, where they differ. */
-  query: Record<string, string>;
-}
 
 interface Signature {
   entry: RouteEntry;
