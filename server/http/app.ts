@@ -22,7 +22,6 @@ export function createApp(api: Api, options: AppOptions = {}) {
   app.disable('etag');
   app.set('query parser', 'simple'); // keeps Mage's `_order_by[]` keys as they are
   app.use(requestLog(options.log));
-  app.use(docsRouter());
   app.use(cors);
   // The body is read as text of any Content-Type and parsed by the core, as the mocks do.
   app.use(express.text({ type: () => true, limit: BODY_LIMIT_BYTES }));
@@ -57,6 +56,9 @@ export function createApp(api: Api, options: AppOptions = {}) {
       api.core.dispatch(request).then((outcome) => send(res, outcome), next);
     },
   });
+
+  // After the API's routes, so API requests never walk the docs routes first.
+  app.use(docsRouter());
 
   app.use((req: Request, res: Response) => {
     send(res, api.core.failure(api.core.routes.unmatched(req.method, req.path), { query: safeQuery(req) }));

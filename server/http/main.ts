@@ -6,11 +6,21 @@ const config = configFromEnv(process.env);
 const port = Number(process.env.PORT ?? 6789);
 const host = process.env.HOST || '127.0.0.1';
 
+// One line per request, written together once per tick: a write call per request was a measurable cost.
+let pending: string[] = [];
+const log = (line: string) => {
+  if (pending.length === 0) setImmediate(() => {
+    process.stdout.write(`${pending.join('\n')}\n`);
+    pending = [];
+  });
+  pending.push(line);
+};
+
 const running = await listen({
   config,
   port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 6789,
   host,
-  log: (line) => console.log(line),
+  log,
   onInternalError: (error, request) => console.error(`[pipeline-api] internal error on ${request.method} ${request.path}:`, error),
 });
 
