@@ -8,13 +8,15 @@ const host = process.env.HOST || '127.0.0.1';
 
 // One line per request, written together once per tick: a write call per request was a measurable cost.
 let pending: string[] = [];
+const flush = () => {
+  if (pending.length > 0) process.stdout.write(`${pending.join('\n')}\n`);
+  pending = [];
+};
 const log = (line: string) => {
-  if (pending.length === 0) setImmediate(() => {
-    process.stdout.write(`${pending.join('\n')}\n`);
-    pending = [];
-  });
+  if (pending.length === 0) setImmediate(flush);
   pending.push(line);
 };
+process.once('exit', flush);
 
 const running = await listen({
   config,

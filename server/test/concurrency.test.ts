@@ -51,7 +51,9 @@ describe('concurrent writes on one pipeline', () => {
     expect(failures).not.toContain('internal_error');
     const byKind = (kind: string) => ops.filter((o, i) => o.kind === kind && replies[i]!.body.error === undefined).length;
     console.log(`acknowledged: ${acked.length} of 500 (creates ${byKind("create")}, content ${byKind("content")}, graph ${byKind("graph")}, deletes ${byKind("delete")})`);
-    expect(acked.length).toBeGreaterThan(200);
+    // Always acknowledged whatever the interleaving: 100 creates with no upstream, 50 content updates of blocks never deleted.
+    expect(byKind('create')).toBeGreaterThanOrEqual(100);
+    expect(byKind('content')).toBeGreaterThanOrEqual(50);
 
     expect(storeViolations(server.repo)).toEqual([]);
     const blocks = (await call('GET', '/api/pipelines/busy/blocks')).body.blocks as { uuid: string; content?: string; upstream_blocks: string[]; downstream_blocks: string[] }[];
