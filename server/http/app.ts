@@ -42,8 +42,9 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   // ts-rest validates first; on a failure the core runs anyway, so auth and policy errors still come first.
   const idOf = new Map<AppRoute, string>(walkContract(contract).map((r) => [r.route, r.id]));
-  const router = buildRouter(contract, (route) => async ({ req, res }: { req: Request; res: Response }) => {
-    const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req));
+  const router = buildRouter(contract, (route) => async ({ req, res, query, body }: Parameters<Handler>[0]) => {
+    // ts-rest validated query and body with the route's schemas: the core uses them rather than parse again.
+    const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req), { query, body });
     res.locals.errorCode = outcome.errorCode;
     for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
     return { status: outcome.status, body: outcome.body };
@@ -71,7 +72,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
   return app;
 }
 
-type Handler = (args: { req: Request; res: Response }) => Promise<{ status: number; body: unknown }>;
+type Handler = (args: { req: Request; res: Response; query: unknown; body: unknown }) => Promise<{ status: number; body: unknown }>;
 
 /** The ts-rest router implementation, mirroring the contract: every route gets the same core handler. */
 function buildRouter(node: object, handlerFor: (route: AppRoute) => Handler): object {
