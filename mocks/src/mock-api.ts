@@ -123,7 +123,6 @@ function injected(injection: Answering, query: Record<string, unknown>, core: Ap
   const code = 'error' in injection ? injection.error.code : injection.status;
   const type = 'error' in injection ? injection.error.type : (injection.type ?? (code >= 500 ? 'internal_error' : 'api_resource_error'));
   const message = ('error' in injection ? injection.error.message : injection.message) ?? `Injected error ${code}.`;
-  const error = Object.assign(new ApiError('api_resource_error', message), { code, type });
-  const failure = core.failure(error, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
-  return failure;
+  // An injected HTTP status answers in that status, as `_http_error_codes` would.
+  return core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
 }

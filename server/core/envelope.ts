@@ -1,4 +1,14 @@
-import type { ApiError } from './errors.js';
+import type { ErrorType } from '@pipeline-api/contract';
+import type { FieldError } from './errors.js';
+
+/** What an error envelope is made of: an ApiError, or any code and type (the mocks inject such). */
+export interface EnvelopeError {
+  code: number;
+  type: ErrorType;
+  message: string;
+  errors?: FieldError[];
+  retryAfter?: number;
+}
 
 export interface CoreResponse {
   /** HTTP status: 200 unless the request asked for `_http_error_codes`. */
@@ -16,7 +26,7 @@ export const listBody = (key: string, items: unknown[], metadata: Record<string,
 });
 
 /** `{error: {code, message, type, errors?}, status}`; HTTP 200 unless `_http_error_codes` is on. */
-export function errorResponse(error: ApiError, httpErrorCodes: boolean): CoreResponse {
+export function errorResponse(error: EnvelopeError, httpErrorCodes: boolean): CoreResponse {
   const status = httpErrorCodes ? error.code : 200;
   const headers = error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) };
   const body: Record<string, unknown> = {

@@ -4,7 +4,7 @@ import { authenticate } from './auth/authenticate.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import type { Caller } from './auth/caller.js';
 import type { OperationContext, Services } from './context.js';
-import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse } from './envelope.js';
+import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
 import { ApiError, badRequest } from './errors.js';
 import type { PolicyContext } from './policy.js';
 import { isPlainObject, type CoreRequest } from './request.js';
@@ -195,7 +195,7 @@ export function createCore(options: CoreOptions) {
       return this.handle(matched.route.id, { ...request, params: matched.params });
     },
     /** The envelope for a failure the transport detected (bad JSON, body too large, no route). */
-    failure(error: ApiError, request: Pick<CoreRequest, 'query'>): Outcome {
+    failure(error: EnvelopeError, request: Pick<CoreRequest, 'query'>): Outcome {
       return { ...errorResponse(error, wantsHttpErrorCodes(request.query)), errorCode: error.code };
     },
   };

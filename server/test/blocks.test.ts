@@ -16,8 +16,7 @@ describe('blocks', () => {
   const snapshot = async () => JSON.stringify([(await call('GET', '/api/pipelines', { query: { _format: 'detail' } })).body, (await call('GET', '/api/blocks')).body]);
 
   beforeAll(async () => {
-    server = await TestServer.start();
-    token = (await server.login()).decoded;
+    ({ server, token } = await TestServer.startLoggedIn());
     for (const name of ['broken wave', 'second', 'third']) await call('POST', '/api/pipelines', { body: { pipeline: { name } } });
   });
   afterAll(() => server.close());

@@ -6,8 +6,7 @@ describe('concurrent writes on one pipeline', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await TestServer.start();
-    token = (await server.login()).decoded;
+    ({ server, token } = await TestServer.startLoggedIn());
   });
   afterAll(() => server.close());
 

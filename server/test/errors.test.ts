@@ -12,8 +12,7 @@ describe('the error envelope, whatever goes wrong', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await TestServer.start();
-    token = (await server.login()).decoded;
+    ({ server, token } = await TestServer.startLoggedIn());
   });
   afterAll(() => server.close());
 

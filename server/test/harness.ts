@@ -41,6 +41,12 @@ export class TestServer {
     return new TestServer(running, lines);
   }
 
+  /** A fresh server and the default owner's decoded token: what most suites start from. */
+  static async startLoggedIn(options: Parameters<typeof TestServer.start>[0] = {}) {
+    const server = await TestServer.start(options);
+    return { server, token: (await server.login()).decoded };
+  }
+
   get url() {
     return this.running.url;
   }

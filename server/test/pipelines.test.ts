@@ -27,8 +27,7 @@ describe('pipelines', () => {
     server.call(method, path, { token, ...options });
 
   beforeAll(async () => {
-    server = await TestServer.start();
-    token = (await server.login()).decoded;
+    ({ server, token } = await TestServer.startLoggedIn());
   });
   afterAll(() => server.close());
 

@@ -9,8 +9,7 @@ describe('users and role rules', () => {
   let viewer: Awaited<ReturnType<TestServer['userWithRole']>>;
 
   beforeAll(async () => {
-    server = await TestServer.start();
-    owner = (await server.login()).decoded;
+    ({ server, token: owner } = await TestServer.startLoggedIn());
     admin = await server.userWithRole('admin', owner);
     editor = await server.userWithRole('editor', owner);
     viewer = await server.userWithRole('viewer', owner);
