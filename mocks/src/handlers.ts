@@ -15,5 +15,25 @@ export function createHandlers(mock: Pick<MockApi, 'handle'>, baseUrl?: string):
       mock.handle(request, id, cookies),
     ),
   );
-  return [...routes, http.all(`${prefix}/api/*`, ({ request, cookies }) => mock.handle(request, undefined, cookies))];
+  // MSW decodes path params itself and throws on malformed percent-encoding (a 500 with a stack trace):
+  // such requests are answered first, by the core, with the envelope. The pattern captures nothing to decode.
+  const malformed = http.all(apiPathPattern(baseUrl), ({ request, cookies }) =>
+    hasMalformedEncoding(new URL(request.url).pathname) ? mock.handle(request, undefined, cookies) : undefined,
+  );
+  return [malformed, ...routes, http.all(`${prefix}/api/*`, ({ request, cookies }) => mock.handle(request, undefined, cookies))];
+}
+
+function apiPathPattern(baseUrl: string | undefined): RegExp {
+  if (!baseUrl) return /^[^:/?#]+:\/\/[^/?#]+\/api(?:\/|$)/;
+  const escaped = baseUrl.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}\\/api(?:\\/|$)`);
+}
+
+function hasMalformedEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
 }

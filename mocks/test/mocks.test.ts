@@ -41,6 +41,8 @@ describe('the mocks in Node', () => {
     expect((await patch.json()).error.code).toBe(405);
     const malformed = await fetch(`${BASE}/api/sessions`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: '{nope' });
     expect((await malformed.json()).error.message).toMatch(/^Malformed JSON body/);
+    const badEncoding = await fetch(`${BASE}/api/pipelines/%E0%A4%A`, { headers: { 'X-API-KEY': KEY } });
+    expect((await badEncoding.json()).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The path has malformed percent-encoding.' });
   });
 
   it('fails on requests nobody mocked', async () => {

@@ -59,7 +59,7 @@ export function createCore(options: CoreOptions) {
     return new ApiError('internal_error');
   }
 
-  async function run(routeId: string, request: CoreRequest, validated?: Validated): Promise<Outcome> {
+  async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
     const { route, meta, paramNames } = routes.get(routeId);
     const module = moduleFor(meta.resource, meta.parent);
     const { action } = meta;
@@ -69,7 +69,7 @@ export function createCore(options: CoreOptions) {
       throw badRequest('The request body must be a JSON object.');
     }
     const body = isPlainObject(request.body) ? request.body : {};
-    const query = validated ? (validated.query as Record<string, unknown>) ?? {} : parseQuery(route.query as z.ZodType | null, request.query);
+    const query = parseQuery(route.query as z.ZodType | null, request.query);
     const limit = typeof query._limit === 'number' ? query._limit : module.defaultLimit;
     const offset = typeof query._offset === 'number' ? query._offset : 0;
     const format = typeof query._format === 'string' ? query._format : undefined;
@@ -79,8 +79,13 @@ export function createCore(options: CoreOptions) {
       ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
       : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
 
+    // Named fields rather than a spread of `services`: this object is built on every request.
     const ctx: OperationContext = {
-      ...services,
+      config: services.config,
+      repo: services.repo,
+      clock: services.clock,
+      random: services.random,
+      loginThrottle: services.loginThrottle,
       action,
       caller,
       params: request.params,
@@ -115,10 +120,7 @@ export function createCore(options: CoreOptions) {
     }
 
     // validate the payload against the route's body schema
-    if (WRITE_ACTIONS.has(action) && 'body' in route && route.body && validated) {
-      const value = (validated.body as Record<string, unknown> | undefined)?.[module.singular];
-      ctx.payload = isPlainObject(value) ? value : {};
-    } else if (WRITE_ACTIONS.has(action) && 'body' in route && route.body) {
+    if (WRITE_ACTIONS.has(action) && 'body' in route && route.body) {
       const parsed = (route.body as z.ZodType).safeParse(body);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
@@ -176,23 +178,24 @@ export function createCore(options: CoreOptions) {
 
   return {
     routes,
-    /**
-     * Runs a contract route (by its id, e.g. `pipelines.blocks.create`) and answers with the envelope.
-     * `validated`: the query and body a transport already parsed with this route's own schemas (ts-rest
-     * does), so they are not parsed twice; the raw request still drives the policy's checks.
-     */
-    async handle(routeId: string, request: CoreRequest, validated?: Validated): Promise<Outcome> {
+    /** Runs a contract route (by its id, e.g. `pipelines.blocks.create`) and answers with the envelope. */
+    async handle(routeId: string, request: CoreRequest): Promise<Outcome> {
       try {
-        return await run(routeId, request, validated);
+        return await run(routeId, request);
       } catch (error) {
         return fail(error, request);
       }
     },
     /** Routes by method and path first: for transports without a router of their own. */
     async dispatch(request: Omit<CoreRequest, 'params'>): Promise<Outcome> {
-      const matched = routes.match(request.method, request.path);
-      if (!matched) return fail(routes.unmatched(request.method, request.path), { ...request, params: {} });
-      return this.handle(matched.route.id, { ...request, params: matched.params });
+      const { method, path, query, headers, body } = request;
+      try {
+        const matched = routes.match(method, path);
+        if (!matched) throw routes.unmatched(method, path);
+        return await this.handle(matched.route.id, { method, path, params: matched.params, query, headers, body });
+      } catch (error) {
+        return fail(error, { method, path, params: {}, query, headers, body });
+      }
     },
     /** The envelope for a failure the transport detected (bad JSON, body too large, no route). */
     failure(error: EnvelopeError, request: Pick<CoreRequest, 'query'>): Outcome {
@@ -202,12 +205,6 @@ export function createCore(options: CoreOptions) {
 }
 
 export type Core = ReturnType<typeof createCore>;
-
-/** A request's query and body as the route's contract schemas parsed them. */
-export interface Validated {
-  query: unknown;
-  body: unknown;
-}
 
 function required<F>(fn: F | undefined, action: Action): F {
   if (!fn) throw new ApiError('method_not_allowed', `The ${action} action is not implemented.`);

@@ -33,7 +33,13 @@ export function parseQuery(search: URLSearchParams): Record<string, string | str
 /** Lower-case header names, multi-valued headers joined. */
 export function parseHeaders(headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>) {
   const out: Record<string, string | undefined> = {};
-  const entries = Symbol.iterator in headers ? [...(headers as Iterable<[string, string]>)] : Object.entries(headers);
-  for (const [name, value] of entries) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  if (Symbol.iterator in headers) {
+    for (const [name, value] of headers as Iterable<[string, string]>) out[name.toLowerCase()] = value;
+    return out;
+  }
+  for (const name in headers) {
+    const value = headers[name];
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
   return out;
 }

@@ -11,6 +11,7 @@ interface CompiledRoute extends ContractRoute {
 export class RouteTable {
   readonly routes: CompiledRoute[];
   private readonly byId: Map<string, CompiledRoute>;
+  private readonly byMethod = new Map<string, CompiledRoute[]>();
 
   constructor(contract: AppRouter) {
     this.routes = walkContract(contract).map((r) => {
@@ -19,6 +20,7 @@ export class RouteTable {
       return { ...r, paramNames, pattern: new RegExp(`^${source}/?$`) };
     });
     this.byId = new Map(this.routes.map((r) => [r.id, r]));
+    for (const r of this.routes) this.byMethod.set(r.route.method, [...(this.byMethod.get(r.route.method) ?? []), r]);
   }
 
   get(id: string): CompiledRoute {
@@ -27,18 +29,16 @@ export class RouteTable {
     return route;
   }
 
-  /** Finds the route for a method and path, with its decoded params. */
+  /**
+   * Finds the route for a method and path, with its decoded params. A path that fits a route but has
+   * malformed percent-encoding in a param is a bad request, not a missing route.
+   */
   match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
-    for (const route of this.routes) {
-      if (route.route.method !== method.toUpperCase()) continue;
+    for (const route of this.byMethod.get(method.toUpperCase()) ?? []) {
       const m = route.pattern.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
-      try {
-        route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
-      } catch {
-        continue; // malformed percent-encoding: no route
-      }
+      for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParam(m[i + 1]!);
       return { route, params };
     }
     return undefined;
@@ -54,5 +54,13 @@ export class RouteTable {
       );
     }
     return new ApiError('record_not_found', `No route for ${method.toUpperCase()} ${path}.`);
+  }
+}
+
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
   }
 }

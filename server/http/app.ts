@@ -1,6 +1,3 @@
-import { walkContract, contract } from '@pipeline-api/contract';
-import { createExpressEndpoints } from '@ts-rest/express';
-import type { AppRoute } from '@ts-rest/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Api } from '../api.js';
 import { ApiError } from '../core/errors.js';
@@ -8,79 +5,71 @@ import type { Outcome } from '../core/operation.js';
 import { BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '../core/raw-request.js';
 import { cors } from './cors.js';
 import { docsRouter } from './docs.js';
-import { toCoreRequest } from './request.js';
+import { toCoreRequest, queryOf } from './request.js';
 
 export interface AppOptions {
   /** One line per request: method, path, status, error code, milliseconds. */
   log?: (line: string) => void;
 }
 
-/** The Express 5 adapter: ts-rest registers the contract's routes, the core answers every one of them. */
+/**
+ * The Express 5 adapter. The core routes every contract route itself (the same routing the mocks use),
+ * so Express only reads the body, adds CORS and the log line, serves /docs, and writes the envelope.
+ */
 export function createApp(api: Api, options: AppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.set('query parser', 'simple'); // keeps Mage's `_order_by[]` keys as they are
   app.use(requestLog(options.log));
   app.use(cors);
-  // The body is read as text of any Content-Type and parsed by the core, as the mocks do.
-  app.use(express.text({ type: () => true, limit: BODY_LIMIT_BYTES }));
-  app.use((req: Request, _res: Response, next: NextFunction) => {
-    try {
-      req.body = parseBody(typeof req.body === 'string' ? req.body : undefined);
-      next();
-    } catch (error) {
-      next(error);
-    }
+  app.use(readBody());
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // Express answers HEAD with its GET route; so does this adapter (Node drops the body).
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const matched = api.core.routes.match(method, req.path);
+    if (!matched) return next(); // /docs, /openapi.json, or the 404 below
+    api.core.handle(matched.route.id, toCoreRequest(req, method, matched.params)).then((outcome) => send(res, outcome), next);
   });
 
-  const send = (res: Response, outcome: Outcome) => {
-    res.locals.errorCode = outcome.errorCode;
-    for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
-    res.status(outcome.status).json(outcome.body);
-  };
-
-  // ts-rest validates first; on a failure the core runs anyway, so auth and policy errors still come first.
-  const idOf = new Map<AppRoute, string>(walkContract(contract).map((r) => [r.route, r.id]));
-  const router = buildRouter(contract, (route) => async ({ req, res, query, body }: Parameters<Handler>[0]) => {
-    // ts-rest validated query and body with the route's schemas: the core uses them rather than parse again.
-    const outcome = await api.core.handle(idOf.get(route)!, toCoreRequest(req), { query, body });
-    res.locals.errorCode = outcome.errorCode;
-    for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
-    return { status: outcome.status, body: outcome.body };
-  });
-  createExpressEndpoints(contract, router as never, app, {
-    logInitialization: false,
-    // This handler runs outside the route's layer, where Express no longer has req.params: route again.
-    requestValidationErrorHandler: (_error, req, res, next) => {
-      const { params: _lost, ...request } = toCoreRequest(req as unknown as Request);
-      api.core.dispatch(request).then((outcome) => send(res, outcome), next);
-    },
-  });
-
-  // After the API's routes, so API requests never walk the docs routes first.
   app.use(docsRouter());
 
   app.use((req: Request, res: Response) => {
-    send(res, api.core.failure(api.core.routes.unmatched(req.method, req.path), { query: safeQuery(req) }));
+    send(res, api.core.failure(api.core.routes.unmatched(req.method, req.path), { query: queryOf(req.originalUrl) }));
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    send(res, api.core.failure(transportError(error, req), { query: safeQuery(req) }));
+    send(res, api.core.failure(transportError(error, req), { query: queryOf(req.originalUrl) }));
   });
 
   return app;
 }
 
-type Handler = (args: { req: Request; res: Response; query: unknown; body: unknown }) => Promise<{ status: number; body: unknown }>;
+/** The envelope as JSON, written directly: res.json's content negotiation and ETag work is not needed. */
+function send(res: Response, outcome: Outcome) {
+  res.locals.errorCode = outcome.errorCode;
+  const json = JSON.stringify(outcome.body);
+  res.writeHead(outcome.status, {
+    ...outcome.headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+  });
+  res.end(json);
+}
 
-/** The ts-rest router implementation, mirroring the contract: every route gets the same core handler. */
-function buildRouter(node: object, handlerFor: (route: AppRoute) => Handler): object {
-  return Object.fromEntries(
-    Object.entries(node).map(([key, child]) =>
-      'method' in child && 'path' in child ? [key, handlerFor(child as AppRoute)] : [key, buildRouter(child, handlerFor)],
-    ),
-  );
+/** The body as text of any Content-Type (Mage's docs send text/plain), parsed as JSON by the core's parser, as the mocks do. */
+function readBody() {
+  const readText = express.text({ type: () => true, limit: BODY_LIMIT_BYTES });
+  return (req: Request, res: Response, next: NextFunction) =>
+    readText(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      try {
+        req.body = parseBody(typeof req.body === 'string' ? req.body : undefined);
+      } catch (parseError) {
+        return next(parseError);
+      }
+      next();
+    });
 }
 
 /** Failures before the core runs: malformed JSON, oversized body; anything else is an internal fault. */
@@ -97,14 +86,6 @@ function transportError(error: unknown, req: Request): ApiError {
   }
   console.error(`[pipeline-api] internal error on ${req.method} ${req.path}:`, error);
   return new ApiError('internal_error');
-}
-
-function safeQuery(req: Request): Record<string, unknown> {
-  try {
-    return req.query as Record<string, unknown>;
-  } catch {
-    return {};
-  }
 }
 
 function requestLog(log: ((line: string) => void) | undefined) {

@@ -3,13 +3,19 @@ import { parseHeaders, parseQuery } from '../core/raw-request.js';
 import type { CoreRequest } from '../core/request.js';
 
 /** Express request -> the core's transport-free request, with the same parsing the mocks use. */
-export function toCoreRequest(req: Request): CoreRequest {
+export function toCoreRequest(req: Request, method: string, params: Record<string, string>): CoreRequest {
   return {
-    method: req.method,
+    method,
     path: req.path,
-    params: req.params as Record<string, string>,
-    query: parseQuery(new URL(req.originalUrl, 'http://localhost').searchParams),
+    params,
+    query: queryOf(req.originalUrl),
     headers: parseHeaders(req.headers),
     body: req.body,
   };
+}
+
+/** The query string as the mocks read it (URLSearchParams), without parsing a whole URL for it. */
+export function queryOf(url: string): Record<string, string | string[]> {
+  const at = url.indexOf('?');
+  return at < 0 ? {} : parseQuery(new URLSearchParams(url.slice(at + 1)));
 }

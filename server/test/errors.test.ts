@@ -94,6 +94,21 @@ describe('the error envelope, whatever goes wrong', () => {
     }
   });
 
+  it('answers malformed percent-encoding in a path param as a bad request, not a missing route', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const reply = await raw(server, method, '/api/pipelines/%E0%A4%A?_http_error_codes=1', { headers: { 'OAUTH-TOKEN': token } });
+      expect(reply.status, method).toBe(400);
+      expect(JSON.parse(reply.text).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The path has malformed percent-encoding.' });
+    }
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const reply = await raw(server, 'HEAD', '/api/pipelines', { headers: { 'OAUTH-TOKEN': token } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.text).toBe('');
+  });
+
   it('refuses prototype keys as unknown attributes and stores nothing', async () => {
     const reply = await raw(server, 'POST', '/api/pipelines', {
       body: '{"pipeline": {"name": "proto", "__proto__": {"polluted": true}}}',
