@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './harness.js';
+import { frozenRepository } from './frozen-repository.js';
 
 describe('blocks', () => {
   let server: TestServer;
@@ -16,7 +17,7 @@ describe('blocks', () => {
   const snapshot = async () => JSON.stringify([(await call('GET', '/api/pipelines', { query: { _format: 'detail' } })).body, (await call('GET', '/api/blocks')).body]);
 
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn());
+    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository() }));
     for (const name of ['broken wave', 'second', 'third']) await call('POST', '/api/pipelines', { body: { pipeline: { name } } });
   });
   afterAll(() => server.close());

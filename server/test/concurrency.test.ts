@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './harness.js';
+import { frozenRepository } from './frozen-repository.js';
 import { storeViolations } from './invariants.js';
 
 describe('concurrent writes on one pipeline', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn());
+    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository() }));
   });
   afterAll(() => server.close());
 

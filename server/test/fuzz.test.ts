@@ -7,6 +7,7 @@ import { toJSONSchema } from 'zod';
 import type { Api } from '../api.js';
 import { issueToken } from '../resources/sessions/tokens.js';
 import { API_KEY, TestServer } from './harness.js';
+import { frozenRepository } from './frozen-repository.js';
 import { storeViolations } from './invariants.js';
 import { bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, type BodyMutation } from './fuzz-arbitraries.js';
 
@@ -110,7 +111,7 @@ async function fuzz(target: Target) {
 
 describe('fuzzing generated and mutated requests', () => {
   it(`the server over HTTP answers ${RUNS} with valid envelopes, never an internal error, invariants intact`, async () => {
-    const server = await TestServer.start();
+    const server = await TestServer.start({ repo: frozenRepository() });
     try {
       const { token } = await fuzz({ url: server.url, api: server.running.api, close: () => server.close() });
       // One line per request, and nothing in it but method, path, status, error code and time: no query, no secret.

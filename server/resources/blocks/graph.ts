@@ -3,7 +3,7 @@ import type { Member, Sections } from '../../core/repository/types.js';
 
 /**
  * A pipeline's block graph. Only upstream edges are stored; downstream lists are derived from them,
- * so the two sides can never disagree. Every function returns new Sections and leaves its input alone.
+ * so the two sides can never disagree. The functions that change Sections take a clone (cloneSections).
  */
 
 export type SectionKey = 'blocks' | 'callbacks' | 'conditionals' | 'widgets' | `extensions.${string}`;
@@ -19,15 +19,25 @@ export function sectionFor(type: string, extensionUuid: string | null): SectionK
 
 export const emptySections = (): Sections => ({ blocks: [], callbacks: [], conditionals: [], widgets: [], extensions: {} });
 
+/**
+ * A copy to change: new section lists, the members themselves shared with the original. Members are
+ * never edited in place: every change below replaces the member, so a write copies pointers, not blocks.
+ */
 export function cloneSections(s: Sections): Sections {
-  const copy = (list: Member[]) => list.map((m) => ({ uuid: m.uuid, upstream: [...m.upstream] }));
   return {
-    blocks: copy(s.blocks),
-    callbacks: copy(s.callbacks),
-    conditionals: copy(s.conditionals),
-    widgets: copy(s.widgets),
-    extensions: Object.fromEntries(Object.entries(s.extensions).map(([k, v]) => [k, copy(v)])),
+    blocks: s.blocks.slice(),
+    callbacks: s.callbacks.slice(),
+    conditionals: s.conditionals.slice(),
+    widgets: s.widgets.slice(),
+    extensions: Object.fromEntries(Object.entries(s.extensions).map(([k, v]) => [k, v.slice()])),
   };
+}
+
+/** Puts `change(member)` in each member's place (a member it returns as is stays shared). */
+function replaceMembers(s: Sections, change: (member: Member) => Member) {
+  for (const [, list] of sectionEntries(s)) {
+    for (let i = 0; i < list.length; i++) list[i] = change(list[i]!);
+  }
 }
 
 /** Every section as [key, members], in presentation order. */
@@ -62,17 +72,37 @@ export function findMember(s: Sections, uuid: string): Position | undefined {
   return undefined;
 }
 
-/** uuid -> its downstream uuids, built in one pass. */
-export function downstreamIndex(s: Sections): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const member of allMembers(s)) {
+/** A pipeline's graph, indexed: where each block sits and which blocks depend on it. */
+export interface PipelineGraph {
+  positions: Map<string, Position>;
+  downstream: Map<string, string[]>;
+}
+
+const graphs = new WeakMap<Sections, PipelineGraph>();
+
+/**
+ * The graph of a stored pipeline's sections, built once per version, so reading one block of a large
+ * pipeline costs the same as of a small one. Stored records are replaced whole and never changed (writes
+ * clone the sections first), so the index stays true for as long as the object lives. Never pass sections
+ * that are still being changed.
+ */
+export function graphOf(s: Sections): PipelineGraph {
+  let graph = graphs.get(s);
+  if (graph) return graph;
+  const positions = new Map<string, Position>();
+  const downstream = new Map<string, string[]>();
+  for (const [section, list] of sectionEntries(s)) {
+    list.forEach((member, index) => positions.set(member.uuid, { section, index, member }));
+  }
+  for (const { member } of positions.values()) {
     for (const up of member.upstream) {
-      const list = index.get(up);
+      const list = downstream.get(up);
       if (list) list.push(member.uuid);
-      else index.set(up, [member.uuid]);
+      else downstream.set(up, [member.uuid]);
     }
   }
-  return index;
+  graphs.set(s, (graph = { positions, downstream }));
+  return graph;
 }
 
 /** Inserts at a 0-based position; missing or past the end appends. */
@@ -89,27 +119,28 @@ export function moveMember(s: Sections, uuid: string, priority: number) {
   list.splice(Math.min(priority, list.length), 0, pos.member);
 }
 
-/** Checks that every uuid is a member of this pipeline (other than `self`). */
-export function assertMembers(s: Sections, uuids: string[], path: string, self: string, pipelineUuid: string) {
-  const known = new Set(allMembers(s).map((m) => m.uuid));
+/** Checks that every uuid is one of `members` (a pipeline's, before the change), other than `self`. */
+export function assertMembers(members: ReadonlyMap<string, unknown>, uuids: string[], path: string, self: string, pipelineUuid: string) {
   uuids.forEach((uuid, i) => {
     if (uuid === self) throw invalid(`${path}.${i}`, `Block ${uuid} cannot depend on itself.`);
-    if (!known.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);
+    if (!members.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);
   });
 }
 
 export function setUpstream(s: Sections, uuid: string, upstream: string[]) {
-  findMember(s, uuid)!.member.upstream = [...new Set(upstream)];
+  const pos = findMember(s, uuid)!;
+  sectionList(s, pos.section)[pos.index] = { uuid, upstream: [...new Set(upstream)] };
 }
 
 /** Makes exactly `downstream` depend on `uuid` (Mage: rewrites the listed blocks' upstreams). */
 export function setDownstream(s: Sections, uuid: string, downstream: string[]) {
   const wanted = new Set(downstream);
-  for (const member of allMembers(s)) {
+  replaceMembers(s, (member) => {
     const has = member.upstream.includes(uuid);
-    if (wanted.has(member.uuid) && !has) member.upstream.push(uuid);
-    if (!wanted.has(member.uuid) && has) member.upstream = member.upstream.filter((u) => u !== uuid);
-  }
+    if (wanted.has(member.uuid) && !has) return { uuid: member.uuid, upstream: [...member.upstream, uuid] };
+    if (!wanted.has(member.uuid) && has) return { uuid: member.uuid, upstream: member.upstream.filter((u) => u !== uuid) };
+    return member;
+  });
 }
 
 /**
@@ -148,17 +179,20 @@ export function removeMember(s: Sections, uuid: string, force: boolean) {
       `Block(s) [${names}] are depending on block ${uuid}. Please remove the downstream blocks first, or delete with force=true.`,
     );
   }
-  for (const dependent of dependents) {
-    const inherited = dependent.upstream.flatMap((u) => (u === uuid ? pos.member.upstream : [u]));
-    dependent.upstream = [...new Set(inherited)].filter((u) => u !== dependent.uuid);
-  }
   sectionList(s, pos.section).splice(pos.index, 1);
+  if (dependents.length === 0) return;
+  replaceMembers(s, (member) => {
+    if (!member.upstream.includes(uuid)) return member;
+    const inherited = member.upstream.flatMap((u) => (u === uuid ? pos.member.upstream : [u]));
+    return { uuid: member.uuid, upstream: [...new Set(inherited)].filter((u) => u !== member.uuid) };
+  });
 }
 
 /** Rewrites every reference to a block's uuid (block rename). */
 export function renameMember(s: Sections, from: string, to: string) {
-  for (const member of allMembers(s)) {
-    if (member.uuid === from) member.uuid = to;
-    member.upstream = member.upstream.map((u) => (u === from ? to : u));
-  }
+  replaceMembers(s, (member) =>
+    member.uuid === from || member.upstream.includes(from)
+      ? { uuid: member.uuid === from ? to : member.uuid, upstream: member.upstream.map((u) => (u === from ? to : u)) }
+      : member,
+  );
 }

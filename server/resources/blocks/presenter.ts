@@ -1,7 +1,7 @@
 import type { AttributeGetter, PresentContext } from '../../core/presenter.js';
 import { definePresenter } from '../../core/presenter.js';
 import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
-import { downstreamIndex, sectionEntries, type Position } from './graph.js';
+import { graphOf, sectionEntries } from './graph.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {
@@ -9,30 +9,9 @@ export interface PipelineBlockView {
   block: BlockRecord;
 }
 
-/** What presenting blocks needs, loaded once per list: the blocks and each pipeline's graph. */
+/** What presenting blocks needs, loaded once per list: the blocks (graphs come from graphOf). */
 export interface BlockPreload {
   blocks: Map<string, BlockRecord>;
-  /** Computed on first use, per pipeline record. */
-  graphs: WeakMap<PipelineRecord, PipelineGraph>;
-}
-
-export interface PipelineGraph {
-  downstream: Map<string, string[]>;
-  positions: Map<string, Position>;
-}
-
-export function graphOf(pipeline: PipelineRecord): PipelineGraph {
-  const positions = new Map<string, Position>();
-  for (const [section, list] of sectionEntries(pipeline.sections)) {
-    list.forEach((member, index) => positions.set(member.uuid, { section, index, member }));
-  }
-  return { downstream: downstreamIndex(pipeline.sections), positions };
-}
-
-export function graphFor(preload: BlockPreload, pipeline: PipelineRecord): PipelineGraph {
-  let graph = preload.graphs.get(pipeline);
-  if (!graph) preload.graphs.set(pipeline, (graph = graphOf(pipeline)));
-  return graph;
 }
 
 type BlockReader = { blocks: { getMany(keys: Iterable<string>): Map<string, BlockRecord> } };
@@ -43,19 +22,17 @@ export function preloadBlocks(pipelines: PipelineRecord[], repo: BlockReader): B
   for (const pipeline of pipelines) {
     for (const [, list] of sectionEntries(pipeline.sections)) for (const m of list) uuids.add(m.uuid);
   }
-  return { blocks: repo.blocks.getMany(uuids), graphs: new WeakMap() };
+  return { blocks: repo.blocks.getMany(uuids) };
 }
 
 /** One read for these block views: the blocks and their upstream blocks (all that presenting them needs). */
 export function preloadViews(views: PipelineBlockView[], repo: BlockReader): BlockPreload {
-  const preload: BlockPreload = { blocks: new Map(), graphs: new WeakMap() };
   const uuids = new Set<string>();
   for (const view of views) {
     uuids.add(view.block.uuid);
-    for (const up of graphFor(preload, view.pipeline).positions.get(view.block.uuid)?.member.upstream ?? []) uuids.add(up);
+    for (const up of graphOf(view.pipeline.sections).positions.get(view.block.uuid)?.member.upstream ?? []) uuids.add(up);
   }
-  preload.blocks = repo.blocks.getMany(uuids);
-  return preload;
+  return { blocks: repo.blocks.getMany(uuids) };
 }
 
 /** Attributes every block has, whichever view. */
@@ -79,17 +56,16 @@ const shared: Record<string, (b: BlockRecord) => unknown> = {
 const BASE = Object.keys(shared).filter((k) => k !== 'content');
 
 type ViewGetter = AttributeGetter<PipelineBlockView, BlockPreload>;
-const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) =>
-  graphFor(ctx.preloaded, v.pipeline).positions.get(v.block.uuid);
+const position = (v: PipelineBlockView) => graphOf(v.pipeline.sections).positions.get(v.block.uuid);
 
 const memberAttributes: Record<string, ViewGetter> = {
   ...Object.fromEntries(Object.entries(shared).map(([k, get]) => [k, (v: PipelineBlockView) => get(v.block)])),
   pipeline_uuid: (v) => v.pipeline.uuid,
-  priority: (v, ctx) => position(v, ctx)?.index ?? 0,
-  upstream_blocks: (v, ctx) => [...(position(v, ctx)?.member.upstream ?? [])],
-  downstream_blocks: (v, ctx) => [...(graphFor(ctx.preloaded, v.pipeline).downstream.get(v.block.uuid) ?? [])],
+  priority: (v) => position(v)?.index ?? 0,
+  upstream_blocks: (v) => [...(position(v)?.member.upstream ?? [])],
+  downstream_blocks: (v) => [...(graphOf(v.pipeline.sections).downstream.get(v.block.uuid) ?? [])],
   all_upstream_blocks_executed: (v, ctx) =>
-    (position(v, ctx)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
+    (position(v)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
   outputs: () => [],
 };
 

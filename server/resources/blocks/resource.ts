@@ -4,7 +4,7 @@ import { invalid, notFound } from '../../core/errors.js';
 import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
 import { paginate, type Resource } from '../../core/resource.js';
 import {
-  allMembers, assertMembers, assertNoCycleThrough, cloneSections, findMember, insertMember, moveMember, sectionFor,
+  allMembers, assertMembers, assertNoCycleThrough, cloneSections, graphOf, insertMember, moveMember, sectionFor,
   setDownstream, setUpstream,
 } from './graph.js';
 import { preloadViews, type BlockPreload, type PipelineBlockView } from './presenter.js';
@@ -17,7 +17,7 @@ const force = (ctx: OperationContext) => ctx.query.force === true;
 export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = {
   member(uuid, ctx) {
     const pipeline = ctx.parent as PipelineRecord;
-    const block = findMember(pipeline.sections, uuid) ? ctx.repo.blocks.get(uuid) : undefined;
+    const block = graphOf(pipeline.sections).positions.has(uuid) ? ctx.repo.blocks.get(uuid) : undefined;
     if (!block) throw notFound(`Block ${uuid} does not exist in pipeline ${pipeline.uuid}.`);
     return { pipeline, block };
   },
@@ -61,12 +61,13 @@ export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = 
 
     const updated = targets.map((target) => {
       const pipeline = found.get(target)!;
-      if (findMember(pipeline.sections, uuid)) {
+      const members = graphOf(pipeline.sections).positions;
+      if (members.has(uuid)) {
         throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists in pipeline ${target}. Please use a different name.`);
       }
       const sections = cloneSections(pipeline.sections);
-      assertMembers(sections, p.upstream_blocks ?? [], 'block.upstream_blocks', uuid, target);
-      assertMembers(sections, p.downstream_blocks ?? [], 'block.downstream_blocks', uuid, target);
+      assertMembers(members, p.upstream_blocks ?? [], 'block.upstream_blocks', uuid, target);
+      assertMembers(members, p.downstream_blocks ?? [], 'block.downstream_blocks', uuid, target);
       insertMember(sections, section, { uuid, upstream: [...new Set(p.upstream_blocks ?? [])] }, p.priority);
       if (p.downstream_blocks) setDownstream(sections, uuid, p.downstream_blocks);
       if (p.downstream_blocks?.length) assertNoCycleThrough(sections, uuid, 'block.upstream_blocks'); // a new block with no dependents closes no cycle
@@ -84,18 +85,22 @@ export const pipelineBlockResource: Resource<PipelineBlockView, BlockPreload> = 
     const { repo, clock } = ctx;
     const p = payloadOf<BlockUpdate>(ctx);
     const now = clock.now();
-    const sections = cloneSections(view.pipeline.sections);
+    const moves = p.priority !== undefined && p.priority !== null;
+    const rewires = p.upstream_blocks !== undefined || p.downstream_blocks !== undefined;
+    // An edit of code or settings leaves the graph alone: the pipeline keeps its sections (and their index).
+    const sections = moves || rewires ? cloneSections(view.pipeline.sections) : view.pipeline.sections;
     const self = view.block.uuid;
+    const members = graphOf(view.pipeline.sections).positions;
     if (p.upstream_blocks) {
-      assertMembers(sections, p.upstream_blocks, 'block.upstream_blocks', self, view.pipeline.uuid);
+      assertMembers(members, p.upstream_blocks, 'block.upstream_blocks', self, view.pipeline.uuid);
       setUpstream(sections, self, p.upstream_blocks);
     }
     if (p.downstream_blocks) {
-      assertMembers(sections, p.downstream_blocks, 'block.downstream_blocks', self, view.pipeline.uuid);
+      assertMembers(members, p.downstream_blocks, 'block.downstream_blocks', self, view.pipeline.uuid);
       setDownstream(sections, self, p.downstream_blocks);
     }
-    if (p.priority !== undefined && p.priority !== null) moveMember(sections, self, p.priority);
-    assertNoCycleThrough(sections, self, p.downstream_blocks && !p.upstream_blocks ? 'block.downstream_blocks' : 'block.upstream_blocks');
+    if (moves) moveMember(sections, self, p.priority!);
+    if (rewires) assertNoCycleThrough(sections, self, p.downstream_blocks && !p.upstream_blocks ? 'block.downstream_blocks' : 'block.upstream_blocks');
     const settled = applySharedSettings(view.block, p, now);
 
     return repo.transaction(() => {

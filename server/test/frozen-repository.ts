@@ -1,0 +1,24 @@
+import { createMemoryRepository } from '../core/repository/memory.js';
+import type { Repository, Table } from '../core/repository/types.js';
+
+/**
+ * The memory repository with every stored record deep-frozen. Records are replaced whole, never changed
+ * in place (pipeline graphs are indexed per stored version on that promise): any write that edits a stored
+ * record throws here, and the test sees an internal error.
+ */
+export function frozenRepository(): Repository {
+  const repo = createMemoryRepository();
+  for (const table of [repo.users, repo.tokens, repo.pipelines, repo.blocks] as Table<unknown, object>[]) {
+    const put = table.put;
+    table.put = (record) => put(deepFreeze(record));
+  }
+  return repo;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
