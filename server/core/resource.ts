@@ -1,4 +1,5 @@
 import type { OperationContext } from './context.js';
+import type { OrderedKeys } from './repository/sorted-keys.js';
 import type { Policy } from './policy.js';
 import type { Presenter } from './presenter.js';
 
@@ -35,7 +36,7 @@ export interface ResourceModule<R = any, P = any> {
 }
 
 /** Slices an in-memory list by the meta params. */
-export function paginate<R>(all: readonly R[], ctx: OperationContext): Page<R> {
+export function paginate<R>(all: OrderedKeys<R>, ctx: OperationContext): Page<R> {
   const { offset, limit } = ctx.meta;
   const records = limit === undefined ? all.slice(offset) : all.slice(offset, offset + limit);
   return { records, count: all.length };

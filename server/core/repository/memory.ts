@@ -1,3 +1,4 @@
+import { SortedKeys } from './sorted-keys.js';
 import type { Repository, Table, UserRecord } from './types.js';
 
 type Undo = () => void;
@@ -9,18 +10,7 @@ export function createMemoryRepository(): Repository {
 
   function table<K extends string | number, V>(keyOf: (record: V) => K, onChange?: (before: V | undefined, after: V | undefined) => void) {
     const rows = new Map<K, V>();
-    const sorted: K[] = [];
-    /** Index of `key` in `sorted`, or where it would go. */
-    const position = (key: K) => {
-      let low = 0;
-      let high = sorted.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (sorted[mid]! < key) low = mid + 1;
-        else high = mid;
-      }
-      return low;
-    };
+    const sorted = new SortedKeys<K>();
     const write = (key: K, next: V | undefined) => {
       const before = rows.get(key);
       if (journal) journal.push(() => apply(key, before));
@@ -30,8 +20,8 @@ export function createMemoryRepository(): Repository {
       const before = rows.get(key);
       if (next === undefined) rows.delete(key);
       else rows.set(key, next);
-      if (before === undefined && next !== undefined) sorted.splice(position(key), 0, key);
-      if (before !== undefined && next === undefined) sorted.splice(position(key), 1);
+      if (before === undefined && next !== undefined) sorted.insert(key);
+      if (before !== undefined && next === undefined) sorted.delete(key);
       onChange?.(before, next);
     };
     const t: Table<K, V> = {

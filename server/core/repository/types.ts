@@ -1,4 +1,5 @@
 import type { RoleName } from '../auth/roles.js';
+import type { OrderedKeys } from './sorted-keys.js';
 
 export interface UserRecord {
   id: number;
@@ -90,7 +91,7 @@ export interface Table<K, V> {
   getMany(keys: Iterable<K>): Map<K, V>;
   list(): V[];
   /** Every key in ascending order, kept sorted as records come and go (pages without sorting). */
-  sortedKeys(): readonly K[];
+  sortedKeys(): OrderedKeys<K>;
   size(): number;
   put(record: V): void;
   delete(key: K): void;

@@ -128,7 +128,7 @@ export const sharedBlockResource: Resource<BlockRecord> = {
   },
 
   collection(ctx) {
-    const page = paginate(ctx.repo.blocks.sortedKeys() as string[], ctx);
+    const page = paginate(ctx.repo.blocks.sortedKeys(), ctx);
     const found = ctx.repo.blocks.getMany(page.records);
     return { count: page.count, records: page.records.map((uuid) => found.get(uuid)!) };
   },

@@ -44,7 +44,7 @@ export const pipelineResource: Resource<PipelineRecord, BlockPreload> = {
     const orderBy = query['_order_by[]'] as string[] | undefined;
     if (!search && !types?.length && !tags?.length && (!orderBy?.length || (orderBy.length === 1 && orderBy[0] === 'uuid'))) {
       // The common case, a page in uuid order, reads only that page: its cost does not grow with the store.
-      const page = paginate(repo.pipelines.sortedKeys() as string[], ctx);
+      const page = paginate(repo.pipelines.sortedKeys(), ctx);
       const found = repo.pipelines.getMany(page.records);
       return { count: page.count, records: page.records.map((uuid) => found.get(uuid)!) };
     }
