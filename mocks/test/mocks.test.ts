@@ -43,6 +43,9 @@ describe('the mocks in Node', () => {
     expect((await malformed.json()).error.message).toMatch(/^Malformed JSON body/);
     const badEncoding = await fetch(`${BASE}/api/pipelines/%E0%A4%A`, { headers: { 'X-API-KEY': KEY } });
     expect((await badEncoding.json()).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The path has malformed percent-encoding.' });
+    // Nested past 100 levels: refused by the parser both transports share, before anything could store it.
+    const deep = await fetch(`${BASE}/api/sessions`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: `{"session": ${'['.repeat(50_000)}${']'.repeat(50_000)}}` });
+    expect((await deep.json()).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The request body nests arrays and objects more than 100 levels deep.' });
   });
 
   it('fails on requests nobody mocked', async () => {

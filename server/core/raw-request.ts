@@ -6,18 +6,49 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const payloadTooLarge = () => new ApiError('payload_too_large', 'The request body exceeds 1 MB.');
 
 /**
+ * Deeper bodies are refused. JSON.parse reads any depth, but JSON.stringify (every response) and any
+ * recursive walk overflow the stack on a value nested some thousands deep: stored, such a value would
+ * break every later read of its record. Real configurations nest a handful of levels.
+ */
+export const MAX_BODY_DEPTH = 100;
+
+/**
  * The body as JSON whatever its Content-Type (Mage's docs send text/plain): undefined when empty,
  * 413 over the limit, api_resource_error when malformed. Every transport parses bodies with this.
  */
 export function parseBody(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
   if (text.length > BODY_LIMIT_BYTES || new TextEncoder().encode(text).length > BODY_LIMIT_BYTES) throw payloadTooLarge();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     // Not the engine's own message: it differs between Node, Chromium and Firefox, and the mocks run in all.
     throw new ApiError('api_resource_error', 'Malformed JSON body: the request body is not valid JSON.');
   }
+  if (nestsDeeperThan(value, MAX_BODY_DEPTH)) {
+    throw new ApiError('api_resource_error', `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`);
+  }
+  return value;
+}
+
+/** Whether arrays and objects in a parsed JSON value nest deeper than `max`; a loop, not recursion, so any depth is safe. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (child !== null && typeof child === 'object') {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
 }
 
 /** Query params as Mage reads them: a repeated key gives a list, `_order_by[]` keeps its brackets. */
@@ -25,7 +56,9 @@ export function parseQuery(search: URLSearchParams): Record<string, string | str
   const query: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of search) {
     const seen = query[key];
-    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    if (seen === undefined) query[key] = value;
+    else if (Array.isArray(seen)) seen.push(value); // our own array: pushing keeps many repeats linear
+    else query[key] = [seen, value];
   }
   return { ...query };
 }

@@ -29,7 +29,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const matched = api.core.routes.match(method, req.path);
     if (!matched) return next(); // /docs, /openapi.json, or the 404 below
-    api.core.handle(matched.route.id, toCoreRequest(req, method, matched.params)).then((outcome) => send(res, outcome), next);
+    // catch, not then's second argument: a fault while writing must reach the error handler, not crash the process.
+    api.core.handle(matched.route.id, toCoreRequest(req, method, matched.params)).then((outcome) => send(res, outcome)).catch(next);
   });
 
   app.use(docsRouter());
@@ -72,17 +73,18 @@ function readBody() {
     });
 }
 
-/** Failures before the core runs: malformed JSON, oversized body; anything else is an internal fault. */
+/**
+ * Failures before the core runs: malformed JSON, oversized body, a body Express could not read (bad
+ * Content-Encoding or charset, a broken gzip stream, an aborted upload); anything else is an internal fault.
+ */
 function transportError(error: unknown, req: Request): ApiError {
   if (error instanceof ApiError) return error;
-  const type = (error as { type?: string } | null)?.type;
+  const { type, status, expose } = (error ?? {}) as { type?: string; status?: number; expose?: boolean };
   if (type === 'entity.too.large') return payloadTooLarge();
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new ApiError('api_resource_error', `Unsupported body encoding: ${(error as Error).message}.`);
-  }
   if (error instanceof URIError) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
-  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
-    return new ApiError('api_resource_error', 'The request body could not be read.');
+  // body-parser marks the client's faults with a 4xx status and `expose` (its message is safe to show).
+  if (expose && status !== undefined && status >= 400 && status < 500) {
+    return new ApiError('api_resource_error', `The request body could not be read: ${(error as Error).message}.`);
   }
   console.error(`[pipeline-api] internal error on ${req.method} ${req.path}:`, error);
   return new ApiError('internal_error');

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, type Api, type ApiOptions } from '../api.js';
 import { createApp, type AppOptions } from './app.js';
+import { answerClientErrors } from './client-error.js';
 
 export interface RunningServer {
   api: Api;
@@ -20,6 +21,7 @@ export async function listen(
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
+  answerClientErrors(server, api);
   const { port } = server.address() as AddressInfo;
   return {
     api,

@@ -1,6 +1,20 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRepository } from '../core/repository/memory.js';
 import { API_KEY, TestServer } from './harness.js';
+
+/** Writes bytes on a fresh socket and reads until the server closes it (for requests fetch will not send). */
+function rawSocket(server: TestServer, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+  });
+}
+
+/** `{"a":{"a":...1...}}`, `depth` objects deep, as text (JSON.stringify itself overflows on the deepest). */
+const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
 /** Sends a raw request (no JSON encoding by the harness) and returns status, headers and text. */
 async function raw(server: TestServer, method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
@@ -100,6 +114,61 @@ describe('the error envelope, whatever goes wrong', () => {
       expect(reply.status, method).toBe(400);
       expect(JSON.parse(reply.text).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The path has malformed percent-encoding.' });
     }
+  });
+
+  it('refuses bodies nested over 100 levels, at any depth, and stores nothing', async () => {
+    const headers = { 'OAUTH-TOKEN': token };
+    await server.call('POST', '/api/pipelines', { token, body: { pipeline: { name: 'nesting' } } });
+    // The body and the block take 2 of the 100 levels: the configuration may nest 98.
+    const block = (name: string, depth: number) => `{"block": {"name": "${name}", "type": "transformer", "configuration": ${nested(depth)}}}`;
+    const accepted = await raw(server, 'POST', '/api/pipelines/nesting/blocks', { body: block('deep98', 98), headers });
+    expect(JSON.parse(accepted.text).block.uuid).toBe('deep98');
+    for (const depth of [99, 5_000, 100_000]) {
+      const reply = await raw(server, 'POST', '/api/pipelines/nesting/blocks', { body: block(`deep${depth}`, depth), headers });
+      expect(JSON.parse(reply.text).error, `depth ${depth}`).toEqual({
+        code: 400,
+        type: 'api_resource_error',
+        message: 'The request body nests arrays and objects more than 100 levels deep.',
+      });
+      expect(server.repo.blocks.get(`deep${depth}`)).toBeUndefined();
+    }
+    const arrays = await raw(server, 'PUT', '/api/pipelines/nesting', { body: `{"pipeline": {"tags": ${'['.repeat(150_000)}${']'.repeat(150_000)}}}`, headers });
+    expect(JSON.parse(arrays.text).error.type).toBe('api_resource_error');
+    // The stored pipeline still reads, and presents its one block.
+    const read = await server.call('GET', '/api/pipelines/nesting', { token });
+    expect(read.body.pipeline.blocks.map((b: { uuid: string }) => b.uuid)).toEqual(['deep98']);
+  });
+
+  it('answers bodies Express cannot decode (bad gzip, unknown encoding or charset) with api_resource_error', async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ 'Content-Encoding': 'gzip' }, /^The request body could not be read: incorrect header check\.$/],
+      [{ 'Content-Encoding': 'br' }, /^The request body could not be read: /],
+      [{ 'Content-Encoding': 'x-unknown' }, /^The request body could not be read: unsupported content encoding "x-unknown"\.$/],
+      [{ 'Content-Type': 'application/json; charset=klingon' }, /^The request body could not be read: unsupported charset "KLINGON"\.$/],
+    ];
+    for (const [headers, message] of cases) {
+      const reply = await raw(server, 'POST', '/api/pipelines', { body: '{"pipeline": {"name": "encoded"}}', headers: { 'OAUTH-TOKEN': token, ...headers } });
+      expect(JSON.parse(reply.text).error, JSON.stringify(headers)).toMatchObject({ code: 400, type: 'api_resource_error', message: expect.stringMatching(message) });
+    }
+    expect(server.repo.pipelines.get('encoded')).toBeUndefined();
+  });
+
+  it('answers requests Node cannot parse (oversized headers, malformed HTTP) with the envelope, then closes', async () => {
+    const requests = [
+      [`GET /api/pipelines?pad=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 'The request line and headers exceed 16 KB.'],
+      [`GET /api/pipelines HTTP/1.1\r\nHost: x\r\nX-Pad: ${'b'.repeat(20_000)}\r\n\r\n`, 'The request line and headers exceed 16 KB.'],
+      ['GARBAGE\r\n\r\n', 'The request is not valid HTTP/1.1.'],
+      ['GET /api/pipelines HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n', 'The request is not valid HTTP/1.1.'],
+      ['POST /api/pipelines HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n', 'The request is not valid HTTP/1.1.'],
+    ];
+    for (const [bytes, message] of requests) {
+      const text = await rawSocket(server, bytes!);
+      const [head, body] = text.split('\r\n\r\n');
+      expect(head, bytes!.slice(0, 40)).toMatch(/^HTTP\/1\.1 200 OK\r\nContent-Type: application\/json; charset=utf-8\r\n.*Connection: close/s);
+      expect(JSON.parse(body!)).toEqual({ error: { code: 400, type: 'api_resource_error', message }, status: 200 });
+    }
+    // The server is still serving.
+    expect((await server.call('GET', '/api/pipelines', { token })).body.status).toBe(200);
   });
 
   it('answers HEAD like GET, without a body', async () => {
