@@ -81,8 +81,15 @@ export function mutateBody(body: Record<string, unknown> | undefined, mutation: 
       return withPayload({ ...payload, [key]: 'x'.repeat(200_000) });
     case 'unicode':
       return withPayload({ ...payload, [key]: '\u0000\u202e𝔘𝔫𝔦\uFEFF"$\n\t✓ ../' });
-    case 'deep-nesting':
-      return withPayload({ ...payload, [key]: JSON.parse('['.repeat(3000) + ']'.repeat(3000)) });
+    case 'deep-nesting': {
+      // Around the 100-level limit and far past it (as text: JSON.stringify itself overflows at 100k).
+      // Into a key that holds an object or a list if there is one: those are the values stored as sent.
+      const depth = [40, 97, 99, 3_000, 100_000][pick % 5]!;
+      const deep = pick % 2 ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + 'null' + '}'.repeat(depth);
+      const containers = keys.filter((k) => payload![k] !== null && typeof payload![k] === 'object');
+      const target = containers.length ? containers[pick % containers.length]! : key;
+      return withPayload({ ...payload, [target]: '\u0000deep' }).replace('"\\u0000deep"', deep);
+    }
     case 'truncated': {
       const text = JSON.stringify(body ?? { x: 1 });
       return text.slice(0, Math.max(1, pick % text.length));
