@@ -16,6 +16,8 @@ declare module 'autocannon' {
   interface Result {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
+    /** Bytes read from the sockets: status lines, headers and bodies. */
+    throughput: { total: number };
     errors: number;
     non2xx: number;
   }

@@ -1,11 +1,13 @@
 /**
  * npm run bench:server: the reference server beside a bare Express 5 route answering the same JSON and
  * Prism mocking docs/openapi.json, each in its own process, loaded by autocannon on 127.0.0.1 in one run.
+ * Prism runs twice: on the docs' own examples (its list example holds one pipeline, 1.4 KB, where the
+ * others send 40), and on a copy of the document whose examples are the very JSON the others send.
  * Then the pipelines list at 1k, 10k and 100k pipelines, and the memory 100k blocks take.
  * The machine is shared and noisy: each scenario runs in rounds that take the targets in turn
  * (reference, bare, prism, reference, ...), and a ratio is the median of the rounds' ratios.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -41,6 +43,8 @@ interface Figures {
   p50: number;
   p99: number;
   cpuPerRequestMs: number;
+  /** Bytes per response, headers included. */
+  bytes: number;
   errors: number;
 }
 
@@ -72,6 +76,7 @@ async function load(target: Proc, scenario: Scenario, headers: Record<string, st
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuPerRequestMs: total ? cpu / total : 0,
+    bytes: total ? result.throughput.total / total : 0,
     errors: result.errors + result.non2xx,
   };
 }
@@ -103,14 +108,26 @@ const fixtures = {
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(fixtures));
 const bare = await spawnServer([process.execPath, '--import', 'tsx', 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/);
-const prism = await spawnServer(
-  [join(root, 'node_modules/.bin/prism'), 'mock', 'docs/openapi.json', '-h', '127.0.0.1', '-p', '4011'],
-  {},
-  /Prism is listening on (http:\/\/\S+)/,
-).catch((error) => {
-  console.log(`prism did not start: ${(error as Error).message.slice(0, 300)}`);
-  return undefined;
-});
+const startPrism = (document: string, port: number, label: string) =>
+  spawnServer([join(root, 'node_modules/.bin/prism'), 'mock', document, '-h', '127.0.0.1', '-p', String(port)], {}, /Prism is listening on (http:\/\/\S+)/).catch(
+    (error) => {
+      console.log(`${label} did not start: ${(error as Error).message.slice(0, 300)}`);
+      return undefined;
+    },
+  );
+/** docs/openapi.json with each benched operation's first example replaced by the JSON the others send. */
+function sameJsonDocument(): string {
+  const document = JSON.parse(readFileSync(join(root, 'docs/openapi.json'), 'utf8'));
+  const success = (path: string, method: string) => document.paths[path][method].responses['200'].content['application/json'].examples.success;
+  success('/api/pipelines/{pipeline_uuid}/blocks/{block_uuid}', 'get').value = fixtures.detail;
+  success('/api/pipelines', 'get').value = fixtures.list;
+  success('/api/pipelines/{pipeline_uuid}/blocks', 'post').value = fixtures.create;
+  writeFileSync(join(dir, 'openapi-same-json.json'), JSON.stringify(document));
+  return join(dir, 'openapi-same-json.json');
+}
+const prism = await startPrism('docs/openapi.json', 4011, 'prism');
+const prismSame = await startPrism(sameJsonDocument(), 4012, 'prism (same JSON)');
+const PRISM_PATH = (p: string) => p.replace('/api/pipelines/bench/blocks/load', '/api/pipelines/arwen_starlight/blocks/load_data');
 
 console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds per scenario taking the targets in turn\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -119,16 +136,18 @@ const medianFigures = (runs: Figures[]): Figures => ({
   p50: median(runs.map((f) => f.p50)),
   p99: median(runs.map((f) => f.p99)),
   cpuPerRequestMs: median(runs.map((f) => f.cpuPerRequestMs)),
+  bytes: median(runs.map((f) => f.bytes)),
   errors: runs.reduce((sum, f) => sum + f.errors, 0),
 });
 /** Per scenario: each target's median figures, and the median over rounds of reference / other. */
 const table: Record<string, { figures: Record<string, Figures>; ratios: Record<string, number> }> = {};
 for (const scenario of scenarios) {
-  const runs: Record<string, Figures[]> = { reference: [], bare: [], prism: [] };
+  const runs: Record<string, Figures[]> = { reference: [], bare: [], prism: [], 'prism same': [] };
   for (let round = 0; round < ROUNDS; round++) {
     runs.reference!.push(await load(reference, scenario, auth));
     runs.bare!.push(await load(bare, scenario, {}));
-    if (prism) runs.prism!.push(await load(prism, scenario, auth, (p) => p.replace('/api/pipelines/bench/blocks/load', '/api/pipelines/arwen_starlight/blocks/load_data')));
+    if (prism) runs.prism!.push(await load(prism, scenario, auth, PRISM_PATH));
+    if (prismSame) runs['prism same']!.push(await load(prismSame, scenario, auth, PRISM_PATH));
   }
   const figures = Object.fromEntries(Object.entries(runs).filter(([, r]) => r.length > 0).map(([t, r]) => [t, medianFigures(r)]));
   const ratios = Object.fromEntries(
@@ -142,17 +161,24 @@ for (const [name, row] of Object.entries(table)) {
   for (const [target, figures] of Object.entries(row.figures)) console.log(`  ${target.padEnd(10)} ${fmt(figures)}`);
   console.log(`  ${Object.entries(row.ratios).map(([t, r]) => `reference / ${t === 'bare' ? 'bare express' : t} ${r.toFixed(2)}x`).join('   ')}\n`);
 }
+console.log('prism: its answers from docs/openapi.json examples; prism same: the same JSON as reference and bare.');
+for (const [name, row] of Object.entries(table)) {
+  const bytes = (target: string) => row.figures[target]?.bytes.toFixed(0).padStart(6) ?? '     -';
+  console.log(`  bytes per response (headers included), ${name}: reference ${bytes('reference')}  bare ${bytes('bare')}  prism ${bytes('prism')}  prism same ${bytes('prism same')}`);
+}
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}x ${ratio >= target ? 'met' : 'MISSED'}`;
 const detail = table[scenarios[0]!.name]!.ratios;
 const create = table[scenarios[2]!.name]!.ratios;
 console.log('targets (median of the rounds\' ratios):');
 console.log(`  GET detail >= 0.8x bare express: ${verdict(detail.bare!, 0.8)}`);
 console.log(`  POST create >= 0.6x bare express: ${verdict(create.bare!, 0.6)}`);
-if (prism) {
-  for (const [name, row] of Object.entries(table)) console.log(`  ${name} >= 2.5x prism: ${verdict(row.ratios.prism!, 2.5)}`);
+for (const [name, row] of Object.entries(table)) {
+  const against = ['prism', 'prism same'].filter((t) => row.ratios[t] !== undefined);
+  console.log(`  ${name} >= 2.5x prism: ${against.map((t) => `${t} ${verdict(row.ratios[t]!, 2.5)}`).join(', ')}`);
 }
 bare.stop();
 prism?.stop();
+prismSame?.stop();
 reference.stop();
 
 // 3. Scaling: the same list request at 1k, 10k and 100k pipelines; memory for 100k blocks.
