@@ -79,7 +79,7 @@ export function renderSecurityDoc(): string {
     '## Defences',
     '',
     '- Passwords: bcrypt, never in a response or a log line; tokens stored as SHA-256; keys and tokens compared in constant time.',
-    '- Ten failed logins for one email or username within a minute answer 429 `too_many_requests` with `Retry-After`, for existing and unknown accounts alike.',
+    '- Ten failed logins for one account within a minute answer 429 `too_many_requests` with `Retry-After`, whether the account is named by email or by username, and a name no account has is throttled alike; guesses still being verified count, so a parallel burst gets no more tries.',
     '- Bodies over 1 MB answer 413, bodies nested more than 100 levels deep 400; every malformed request, down to malformed HTTP, gets the envelope; internal faults are logged, never echoed.',
     '- Owners may not delete or demote the last owner; admins may not touch owners or admins, nor grant those roles.',
     '- CORS: any origin, with credentials (the origin is echoed), `Retry-After` exposed.',

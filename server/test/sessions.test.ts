@@ -153,7 +153,25 @@ describe('authentication off (REQUIRE_USER_AUTHENTICATION=0)', () => {
 });
 
 describe('login throttling', () => {
-  it('locks an identity out after repeated failures, with Retry-After, whether or not it exists', async () => {
+  it('counts guesses still being verified: a parallel burst gets no more tries than the same guesses in turn', async () => {
+    // bcrypt at cost 10 takes long enough that, counted only when they failed, many guesses would be verified at once.
+    const server = await TestServer.start({ config: { bcryptRounds: 10, loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
+    try {
+      const guesses = Array.from({ length: 30 }, (_, i) =>
+        server.call('POST', '/api/sessions', { body: { session: { [i % 2 ? 'email' : 'username']: i % 2 ? OWNER.email : OWNER.username, password: `wrong${i}` } } }),
+      );
+      const types = (await Promise.all(guesses)).map((reply) => reply.body.error.type);
+      expect(types.filter((t) => t === 'record_not_found')).toHaveLength(3);
+      expect(types.filter((t) => t === 'too_many_requests')).toHaveLength(27);
+      // A name no account has is throttled alike, in a burst too.
+      const ghosts = await Promise.all(Array.from({ length: 10 }, () => server.call('POST', '/api/sessions', { body: { session: { email: 'ghost@example.com', password: 'x' } } })));
+      expect(ghosts.filter((reply) => reply.body.error.type === 'record_not_found')).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('locks an account out after repeated failures, with Retry-After, and an unknown name alike', async () => {
     const clock = manualClock();
     const server = await TestServer.start({ clock, config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
     try {
@@ -166,7 +184,8 @@ describe('login throttling', () => {
       expect(locked.status).toBe(429);
       expect(locked.body.error).toEqual({ code: 429, type: 'too_many_requests', message: 'Too many failed logins for this account. Try again in 57 seconds.' });
       expect(locked.headers.get('retry-after')).toBe('57');
-      expect((await attempt({ username: 'admin', password: OWNER.password })).body.session).toBeDefined(); // another identity
+      // The same account by its username: one budget per account, not per way of naming it.
+      expect((await attempt({ username: ' Admin ', password: OWNER.password })).body.error.type).toBe('too_many_requests');
       for (let i = 0; i < 3; i++) await attempt({ email: 'ghost@example.com', password: 'x' });
       expect((await attempt({ email: 'ghost@example.com', password: 'x' })).body.error.type).toBe('too_many_requests');
       clock.advance(57_000);

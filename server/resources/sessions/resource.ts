@@ -30,14 +30,17 @@ export const sessionResource: Resource<SessionView> = {
     const { email, username, password } = payloadOf<SessionCreate>(ctx);
     const identity = email?.trim() || username?.trim();
     if (!identity || !password) throw notFound(REQUIRED);
-    loginThrottle.check(identity, clock.now());
     const user = email?.trim() ? repo.users.byEmail(email.trim()) : repo.users.byUsername(username!.trim());
-    const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !matches) {
-      loginThrottle.fail(identity, clock.now());
-      throw notFound(INVALID);
+    // One budget per account, whether named by email or username; unknown names get one each.
+    const throttleKey = user ? `user:${user.id}` : `name:${identity.toLowerCase()}`;
+    loginThrottle.begin(throttleKey, clock.now());
+    let matches = false;
+    try {
+      matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    } finally {
+      loginThrottle.end(throttleKey, clock.now(), user !== undefined && matches);
     }
-    loginThrottle.succeed(identity);
+    if (!user || !matches) throw notFound(INVALID);
     const issued = await issueToken(user, ctx);
     repo.tokens.put(issued.record);
     return { token: issued.record, decoded: issued.decoded, raw: issued.raw, user };
