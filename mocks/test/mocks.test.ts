@@ -46,6 +46,10 @@ describe('the mocks in Node', () => {
     // Nested past 100 levels: refused by the parser both transports share, before anything could store it.
     const deep = await fetch(`${BASE}/api/sessions`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: `{"session": ${'['.repeat(50_000)}${']'.repeat(50_000)}}` });
     expect((await deep.json()).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The request body nests arrays and objects more than 100 levels deep.' });
+    // The 1 MB limit counts UTF-8 bytes: 350k '€' are 350k characters but 1.05 MB.
+    const euros = await fetch(`${BASE}/api/sessions?_http_error_codes=1`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: JSON.stringify({ session: { email: '€'.repeat(350_000) } }) });
+    expect(euros.status).toBe(413);
+    expect((await euros.json()).error).toEqual({ code: 413, type: 'api_resource_error', message: 'The request body exceeds 1 MB.' });
   });
 
   it('fails on requests nobody mocked', async () => {

@@ -10,5 +10,5 @@ export { cleanName } from './slug.js';
 export { hashPassword } from './auth/passwords.js';
 export { ROLES, type RoleName } from './auth/roles.js';
 export { seededRandom, cryptoRandom, type RandomSource } from './random.js';
-export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES, MAX_BODY_DEPTH } from './raw-request.js';
+export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES } from './raw-request.js';
 export type { Services } from './context.js';

@@ -10,7 +10,7 @@ export const payloadTooLarge = () => new ApiError('payload_too_large', 'The requ
  * recursive walk overflow the stack on a value nested some thousands deep: stored, such a value would
  * break every later read of its record. Real configurations nest a handful of levels.
  */
-export const MAX_BODY_DEPTH = 100;
+const MAX_BODY_DEPTH = 100;
 
 /**
  * The body as JSON whatever its Content-Type (Mage's docs send text/plain): undefined when empty,
@@ -18,7 +18,10 @@ export const MAX_BODY_DEPTH = 100;
  */
 export function parseBody(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
-  if (text.length > BODY_LIMIT_BYTES || new TextEncoder().encode(text).length > BODY_LIMIT_BYTES) throw payloadTooLarge();
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes: only a body that could be over the limit is encoded to measure it.
+  if (text.length > BODY_LIMIT_BYTES || (text.length * 3 > BODY_LIMIT_BYTES && new TextEncoder().encode(text).length > BODY_LIMIT_BYTES)) {
+    throw payloadTooLarge();
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -33,7 +36,7 @@ export function parseBody(text: string | undefined): unknown {
 }
 
 /** Whether arrays and objects in a parsed JSON value nest deeper than `max`; a loop, not recursion, so any depth is safe. */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
+function nestsDeeperThan(value: unknown, max: number): boolean {
   const values: unknown[] = [value];
   const depths: number[] = [1];
   while (values.length > 0) {
