@@ -7,6 +7,7 @@ import { cryptoRandom, type RandomSource } from './core/random.js';
 import { createMemoryRepository } from './core/repository/memory.js';
 import type { Repository } from './core/repository/types.js';
 import { resourceModules } from './resources/index.js';
+import { createScheduler } from './resources/pipeline_runs/scheduler.js';
 
 export interface ApiOptions {
   config?: Partial<CoreConfig>;
@@ -22,6 +23,8 @@ export interface Api {
   repo: Repository;
   config: CoreConfig;
   clock: Clock;
+  /** Applies every orchestration transition due at `now` (default: the clock's now). The transport calls it. */
+  tick(now?: number): void;
 }
 
 /**
@@ -35,7 +38,8 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const random = options.random ?? cryptoRandom;
   await seedDefaultOwner(repo, config, clock);
   const core = createCore({ config, repo, clock, random, modules: resourceModules, onInternalError: options.onInternalError });
-  return { core, repo, config, clock };
+  const scheduler = createScheduler(repo, { blockDurationMs: config.simulatedBlockDurationMs });
+  return { core, repo, config, clock, tick: (now = clock.now()) => scheduler.tick(now) };
 }
 
 async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock) {

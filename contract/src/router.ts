@@ -1,5 +1,8 @@
 import { initContract } from '@ts-rest/core';
+import { blockRuns } from './routes/block-runs.js';
 import { blocks } from './routes/blocks.js';
+import { pipelineRuns } from './routes/pipeline-runs.js';
+import { pipelineSchedules } from './routes/pipeline-schedules.js';
 import { pipelines } from './routes/pipelines.js';
 import { sessions } from './routes/sessions.js';
 import { statuses } from './routes/statuses.js';
@@ -9,7 +12,7 @@ const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
 export const contract = c.router(
-  { statuses, sessions, users, pipelines, blocks },
+  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns },
   { strictStatusCodes: true },
 );
 export type Contract = typeof contract;

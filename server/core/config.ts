@@ -10,6 +10,10 @@ export interface CoreConfig {
   loginThrottle: { maxFailures: number; windowSeconds: number };
   defaultOwner: { email: string; username: string; password: string };
   version: string;
+  /** How often the transport calls the scheduler's tick (ms); SCHEDULER_INTERVAL_MS. */
+  schedulerIntervalMs: number;
+  /** How long a simulated block runs unless its configuration says otherwise (ms); SIMULATED_BLOCK_DURATION_MS. */
+  simulatedBlockDurationMs: number;
 }
 
 /** Mage's public OAuth client id: the one API key every Mage install accepts. */
@@ -24,6 +28,8 @@ export const defaultConfig: CoreConfig = {
   loginThrottle: { maxFailures: 10, windowSeconds: 60 },
   defaultOwner: { email: 'admin@admin.com', username: 'admin', password: 'admin' },
   version: '0.1.0',
+  schedulerIntervalMs: 1000,
+  simulatedBlockDurationMs: 2000,
 };
 
 /** Reads the documented environment variables over the defaults (the transport passes its env in). */
@@ -49,5 +55,7 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
       password: env.DEFAULT_OWNER_PASSWORD || d.defaultOwner.password,
     },
     version: d.version,
+    schedulerIntervalMs: positive(env.SCHEDULER_INTERVAL_MS, d.schedulerIntervalMs),
+    simulatedBlockDurationMs: positive(env.SIMULATED_BLOCK_DURATION_MS, d.simulatedBlockDurationMs),
   };
 }

@@ -94,7 +94,8 @@ function requestLog(log: ((line: string) => void) | undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!log) return next();
     const started = performance.now();
-    const path = req.originalUrl.split('?')[0]; // the query may hold an api_key: never logged
+    // The query may hold an api_key, an API trigger URL its token: neither is ever logged.
+    const path = req.originalUrl.split('?')[0]!.replace(/^(\/api\/pipeline_schedules\/[^/]+\/pipeline_runs\/)[^/]+/, '$1[token]');
     res.on('finish', () => {
       const ms = (performance.now() - started).toFixed(1);
       const code = res.locals.errorCode === undefined ? 'ok' : `error=${res.locals.errorCode}`;

@@ -13,7 +13,7 @@ export interface RunningServer {
 
 /** Builds the API and listens (port 0 picks a free one). Used by main.ts and by the tests. */
 export async function listen(
-  options: ApiOptions & AppOptions & { port?: number; host?: string } = {},
+  options: ApiOptions & AppOptions & { port?: number; host?: string; /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean } = {},
 ): Promise<RunningServer> {
   const api = await createApi(options);
   const app = createApp(api, options);
@@ -23,14 +23,26 @@ export async function listen(
   });
   answerClientErrors(server, api);
   const { port } = server.address() as AddressInfo;
+  // The core never sets timers: the transport drives the scheduler, every SCHEDULER_INTERVAL_MS.
+  const timer = options.scheduler === false ? undefined : setInterval(() => tickSafely(api, options), api.config.schedulerIntervalMs);
+  timer?.unref();
   return {
     api,
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        if (timer) clearInterval(timer);
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
   };
+}
+
+function tickSafely(api: Api, options: ApiOptions) {
+  try {
+    api.tick();
+  } catch (error) {
+    options.onInternalError?.(error, { method: 'TICK', path: '(scheduler)', params: {}, query: {}, headers: {}, body: undefined });
+  }
 }

@@ -36,6 +36,8 @@ export class TestServer {
       config: { bcryptRounds: 4, ...options.config },
       clock: options.clock,
       repo: options.repo,
+      // A test with its own clock ticks the scheduler itself (server.tick), so runs move only when it says.
+      scheduler: options.clock === undefined,
       log: (line) => lines.push(line),
     });
     return new TestServer(running, lines);
@@ -52,6 +54,10 @@ export class TestServer {
   }
   get repo() {
     return this.running.api.repo;
+  }
+  /** Runs the scheduler at the clock's now. */
+  tick(now?: number) {
+    this.running.api.tick(now);
   }
   close() {
     return this.running.close();

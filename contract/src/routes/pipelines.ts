@@ -6,6 +6,8 @@ import { queryBoolean, queryList } from '../primitives.js';
 import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
 import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
+import { pipelineLogs } from './logs.js';
+import { pipelineSchedulesOfPipeline } from './pipeline-schedules.js';
 
 const c = initContract();
 const PipelineEnvelope = memberEnvelope('pipeline', Pipeline);
@@ -56,7 +58,8 @@ export const pipelines = c.router({
     body: z.object({ pipeline: PipelineUpdate, api_key: z.string().optional() }),
     responses: responses(PipelineEnvelope),
     summary: 'Update or rename a pipeline',
-    description: 'A new `name` changes the uuid and rewrites every reference to it.',
+    description:
+      'A new `name` changes the uuid and rewrites every reference to it. `status` runs a bulk action on the pipeline’s triggers and runs (Mage’s UI): `active`/`inactive` sets every trigger, `cancelled` stops in-progress runs (of `pipeline_runs`, of `pipeline_schedule_id`, or all), `retry` makes new runs from `pipeline_runs`, `retry_incomplete_block_runs` resets every failed run.',
     metadata: routeMeta({ resource: 'pipelines', action: 'update' }),
   },
   delete: {
@@ -70,4 +73,6 @@ export const pipelines = c.router({
     metadata: routeMeta({ resource: 'pipelines', action: 'delete' }),
   },
   blocks: pipelineBlocks,
+  pipelineSchedules: pipelineSchedulesOfPipeline,
+  logs: pipelineLogs,
 });

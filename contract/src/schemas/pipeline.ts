@@ -47,8 +47,18 @@ export const PipelineCreate = z
   .meta({ id: 'PipelineCreate' });
 export type PipelineCreate = z.infer<typeof PipelineCreate>;
 
+/** `PUT /api/pipelines/:uuid` bulk actions on a pipeline's triggers and runs (Mage's UI). */
+export const PIPELINE_BULK_STATUSES = ['active', 'inactive', 'cancelled', 'retry', 'retry_incomplete_block_runs'] as const;
+
 export const PipelineUpdate = z
   .object({
+    status: z.enum(PIPELINE_BULK_STATUSES).optional().describe('A bulk action on the pipeline’s triggers and runs'),
+    pipeline_runs: z
+      .array(z.object({ id: z.number().int() }).catchall(z.unknown()))
+      .max(1000)
+      .optional()
+      .describe('With `cancelled` or `retry`: the runs to act on'),
+    pipeline_schedule_id: z.number().int().optional().describe('With `cancelled`: only this trigger’s runs'),
     name: name.optional().describe('Renames: the uuid changes and every reference is rewritten'),
     type: z.enum(PIPELINE_TYPES).optional(),
     description: z.string().max(10_000).nullable().optional(),

@@ -1,5 +1,7 @@
 import { SortedKeys } from './sorted-keys.js';
 import type { Repository, Table, UserRecord } from './types.js';
+import { ScheduleIndex, type ScheduleRecord } from '../../resources/pipeline_schedules/record.js';
+import { RunIndex, type RunRecord } from '../../resources/pipeline_runs/record.js';
 
 type Undo = () => void;
 
@@ -59,6 +61,11 @@ export function createMemoryRepository(): Repository {
   };
   const users = table<number, UserRecord>((u) => u.id, reindex);
   let lastUserId = 0;
+  const scheduleIndex = new ScheduleIndex();
+  const runIndex = new RunIndex();
+  let lastScheduleId = 0;
+  let lastRunId = 0;
+  let lastBlockRunId = 0;
 
   return {
     users: {
@@ -77,6 +84,17 @@ export function createMemoryRepository(): Repository {
     tokens: table((t) => t.key),
     pipelines: table((p) => p.uuid),
     blocks: table((b) => b.uuid),
+    pipelineSchedules: {
+      ...table<number, ScheduleRecord>((s) => s.id, (before, after) => scheduleIndex.update(before, after)),
+      index: scheduleIndex,
+      nextId: () => ++lastScheduleId,
+    },
+    pipelineRuns: {
+      ...table<number, RunRecord>((r) => r.id, (before, after) => runIndex.update(before, after)),
+      index: runIndex,
+      nextId: () => ++lastRunId,
+      nextBlockRunId: () => ++lastBlockRunId,
+    },
     transaction<T>(change: () => T): T {
       if (journal) return change(); // nested: the outer transaction owns the undo log
       journal = [];

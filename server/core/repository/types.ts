@@ -1,5 +1,7 @@
 import type { RoleName } from '../auth/roles.js';
 import type { OrderedKeys } from './sorted-keys.js';
+import type { ScheduleIndex, ScheduleRecord } from '../../resources/pipeline_schedules/record.js';
+import type { RunIndex, RunRecord } from '../../resources/pipeline_runs/record.js';
 
 export interface UserRecord {
   id: number;
@@ -106,6 +108,10 @@ export interface Repository {
   tokens: Table<string, TokenRecord>;
   pipelines: Table<string, PipelineRecord>;
   blocks: Table<string, BlockRecord>;
+  /** Triggers (Mage's pipeline schedules), by integer id. */
+  pipelineSchedules: Table<number, ScheduleRecord> & { readonly index: ScheduleIndex; nextId(): number };
+  /** Runs with their block runs inside, by integer id. */
+  pipelineRuns: Table<number, RunRecord> & { readonly index: RunIndex; nextId(): number; nextBlockRunId(): number };
   /** Runs `change` all or nothing: when it throws, every write it made is undone. */
   transaction<T>(change: () => T): T;
   /** Reads so far (tests assert lists cost a constant number). */

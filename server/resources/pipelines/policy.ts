@@ -14,7 +14,7 @@ export const pipelinePolicy = definePolicy({
       [
         'name', 'type', 'description', 'tags', 'blocks', 'cache_block_output_in_memory', 'concurrency_config',
         'executor_config', 'executor_count', 'executor_type', 'notification_config', 'retry_config',
-        'run_pipeline_in_one_process', 'settings', 'spark_config',
+        'run_pipeline_in_one_process', 'settings', 'spark_config', 'status', 'pipeline_runs', 'pipeline_schedule_id',
       ],
       editor,
     ),

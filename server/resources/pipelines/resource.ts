@@ -6,6 +6,8 @@ import { paginate, type Resource } from '../../core/resource.js';
 import { cleanName } from '../../core/slug.js';
 import { allMembers, cloneSections, emptySections } from '../blocks/graph.js';
 import { preloadBlocks, type BlockPreload } from '../blocks/presenter.js';
+import { applyBulkAction } from '../pipeline_runs/bulk.js';
+import { deleteSchedulesOf, renameSchedulesOf } from '../pipeline_schedules/resource.js';
 
 type Settings = PipelineRecord['settings'];
 const SETTING_KEYS: (keyof Settings & keyof PipelineUpdate)[] = [
@@ -119,14 +121,20 @@ export const pipelineResource: Resource<PipelineRecord, BlockPreload> = {
         for (const block of repo.blocks.getMany(members).values()) {
           repo.blocks.put({ ...block, pipelines: block.pipelines.map((x) => (x === pipeline.uuid ? uuid : x)) });
         }
+        renameSchedulesOf(repo, pipeline.uuid, uuid);
       }
       repo.pipelines.put(next);
+      if (p.status !== undefined) {
+        applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
+      }
     });
     return next;
   },
 
   async delete(pipeline, { repo }) {
     repo.transaction(() => {
+      // Its triggers and their runs go with it: no run outlives its pipeline.
+      deleteSchedulesOf(repo, pipeline.uuid);
       repo.pipelines.delete(pipeline.uuid);
       const members = allMembers(pipeline.sections).map((m) => m.uuid);
       for (const block of repo.blocks.getMany(members).values()) {

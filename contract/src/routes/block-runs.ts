@@ -1,0 +1,23 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { listEnvelope, responses } from '../envelope.js';
+import { listQuery } from '../meta.js';
+import { BlockRun } from '../schemas/block-run.js';
+import { routeMeta } from '../route-meta.js';
+
+const c = initContract();
+
+export const blockRuns = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/block_runs',
+    query: listQuery.extend({
+      pipeline_run_id: z.coerce.number<number>().int().min(0).optional().describe('Only this run’s block runs'),
+      pipeline_uuid: z.string().optional().describe('Only block runs of this pipeline’s runs'),
+    }),
+    responses: responses(listEnvelope('block_runs', BlockRun)),
+    summary: 'List block runs',
+    description: 'Newest run first, each run’s block runs in id order; with the trigger’s id and name.',
+    metadata: routeMeta({ resource: 'block_runs', action: 'list' }),
+  },
+});

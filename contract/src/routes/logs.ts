@@ -1,0 +1,27 @@
+import { initContract } from '@ts-rest/core';
+import { listEnvelope, responses } from '../envelope.js';
+import { listQuery } from '../meta.js';
+import { queryList } from '../primitives.js';
+import { PipelineLogs } from '../schemas/log.js';
+import { routeMeta } from '../route-meta.js';
+
+const c = initContract();
+
+/** `/api/pipelines/:pipeline_uuid/logs`: the simulated log lines of a pipeline's runs. */
+export const pipelineLogs = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipelines/:pipeline_uuid/logs',
+    query: listQuery.extend({
+      pipeline_run_id: queryList.optional().describe('Only these runs'),
+      'pipeline_run_id[]': queryList.optional().describe('Only these runs'),
+      block_uuid: queryList.optional().describe('Only block runs of these blocks (prefix match, as Mage)'),
+      'block_uuid[]': queryList.optional().describe('Only block runs of these blocks (prefix match, as Mage)'),
+    }),
+    responses: responses(listEnvelope('logs', PipelineLogs)),
+    summary: "A pipeline's run logs",
+    description:
+      'One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20), `_offset` skips runs. Lines are simulated (see docs/runs.md).',
+    metadata: routeMeta({ resource: 'logs', parent: 'pipelines', action: 'list' }),
+  },
+});

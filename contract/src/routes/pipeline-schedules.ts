@@ -1,0 +1,143 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
+import { listQuery, memberQuery } from '../meta.js';
+import { queryList } from '../primitives.js';
+import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate } from '../schemas/pipeline-schedule.js';
+import { ApiTriggerBody, PipelineRun, PipelineRunCreate } from '../schemas/pipeline-run.js';
+import { routeMeta } from '../route-meta.js';
+
+const c = initContract();
+const ScheduleEnvelope = memberEnvelope('pipeline_schedule', PipelineSchedule);
+const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
+
+const scheduleListQuery = listQuery.extend({
+  'schedule_type[]': queryList.optional().describe('Only these types: api, event, time'),
+  'schedule_interval[]': queryList.optional().describe('Only these intervals'),
+  'status[]': queryList.optional().describe('Only these statuses: active, inactive'),
+  'tag[]': queryList.optional().describe('Only triggers with one of these tags'),
+  order_by: z.enum(['created_at', 'name', 'pipeline_uuid', 'status', 'schedule_type']).optional().describe('created_at sorts newest first, the others ascending; default: newest id first'),
+});
+
+/** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: one pipeline's triggers. */
+export const pipelineSchedulesOfPipeline = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipelines/:pipeline_uuid/pipeline_schedules',
+    query: scheduleListQuery,
+    responses: responses(listEnvelope('pipeline_schedules', PipelineSchedule)),
+    summary: "List a pipeline's triggers",
+    description: 'Newest first; with run counts and the last run’s status (null when the trigger has no runs).',
+    metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'list' }),
+  },
+  create: {
+    method: 'POST',
+    path: '/api/pipelines/:pipeline_uuid/pipeline_schedules',
+    query: memberQuery,
+    body: z.object({ pipeline_schedule: PipelineScheduleCreate, api_key: z.string().optional() }),
+    responses: responses(ScheduleEnvelope),
+    summary: 'Create a trigger',
+    description:
+      'Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage). An invalid cron expression is a 400 `record_invalid`.',
+    metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'create' }),
+  },
+});
+
+/** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: one trigger's runs. */
+export const pipelineRunsOfSchedule = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs',
+    query: listQuery.extend({
+      status: queryList.optional().describe('Only runs in these statuses'),
+      'status[]': queryList.optional().describe('Only runs in these statuses'),
+      disable_retries_grouping: z.string().optional().describe('Accepted and ignored: runs are never grouped'),
+    }),
+    responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
+    summary: "List a trigger's runs",
+    description: 'Newest first (by id); 404 when the trigger does not exist.',
+    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'list' }),
+  },
+  create: {
+    method: 'POST',
+    path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs',
+    query: memberQuery,
+    body: z.object({ pipeline_run: PipelineRunCreate, api_key: z.string().optional() }),
+    responses: responses(RunEnvelope),
+    summary: 'Run a trigger now',
+    description:
+      'A new `initial` run; the scheduler starts it on its next tick when the trigger is active (an inactive `time` `@once` trigger is activated, as Mage).',
+    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'create' }),
+  },
+});
+
+const apiTriggerDescription =
+  'No API key or session: the trigger’s token instead. An unknown trigger, a trigger that is not an `api` trigger, and a missing or wrong token all get the same 403 `unauthorized_access`. Top-level keys other than `pipeline_run` become `event_variables`. The run starts when the trigger is active.';
+
+/** The API trigger URLs: the token in the path or in `Authorization: Bearer`. */
+export const apiTriggers = c.router({
+  runWithPathToken: {
+    method: 'POST',
+    path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs/:token',
+    query: memberQuery,
+    body: ApiTriggerBody,
+    responses: responses(RunEnvelope),
+    summary: 'Call an API trigger (token in the path)',
+    description: apiTriggerDescription,
+    metadata: routeMeta({ resource: 'api_triggers', action: 'create', public: true }),
+  },
+  runWithBearerToken: {
+    method: 'POST',
+    path: '/api/pipeline_schedules/:pipeline_schedule_id/api_trigger',
+    query: memberQuery,
+    body: ApiTriggerBody,
+    responses: responses(RunEnvelope),
+    summary: 'Call an API trigger (token in `Authorization: Bearer`)',
+    description: apiTriggerDescription,
+    metadata: routeMeta({ resource: 'api_triggers', action: 'create', public: true }),
+  },
+});
+
+/** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
+export const pipelineSchedules = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipeline_schedules',
+    query: scheduleListQuery,
+    responses: responses(listEnvelope('pipeline_schedules', PipelineSchedule)),
+    summary: 'List every trigger',
+    description: 'Newest first unless `order_by` says otherwise.',
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'list' }),
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/pipeline_schedules/:id',
+    query: memberQuery,
+    responses: responses(ScheduleEnvelope),
+    summary: 'Read a trigger',
+    description: 'With its tags, event matchers and next run date.',
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'detail' }),
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/pipeline_schedules/:id',
+    query: memberQuery,
+    body: z.object({ pipeline_schedule: PipelineScheduleUpdate, api_key: z.string().optional() }),
+    responses: responses(ScheduleEnvelope),
+    summary: 'Update, enable, disable a trigger, or rotate its token',
+    description: '`rotate_token: true` (owners only) makes a new token; the old one stops working at once.',
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'update' }),
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/pipeline_schedules/:id',
+    query: memberQuery,
+    body: c.noBody(),
+    responses: responses(ScheduleEnvelope),
+    summary: 'Delete a trigger',
+    description: 'Its runs and their block runs are deleted with it (no orphan runs).',
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'delete' }),
+  },
+  pipelineRuns: pipelineRunsOfSchedule,
+  apiTrigger: apiTriggers,
+});

@@ -1,0 +1,49 @@
+import type { Repository } from '../../core/repository/types.js';
+import type { ScheduleRecord } from '../pipeline_schedules/record.js';
+import type { RunRecord } from './record.js';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Mage's `execution_partition` variable: `<schedule id>/<YYYYmmddTHHMMSS_ffffff>`. */
+function executionPartition(scheduleId: number, executionDate: number): string {
+  const d = new Date(executionDate);
+  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}_${pad(d.getUTCMilliseconds(), 3)}000`;
+  return `${scheduleId}/${stamp}`;
+}
+
+export interface NewRun {
+  executionDate: number;
+  variables?: Record<string, unknown>;
+  eventVariables?: Record<string, unknown>;
+  status?: 'initial' | 'cancelled';
+}
+
+/** Stores a new run of a trigger (`initial`, without block runs: the scheduler makes them when it starts). */
+export function createRun(repo: Repository, schedule: ScheduleRecord, now: number, spec: NewRun): RunRecord {
+  const cancelled = spec.status === 'cancelled';
+  const run: RunRecord = {
+    id: repo.pipelineRuns.nextId(),
+    pipeline_schedule_id: schedule.id,
+    pipeline_uuid: schedule.pipeline_uuid,
+    status: cancelled ? 'cancelled' : 'initial',
+    execution_date: spec.executionDate,
+    started_at: null,
+    completed_at: cancelled ? now : null,
+    created_at: now,
+    updated_at: now,
+    variables: { ...schedule.variables, ...spec.variables, execution_partition: executionPartition(schedule.id, spec.executionDate) },
+    event_variables: spec.eventVariables ?? {},
+    executor_type: 'local_python',
+    metrics: cancelled ? { skipped: 'skip_if_previous_running: another run of this trigger was in progress' } : {},
+    passed_sla: false,
+    block_runs: [],
+  };
+  repo.pipelineRuns.put(run);
+  return run;
+}
+
+/** Deletes runs (with their block runs inside); used when a trigger or a pipeline goes. */
+export function deleteRunsOf(repo: Repository, scheduleId: number): void {
+  const ids = repo.pipelineRuns.index.bySchedule.get(scheduleId)?.slice() ?? [];
+  for (const id of ids) repo.pipelineRuns.delete(id);
+}

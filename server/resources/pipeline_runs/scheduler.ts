@@ -1,0 +1,89 @@
+import type { BlockRecord, Repository } from '../../core/repository/types.js';
+import { allMembers } from '../blocks/graph.js';
+import { currentExecutionDate } from '../pipeline_schedules/interval.js';
+import type { ScheduleRecord } from '../pipeline_schedules/record.js';
+import { createRun } from './create.js';
+import { advanceRun, startRun } from './engine.js';
+import type { RunRecord } from './record.js';
+import { plannedBlockRuns, type SimulationOptions } from './simulation.js';
+
+export interface Scheduler {
+  /**
+   * Applies every transition due at `now`: fires due time triggers, starts waiting runs of active
+   * triggers, advances running runs. Visits the active time triggers and the runs in progress only, so its
+   * cost does not grow with the runs stored. Never sets a timer: the transport calls it.
+   */
+  tick(now: number): void;
+}
+
+export function createScheduler(repo: Repository, simulation: SimulationOptions): Scheduler {
+  return {
+    tick(now) {
+      repo.transaction(() => {
+        for (const id of [...repo.pipelineSchedules.index.activeTime]) {
+          const schedule = repo.pipelineSchedules.get(id);
+          if (schedule) fireIfDue(repo, schedule, now);
+        }
+        const runs = repo.pipelineRuns.index;
+        for (const id of [...runs.inProgress]) {
+          const run = repo.pipelineRuns.get(id);
+          if (!run) continue;
+          const schedule = repo.pipelineSchedules.get(run.pipeline_schedule_id);
+          if (!schedule) continue;
+          const next = run.status === 'initial' ? maybeStart(repo, run, schedule, now, simulation) : advanceRun(run, now, schedule.settings);
+          if (next === run) continue;
+          repo.pipelineRuns.put(withSla(next, schedule, now));
+          if (next.status === 'completed') deactivateFinishedOnce(repo, schedule, now);
+        }
+      });
+    },
+  };
+}
+
+/** A time trigger's run for the current execution date, once (Mage's should_schedule, without landing time). */
+function fireIfDue(repo: Repository, schedule: ScheduleRecord, now: number) {
+  if (schedule.start_time !== null && now < schedule.start_time) return;
+  const interval = schedule.schedule_interval;
+  const inProgress = repo.pipelineRuns.index.inProgressBySchedule.get(schedule.id) ?? 0;
+  let executionDate: number | undefined;
+  if (interval === '@once') {
+    if (schedule.last_fired_execution_date !== null || repo.pipelineRuns.index.bySchedule.has(schedule.id)) return;
+    executionDate = now;
+  } else if (interval === '@always_on') {
+    if (inProgress > 0) return;
+    executionDate = now;
+  } else {
+    executionDate = currentExecutionDate(interval, now);
+    if (executionDate === undefined) return;
+    if (schedule.last_fired_execution_date !== null && executionDate <= schedule.last_fired_execution_date) return;
+    if (schedule.start_time !== null && executionDate < schedule.start_time) return;
+    if (!schedule.settings.create_initial_pipeline_run && schedule.last_enabled_at !== null && executionDate < schedule.last_enabled_at) return;
+  }
+  const skip = schedule.settings.skip_if_previous_running === true && inProgress > 0;
+  repo.pipelineSchedules.put({ ...schedule, last_fired_execution_date: executionDate });
+  createRun(repo, schedule, now, { executionDate, status: skip ? 'cancelled' : 'initial' });
+}
+
+/** `initial` -> `running` for an active trigger's run, within the trigger's `pipeline_run_limit`. */
+function maybeStart(repo: Repository, run: RunRecord, schedule: ScheduleRecord, now: number, simulation: SimulationOptions): RunRecord {
+  if (schedule.status !== 'active') return run;
+  const limit = schedule.settings.pipeline_run_limit;
+  if (limit && (repo.pipelineRuns.index.runningBySchedule.get(schedule.id) ?? 0) >= limit) return run;
+  if (run.block_runs.length > 0) return startRun(run, run.block_runs, now, schedule.settings);
+  const pipeline = repo.pipelines.get(run.pipeline_uuid);
+  const blocks: Map<string, BlockRecord> = pipeline ? repo.blocks.getMany(allMembers(pipeline.sections).map((m) => m.uuid)) : new Map();
+  const blockRuns = pipeline ? plannedBlockRuns(pipeline, blocks, repo.pipelineRuns.nextBlockRunId, now, simulation) : [];
+  return startRun(run, blockRuns, now, schedule.settings);
+}
+
+/** Mage: a `time` `@once` trigger goes inactive once its run completed. */
+function deactivateFinishedOnce(repo: Repository, stale: ScheduleRecord, now: number) {
+  const schedule = repo.pipelineSchedules.get(stale.id) ?? stale;
+  if (schedule.schedule_type !== 'time' || schedule.schedule_interval !== '@once' || schedule.status !== 'active') return;
+  repo.pipelineSchedules.put({ ...schedule, status: 'inactive', updated_at: now });
+}
+
+function withSla(run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {
+  if (run.passed_sla || schedule.sla === null || run.status === 'completed' || now <= run.execution_date + schedule.sla * 1000) return run;
+  return { ...run, passed_sla: true };
+}

@@ -1,0 +1,62 @@
+/** A trigger as stored. Times are ms since the epoch. */
+export interface ScheduleRecord {
+  id: number;
+  pipeline_uuid: string;
+  name: string;
+  description: string | null;
+  schedule_type: 'api' | 'event' | 'time' | null;
+  schedule_interval: string | null;
+  start_time: number | null;
+  status: 'active' | 'inactive';
+  variables: Record<string, unknown>;
+  sla: number | null;
+  settings: ScheduleSettings;
+  /** 32 hex by default; compared in constant time by the API trigger URLs. */
+  token: string;
+  tags: string[];
+  event_matchers: Record<string, unknown>[];
+  repo_path: string;
+  last_enabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The latest execution date the scheduler fired for this trigger: a date never fires twice. */
+  last_fired_execution_date: number | null;
+}
+
+export interface ScheduleSettings {
+  skip_if_previous_running?: boolean;
+  allow_blocks_to_fail?: boolean;
+  create_initial_pipeline_run?: boolean;
+  landing_time_enabled?: boolean;
+  pipeline_run_limit?: number | null;
+  timeout?: number | null;
+  timeout_status?: 'failed' | 'cancelled' | null;
+}
+
+/**
+ * Lookups kept in step with the triggers table: a pipeline's triggers, and the active time triggers the
+ * scheduler visits on each tick (so a tick never walks inactive or api/event triggers).
+ */
+export class ScheduleIndex {
+  readonly byPipeline = new Map<string, Set<number>>();
+  readonly activeTime = new Set<number>();
+
+  update(before: ScheduleRecord | undefined, after: ScheduleRecord | undefined): void {
+    if (before) {
+      const set = this.byPipeline.get(before.pipeline_uuid);
+      set?.delete(before.id);
+      if (set?.size === 0) this.byPipeline.delete(before.pipeline_uuid);
+      this.activeTime.delete(before.id);
+    }
+    if (after) {
+      let set = this.byPipeline.get(after.pipeline_uuid);
+      if (!set) this.byPipeline.set(after.pipeline_uuid, (set = new Set()));
+      set.add(after.id);
+      if (after.status === 'active' && after.schedule_type === 'time') this.activeTime.add(after.id);
+    }
+  }
+
+  ofPipeline(uuid: string): number[] {
+    return [...(this.byPipeline.get(uuid) ?? [])].sort((a, b) => a - b);
+  }
+}
