@@ -25,7 +25,7 @@ export interface MockOptions {
 export interface MockApi {
   /** The MSW handlers: give them to setupServer / setupWorker, or use setupMockServer / setupMockWorker. */
   readonly handlers: HttpHandler[];
-  /** Moves one second per handled request; `advance(ms)` to jump (token expiry...). */
+  /** Moves one second per handled request; `advance(ms)` to jump (token expiry, runs: every due scheduler tick runs). */
   readonly clock: MockClock;
   /** Every contract violation seen since the last reset. */
   readonly violations: ContractViolationError[];
@@ -49,8 +49,13 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const injections = new Injections();
   const violations: ContractViolationError[] = [];
   let determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
-  const build = () =>
-    createApi({ config: { bcryptRounds: 4, ...options.config }, clock: determinism.clock, random: determinism.random });
+  const build = () => {
+    const { clock } = determinism;
+    return createApi({ config: { bcryptRounds: 4, ...options.config }, clock, random: determinism.random }).then((built) => {
+      clock.onTick = (now) => built.tick(now);
+      return built;
+    });
+  };
   let api = build();
 
   const mock: MockApi = {

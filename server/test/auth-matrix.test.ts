@@ -35,7 +35,10 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
     await asOwner('POST', `/api/pipelines/${p}/blocks`, { block: { name: `${p}_b`, type: 'transformer' } });
     const victim = await asOwner('POST', '/api/users', { user: { email: `v${id}@x.io`, password: 'password1', password_confirmation: 'password1', roles_new: [4] } });
     const uid = victim.body.user.id;
-    const table: Record<string, { method?: string; path: string; body?: unknown; query?: Record<string, string> }> = {
+    const schedule = (await asOwner('POST', `/api/pipelines/${p}/pipeline_schedules`, { pipeline_schedule: { name: p, schedule_type: 'api', status: 'active' } })).body.pipeline_schedule;
+    const sid = schedule.id;
+    const rid = (await asOwner('POST', `/api/pipeline_schedules/${sid}/pipeline_runs`, { pipeline_run: {} })).body.pipeline_run.id;
+    const table: Record<string, { method?: string; path: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> }> = {
       'statuses.list': { path: '/api/status' },
       'sessions.login': { path: '/api/sessions', body: { session: { email: `v${id}@x.io`, password: 'password1' } } },
       'sessions.logout': { path: '/api/sessions/1' },
@@ -59,6 +62,24 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
       'blocks.detail': { path: `/api/blocks/${p}_b` },
       'blocks.update': { path: `/api/blocks/${p}_b`, body: { block: { color: 'teal' } } },
       'blocks.delete': { path: `/api/blocks/${p}_b` },
+      'pipelines.pipelineSchedules.list': { path: `/api/pipelines/${p}/pipeline_schedules` },
+      'pipelines.pipelineSchedules.create': { path: `/api/pipelines/${p}/pipeline_schedules`, body: { pipeline_schedule: { name: 'new' } } },
+      'pipelines.logs.list': { path: `/api/pipelines/${p}/logs` },
+      'pipelineSchedules.list': { path: '/api/pipeline_schedules', query: { _limit: '1' } },
+      'pipelineSchedules.detail': { path: `/api/pipeline_schedules/${sid}` },
+      'pipelineSchedules.update': { path: `/api/pipeline_schedules/${sid}`, body: { pipeline_schedule: { description: 'd' } } },
+      'pipelineSchedules.delete': { path: `/api/pipeline_schedules/${sid}` },
+      'pipelineSchedules.pipelineRuns.list': { path: `/api/pipeline_schedules/${sid}/pipeline_runs` },
+      'pipelineSchedules.pipelineRuns.create': { path: `/api/pipeline_schedules/${sid}/pipeline_runs`, body: { pipeline_run: {} } },
+      'pipelineSchedules.apiTrigger.runWithPathToken': { path: `/api/pipeline_schedules/${sid}/pipeline_runs/${schedule.token}` },
+      // The trigger's own bearer token wins over the cell's credentials: the route reads nothing else.
+      'pipelineSchedules.apiTrigger.runWithBearerToken': { path: `/api/pipeline_schedules/${sid}/api_trigger`, headers: { Authorization: `Bearer ${schedule.token}` } },
+      'pipelineRuns.list': { path: '/api/pipeline_runs', query: { _limit: '1' } },
+      'pipelineRuns.detail': { path: `/api/pipeline_runs/${rid}` },
+      'pipelineRuns.update': { path: `/api/pipeline_runs/${rid}`, body: { pipeline_run: { status: 'cancelled' } } },
+      'pipelineRuns.delete': { path: `/api/pipeline_runs/${rid}` },
+      'pipelineRuns.blockRuns.list': { path: `/api/pipeline_runs/${rid}/block_runs` },
+      'blockRuns.list': { path: '/api/block_runs', query: { _limit: '1' } },
     };
     const target = table[routeId];
     if (!target) throw new Error(`no target for ${routeId}: add it when adding a route`);
@@ -86,7 +107,7 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
     const wanted: Record<string, Outcome> = {};
     const send = async (label: string, state: Parameters<typeof expected>[2], headers: Record<string, string>, withKey: string | false = API_KEY) => {
       const target = await prepare(routeId);
-      const reply = await server.call(target.method ?? route.method, target.path, { apiKey: withKey, headers, body: target.body, query: target.query });
+      const reply = await server.call(target.method ?? route.method, target.path, { apiKey: withKey, headers: { ...headers, ...target.headers }, body: target.body, query: target.query });
       observed[label] = classify(reply.body);
       wanted[label] = expected(routeId, authOn, state);
     };

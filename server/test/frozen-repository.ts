@@ -8,7 +8,7 @@ import type { Repository, Table } from '../core/repository/types.js';
  */
 export function frozenRepository(): Repository {
   const repo = createMemoryRepository();
-  for (const table of [repo.users, repo.tokens, repo.pipelines, repo.blocks] as Table<unknown, object>[]) {
+  for (const table of [repo.users, repo.tokens, repo.pipelines, repo.blocks, repo.pipelineSchedules, repo.pipelineRuns] as Table<unknown, object>[]) {
     const put = table.put;
     table.put = (record) => put(deepFreeze(record));
   }
