@@ -28,6 +28,20 @@ const TAGS: Record<string, { name: string; description: string }> = {
     description:
       'Units of code or content. A block’s code and settings are shared by every pipeline it belongs to; its position and upstream blocks are per pipeline.',
   },
+  pipeline_schedules: {
+    name: 'triggers',
+    description: 'Triggers (Mage’s pipeline schedules): `time` on an interval or cron, `api` called by URL with a token, `event`. Inactive until enabled.',
+  },
+  pipeline_runs: {
+    name: 'runs',
+    description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).',
+  },
+  api_triggers: {
+    name: 'api-triggers',
+    description: 'The API trigger URLs: no API key or session, the trigger’s token instead.',
+  },
+  block_runs: { name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' },
+  logs: { name: 'logs', description: 'The simulated log lines of a pipeline’s runs and block runs.' },
 };
 
 /** Meta params shared by many routes, as reusable parameters. */
