@@ -66,10 +66,15 @@ function describe(route: ContractRoute): Signature {
     const props = Object.entries(json.properties ?? {}).filter(([wire]) => !HIDDEN_QUERY.has(wire));
     if (props.length > 0) {
       queryType = `${base}Query`;
+      const taken = new Set<string>();
       const lines = props.map(([wire, prop]) => {
-        const name = friendly(wire);
+        // `status` and `status[]` both exist on some routes: the second keeps its wire name.
+        let name = friendly(wire);
+        if (taken.has(name)) name = wire;
+        taken.add(name);
         if (name !== wire) query[name] = wire;
-        return `${doc(prop.description, '  ')}  ${name}?: ${printType(prop, '  ')};\n`;
+        const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+        return `${doc(prop.description, '  ')}  ${key}?: ${printType(prop, '  ')};\n`;
       });
       defs.set(queryType, `export interface ${queryType} {\n${lines.join('')}}\n`);
     }
@@ -99,7 +104,7 @@ function printResources(): string {
       if (!nodes.has(child)) ensure(parent).push(`  ${segments[i - 1]}: ${pascal(child)}Resource;\n`);
       ensure(child);
     }
-    const args = entry.params.map((p) => `${p}${p in entry.defaults ? '?' : ''}: ${p === 'id' ? 'number | string' : 'string'}`);
+    const args = entry.params.map((p) => `${p}${p in entry.defaults ? '?' : ''}: ${p === 'id' || p.endsWith('_id') ? 'number | string' : 'string'}`);
     if (payloadType) args.push(`${entry.payloadKey}: ${payloadType}`);
     else if (queryType) args.push(`query?: ${queryType}`);
     args.push('options?: RequestOptions');

@@ -19,3 +19,18 @@ export {
   type FieldError,
 } from './core/errors.js';
 export type * from './generated/types.js';
+export {
+  waitForRun,
+  triggerPipelineRun,
+  runStatus,
+  blockRunStatus,
+  isTerminalRunStatus,
+  isTerminalBlockRunStatus,
+  RunWaitTimeoutError,
+  PIPELINE_RUN_STATUSES,
+  BLOCK_RUN_STATUSES,
+  type KnownPipelineRunStatus,
+  type KnownBlockRunStatus,
+  type WaitForRunOptions,
+  type TriggerOptions,
+} from './runs.js';

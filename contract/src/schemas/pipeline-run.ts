@@ -60,4 +60,4 @@ export const ApiTriggerBody = z
       .optional(),
   })
   .catchall(z.unknown())
-  .meta({ id: 'ApiTriggerBody' });
+  .describe('`{pipeline_run: {variables}}`; any other top-level key becomes an event variable');
