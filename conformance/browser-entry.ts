@@ -15,6 +15,7 @@ async function main(): Promise<Transcript> {
   return runConformance({
     name: 'mocks in a browser',
     baseUrl: location.origin,
+    advance: (ms) => mock.clock.advance(ms),
     // Scripts may not set a Cookie header: the page's cookie jar carries the raw token instead.
     async withCookie(cookie, send) {
       document.cookie = `oauth_token=${cookie}; path=/`;

@@ -12,6 +12,11 @@ export interface Target {
    * Cookie headers, the page's cookie jar.
    */
   withCookie?: <T>(cookie: string, send: (init: RequestInit) => Promise<T>) => Promise<T>;
+  /**
+   * Moves the target's time forward, running every scheduler tick due on the way (server: its injected
+   * clock and api.tick; mocks: clock.advance). Runs progress only through this, so transcripts agree.
+   */
+  advance(ms: number): Promise<void> | void;
 }
 
 export interface RawReply {
@@ -28,6 +33,8 @@ export interface ScenarioContext {
   login(client?: Client): Promise<{ raw: string; decoded: string }>;
   /** The error an SDK call throws (a scenario that expected one fails when none comes). */
   failure(promise: PromiseLike<unknown>): Promise<any>;
+  /** Moves the target's clock (and its scheduler) forward. */
+  advance(ms: number): Promise<void>;
 }
 
 export interface Scenario {
@@ -93,6 +100,9 @@ export async function runConformance(target: Target, only?: (s: Scenario) => boo
       const session = await c.sessions.login({ email: 'admin@admin.com', password: 'admin' });
       return { raw: session.token, decoded: c.token!.decoded };
     },
+    async advance(ms) {
+      await target.advance(ms);
+    },
     async failure(promise) {
       try {
         await promise;
@@ -118,4 +128,5 @@ const nodeCookie = <T>(cookie: string, send: (init: RequestInit) => Promise<T>) 
   send({ headers: { Cookie: `oauth_token=${cookie}` } });
 
 /** api_key values and tokens in URLs are not volatile, but keep transcripts free of secrets. */
-const maskUrl = (url: string) => url.replace(/(api_key=)[^&]+/, '$1<key>');
+const maskUrl = (url: string) =>
+  url.replace(/(api_key=)[^&]+/, '$1<key>').replace(/^(\/api\/pipeline_schedules\/\d+\/pipeline_runs\/)[^/?]+/, '$1<token>');

@@ -175,4 +175,110 @@ export const scenarios: Scenario[] = [
       t.check(attr.body.error?.code === 403, 'unknown attribute');
     },
   },
+  ...runScenarios(),
 ];
+
+/** Triggers and runs: time moves only through t.advance, so every target reaches the same states. */
+function runScenarios(): Scenario[] {
+  /** A pipeline load -> clean -> save, each block simulated as `simulation` says, and an active API trigger. */
+  async function setup(t: Parameters<Scenario['run']>[0], name: string, simulation: Record<string, Record<string, unknown>> = {}) {
+    const c = t.client();
+    await t.login(c);
+    const { uuid } = await c.pipelines.create({ name });
+    let upstream: string[] = [];
+    for (const block of ['load', 'clean', 'save']) {
+      await c.pipelines.blocks.create(uuid, {
+        name: `${name} ${block}`, type: 'transformer', upstream_blocks: upstream,
+        configuration: { simulation: { duration_ms: 1000, ...simulation[block] } },
+      });
+      upstream = [`${uuid}_${block}`];
+    }
+    const trigger = await c.pipelines.pipelineSchedules.create(uuid, { name: `${name} trigger`, schedule_type: 'api', status: 'active' });
+    return { c, trigger };
+  }
+  const statuses = (run: { block_runs?: { status: string }[] }) => run.block_runs?.map((b) => b.status).join(',');
+
+  return [
+    {
+      name: 'runs: trigger -> run -> completed',
+      async run(t) {
+        const { c, trigger } = await setup(t, 'run ok');
+        const run = await c.pipelineSchedules.pipelineRuns.create(trigger.id, { variables: { env: 'test' } });
+        t.check(run.status === 'initial', 'a new run is initial');
+        await t.advance(30_000);
+        const done = await c.pipelineRuns.detail(run.id);
+        t.check(done.status === 'completed', `completed, not ${done.status}`);
+        t.check(statuses(done) === 'completed,completed,completed', `every block completed: ${statuses(done)}`);
+        const blockRuns = await c.blockRuns.list({ pipeline_run_id: run.id });
+        t.check(blockRuns.length === 3, 'three block runs');
+        const listed = await c.pipelineRuns.list({ pipeline_uuid: 'run_ok', status: 'completed' });
+        t.check(listed.length === 1 && listed[0]!.id === run.id, 'listed by pipeline and status');
+      },
+    },
+    {
+      name: 'runs: a failing block fails the run, upstream_failed below it',
+      async run(t) {
+        const { c, trigger } = await setup(t, 'run fails', { clean: { outcome: 'fail' } });
+        const run = await c.pipelineSchedules.pipelineRuns.create(trigger.id, {});
+        await t.advance(30_000);
+        const done = await c.pipelineRuns.detail(run.id);
+        t.check(done.status === 'failed', `failed, not ${done.status}`);
+        t.check(statuses(done) === 'completed,failed,upstream_failed', `blocks: ${statuses(done)}`);
+      },
+    },
+    {
+      name: 'runs: cancel a running run',
+      async run(t) {
+        const { c, trigger } = await setup(t, 'run cancel', { load: { duration_ms: 3_600_000 } });
+        const run = await c.pipelineSchedules.pipelineRuns.create(trigger.id, {});
+        await t.advance(5000);
+        t.check((await c.pipelineRuns.detail(run.id)).status === 'running', 'running before the cancel');
+        const cancelled = await c.pipelineRuns.update(run.id, { status: 'cancelled' });
+        t.check(cancelled.status === 'cancelled', 'cancelled');
+        await t.advance(10_000);
+        const after = await c.pipelineRuns.detail(run.id);
+        t.check(after.status === 'cancelled' && statuses(after) === 'cancelled,cancelled,cancelled', `stays cancelled: ${statuses(after)}`);
+        const again = await t.failure(c.pipelineRuns.update(run.id, { status: 'completed' as 'cancelled' }));
+        t.check(again.type === 'record_invalid', 'an unknown status is record_invalid');
+      },
+    },
+    {
+      name: 'runs: retry from a block',
+      async run(t) {
+        const { c, trigger } = await setup(t, 'run retry', { clean: { outcome: 'fail' } });
+        const run = await c.pipelineSchedules.pipelineRuns.create(trigger.id, {});
+        await t.advance(30_000);
+        t.check((await c.pipelineRuns.detail(run.id)).status === 'failed', 'failed first');
+        await c.pipelines.blocks.update('run_retry', 'run_retry_clean', { configuration: { simulation: { duration_ms: 1000 } } });
+        const retried = await c.pipelineRuns.update(run.id, { pipeline_run_action: 'retry_blocks', from_block_uuid: 'run_retry_clean' });
+        t.check(retried.status === 'running', 'running again');
+        await t.advance(30_000);
+        const done = await c.pipelineRuns.detail(run.id);
+        t.check(done.status === 'completed' && statuses(done) === 'completed,completed,completed', `completed: ${statuses(done)}`);
+      },
+    },
+    {
+      name: 'runs: API trigger with and without the right token',
+      async run(t) {
+        const { trigger } = await setup(t, 'run api');
+        const token = trigger.token!;
+        const body = { pipeline_run: { variables: { env: 'ci' } }, sha: 'abc123' };
+        const ok = await t.raw('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs/${token}`, { body });
+        t.check(ok.body.pipeline_run?.status === 'initial', 'a run, with no API key or session');
+        t.check(ok.body.pipeline_run?.event_variables?.sha === 'abc123', 'other keys are event variables');
+        const bearer = await t.raw('POST', `/api/pipeline_schedules/${trigger.id}/api_trigger`, { headers: { Authorization: `Bearer ${token}` }, body: {} });
+        t.check(bearer.body.pipeline_run?.status === 'initial', 'bearer form');
+        const wrong = await t.raw('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs/${'0'.repeat(32)}`, { body });
+        const unknown = await t.raw('POST', `/api/pipeline_schedules/99999/pipeline_runs/${token}`, { body });
+        const none = await t.raw('POST', `/api/pipeline_schedules/${trigger.id}/api_trigger`, { body });
+        t.check(wrong.body.error?.code === 403, 'a wrong token is refused');
+        t.check(JSON.stringify(wrong.body) === JSON.stringify(unknown.body) && JSON.stringify(wrong.body) === JSON.stringify(none.body), 'one answer for every failure');
+        await t.advance(30_000);
+        const c = t.client();
+        await t.login(c);
+        const done = await c.pipelineRuns.detail(ok.body.pipeline_run.id);
+        t.check(done.status === 'completed', `the triggered run completes: ${done.status}`);
+      },
+    },
+  ];
+}

@@ -16,7 +16,12 @@ export interface Transcript {
   failures: Record<string, string>;
 }
 
-const VOLATILE_KEYS = new Set(['token', 'expires', 'created_at', 'updated_at']);
+const VOLATILE_KEYS = new Set([
+  'token', 'expires', 'created_at', 'updated_at',
+  // Run times: each target's clock starts elsewhere (the server's at boot, the mocks' at their epoch).
+  'started_at', 'completed_at', 'execution_date', 'last_enabled_at', 'next_pipeline_run_date', 'execution_partition',
+  'pipeline_schedule_token',
+]);
 const JWT = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /** Timestamps and tokens change from run to run and server to server: everything else must match. */
