@@ -17,6 +17,9 @@ export interface Scheduler {
 }
 
 export function createScheduler(repo: Repository, simulation: SimulationOptions): Scheduler {
+  // When a running run can next change, per stored version of it and of its trigger (records are replaced,
+  // never edited, so an edit to either is a new key): a tick skips runs whose blocks are all still busy.
+  const quiet = new WeakMap<RunRecord, { until: number; schedule: ScheduleRecord }>();
   return {
     tick(now) {
       repo.transaction(() => {
@@ -30,9 +33,12 @@ export function createScheduler(repo: Repository, simulation: SimulationOptions)
           if (!run) continue;
           const schedule = repo.pipelineSchedules.get(run.pipeline_schedule_id);
           if (!schedule) continue;
-          const next = run.status === 'initial' ? maybeStart(repo, run, schedule, now, simulation) : advanceRun(run, now, schedule.settings);
-          if (next === run) continue;
-          repo.pipelineRuns.put(withSla(next, schedule, now));
+          const wait = quiet.get(run);
+          if (wait && wait.schedule === schedule && now < wait.until) continue;
+          const advanced = run.status === 'initial' ? maybeStart(repo, run, schedule, now, simulation) : advanceRun(run, now, schedule.settings);
+          const next = withSla(advanced, schedule, now);
+          if (next !== run) repo.pipelineRuns.put(next);
+          if (next.status === 'running') quiet.set(next, { until: nextChange(next, schedule), schedule });
           if (next.status === 'completed') deactivateFinishedOnce(repo, schedule, now);
         }
       });
@@ -86,4 +92,17 @@ function deactivateFinishedOnce(repo: Repository, stale: ScheduleRecord, now: nu
 function withSla(run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {
   if (run.passed_sla || schedule.sla === null || run.status === 'completed' || now <= run.execution_date + schedule.sla * 1000) return run;
   return { ...run, passed_sla: true };
+}
+
+/** The earliest instant a running run can change on its own: a block finishing, its timeout, its SLA. */
+function nextChange(run: RunRecord, schedule: ScheduleRecord): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const b of run.block_runs) {
+    if (b.status === 'queued') return Number.NEGATIVE_INFINITY;
+    if (b.status === 'running' && b.started_at !== null) until = Math.min(until, b.started_at + b.duration_ms);
+  }
+  const { timeout } = schedule.settings;
+  if (timeout && run.started_at !== null) until = Math.min(until, run.started_at + timeout * 1000);
+  if (!run.passed_sla && schedule.sla !== null) until = Math.min(until, run.execution_date + schedule.sla * 1000 + 1);
+  return until;
 }
