@@ -117,7 +117,7 @@ describe.each(files)('%s', (file) => {
 });
 
 it('every guide has runnable examples with promised output', () => {
-  for (const guide of ['quickstart', 'authentication', 'errors', 'pagination', 'roles', 'sdk', 'mocks']) {
+  for (const guide of ['quickstart', 'authentication', 'errors', 'pagination', 'roles', 'sdk', 'mocks', 'runs']) {
     const blocks = codeBlocks(readFileSync(join(root, 'docs', `${guide}.md`), 'utf8'));
     const promises = blocks.flatMap((b) => (b.lang === 'ts' ? promisedByTs(b.code) : promisedBySh(b.code)));
     const tests = blocks.filter((b) => b.lang === 'ts' && /from 'vitest'/.test(b.code));
