@@ -9,6 +9,7 @@ import { issueToken } from '../resources/sessions/tokens.js';
 import { API_KEY, TestServer } from './harness.js';
 import { frozenRepository } from './frozen-repository.js';
 import { storeViolations } from './invariants.js';
+import { runViolations } from './run-invariants.js';
 import { bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, type BodyMutation } from './fuzz-arbitraries.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -124,6 +125,7 @@ async function fuzz(target: Target) {
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(storeViolations(target.api.repo)).toEqual([]);
+    expect(runViolations(target.api.repo)).toEqual([]);
   });
   console.log(`fuzz ${target.url}: seed ${SEED}, ${RUNS} runs (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to replay)`);
   await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: false });
