@@ -4,10 +4,15 @@ import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelo
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
 import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 
 const c = initContract();
+const tag = resourceTag({
+  name: 'pipelines',
+  description:
+    'Pipelines: named graphs of blocks. The uuid is the slug of the name.',
+});
 const PipelineEnvelope = memberEnvelope('pipeline', Pipeline);
 const PipelineListMetadata = ListMetadata.extend({
   results: z.number().int().describe('Items in this page'),
@@ -26,7 +31,7 @@ export const pipelines = c.router({
     responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
     summary: 'List pipelines',
     description: 'Sorted by uuid unless `_order_by[]` says otherwise; unlimited unless `_limit` is given.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'list' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'list' }),
   },
   create: {
     method: 'POST',
@@ -36,7 +41,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Create a pipeline',
     description: 'The uuid is the slug of `name` (`arwen-starlight` → `arwen_starlight`).',
-    metadata: routeMeta({ resource: 'pipelines', action: 'create' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'create' }),
   },
   detail: {
     method: 'GET',
@@ -47,7 +52,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Read a pipeline',
     description: 'With its blocks (content included), callbacks, conditionals, widgets and extensions.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'detail' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'detail' }),
   },
   update: {
     method: 'PUT',
@@ -57,7 +62,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Update or rename a pipeline',
     description: 'A new `name` changes the uuid and rewrites every reference to it.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'update' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'update' }),
   },
   delete: {
     method: 'DELETE',
@@ -67,7 +72,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Delete a pipeline',
     description: 'Returns the deleted pipeline. Blocks that belonged to no other pipeline are deleted with it.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'delete' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'delete' }),
   },
   blocks: pipelineBlocks,
 });
