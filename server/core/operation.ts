@@ -206,6 +206,8 @@ export function createCore(options: CoreOptions) {
 
   return {
     routes,
+    /** What this instance owns: settings, storage, caches. */
+    services,
     /** Runs a contract route (by its id, e.g. `pipelines.blocks.create`) and answers with the envelope. */
     async handle(routeId: string, request: CoreRequest): Promise<Outcome> {
       try {
