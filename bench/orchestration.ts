@@ -9,6 +9,10 @@ import { createApi, type Api } from '../server/api.js';
 import { createRun } from '../server/resources/pipeline_runs/create.js';
 import { endRun, startRun } from '../server/resources/pipeline_runs/engine.js';
 import { plannedBlockRuns } from '../server/resources/pipeline_runs/simulation.js';
+import { schedulesTable } from '../server/resources/pipeline_schedules/table.js';
+import { runsTable } from '../server/resources/pipeline_runs/table.js';
+import { pipelinesTable } from '../server/resources/pipelines/table.js';
+import { blocksTable } from '../server/resources/blocks/table.js';
 
 const STORED = Number(process.env.BENCH_RUNS ?? 100_000);
 const PIPELINES = 10;
@@ -30,17 +34,17 @@ async function store(runs: number, clock: { ms: number }): Promise<Api> {
     }
     await post(`/api/pipelines/p${p}/pipeline_schedules`, { pipeline_schedule: { name: `t${p}`, schedule_type: 'api', status: 'active' } });
   }
-  const schedules = repo.pipelineSchedules.list();
+  const schedules = schedulesTable.in(repo).list();
   const planned = schedules.map((s) => {
-    const pipeline = repo.pipelines.get(s.pipeline_uuid)!;
-    return { s, pipeline, blocks: repo.blocks.getMany(pipeline.sections.blocks.map((m) => m.uuid)) };
+    const pipeline = pipelinesTable.in(repo).get(s.pipeline_uuid)!;
+    return { s, pipeline, blocks: blocksTable.in(repo).getMany(pipeline.sections.blocks.map((m) => m.uuid)) };
   });
   for (let i = 0; i < runs; i++) {
     const { s, pipeline, blocks } = planned[i % PIPELINES]!;
     clock.ms += 10;
     const run = createRun(repo, s, clock.ms, { executionDate: clock.ms });
-    const started = startRun(run, plannedBlockRuns(pipeline, blocks, repo.pipelineRuns.nextBlockRunId, clock.ms, { blockDurationMs: 1000 }), clock.ms, s.settings);
-    repo.pipelineRuns.put(endRun(started, ENDINGS[Math.floor(i / PIPELINES) % 3]!, clock.ms + 5));
+    const started = startRun(run, plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, clock.ms, { blockDurationMs: 1000 }), clock.ms, s.settings);
+    runsTable.in(repo).put(endRun(started, ENDINGS[Math.floor(i / PIPELINES) % 3]!, clock.ms + 5));
   }
   return api;
 }
@@ -62,8 +66,8 @@ const clockLarge = { ms: Date.UTC(2026, 0, 1) };
 const small = await store(1000, clockSmall);
 const built = performance.now();
 const large = await store(STORED, clockLarge);
-const blockRuns = large.repo.pipelineRuns.index.blockRunsTotal;
-console.log(`orchestration: stored ${large.repo.pipelineRuns.size()} runs with ${blockRuns} block runs in ${((performance.now() - built) / 1000).toFixed(1)} s`);
+const blockRuns = runsTable.in(large.repo).index.blockRunsTotal;
+console.log(`orchestration: stored ${runsTable.in(large.repo).size()} runs with ${blockRuns} block runs in ${((performance.now() - built) / 1000).toFixed(1)} s`);
 
 const list = (api: Api) => () =>
   api.core.dispatch({ method: 'GET', path: '/api/pipeline_runs', query: { pipeline_uuid: 'p3', status: 'failed', _limit: '40' }, headers: { 'x-api-key': api.config.apiKey }, body: undefined });
@@ -82,7 +86,7 @@ console.log(
 
 /** Puts `count` runs in progress (their first block runs for an hour), then times ticks. */
 function inProgress(api: Api, clock: { ms: number }, count: number) {
-  const schedule = api.repo.pipelineSchedules.list()[0]!;
+  const schedule = schedulesTable.in(api.repo).list()[0]!;
   for (let i = 0; i < count; i++) createRun(api.repo, schedule, clock.ms, { executionDate: clock.ms });
   clock.ms += 1000;
   api.tick(clock.ms); // start them

@@ -8,6 +8,7 @@ import { createMemoryRepository } from './core/repository/memory.js';
 import type { Repository } from './core/repository/types.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './resources/pipeline_runs/scheduler.js';
+import { usersTable } from './resources/users/table.js';
 
 export interface ApiOptions {
   config?: Partial<CoreConfig>;
@@ -43,11 +44,12 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
 }
 
 async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock) {
-  if (repo.users.list().some((u) => u.role === 'owner')) return;
+  const users = usersTable.in(repo);
+  if (users.list().some((u) => u.role === 'owner')) return;
   const { email, username, password } = config.defaultOwner;
   const now = clock.now();
-  repo.users.put({
-    id: repo.users.nextId(),
+  users.put({
+    id: users.nextId(),
     email,
     username,
     first_name: null,

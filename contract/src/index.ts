@@ -5,6 +5,7 @@ export * from './primitives.js';
 export * from './route-meta.js';
 export * from './router.js';
 export * from './walk.js';
+export type * from './route-types.js';
 export * from './schemas/block.js';
 export * from './schemas/block-run.js';
 export * from './schemas/log.js';

@@ -18,32 +18,6 @@ export interface OpenApiOptions {
   examples?: Record<string, RouteExamples>;
 }
 
-const TAGS: Record<string, { name: string; description: string }> = {
-  statuses: { name: 'health', description: 'Is the server up? The one route that needs no credentials.' },
-  sessions: { name: 'sessions', description: 'Log in for a token; log out to expire it.' },
-  users: { name: 'users', description: 'Accounts and their roles (owner, admin, editor, viewer).' },
-  pipelines: { name: 'pipelines', description: 'Pipelines: named graphs of blocks. The uuid is the slug of the name.' },
-  blocks: {
-    name: 'blocks',
-    description:
-      'Units of code or content. A block’s code and settings are shared by every pipeline it belongs to; its position and upstream blocks are per pipeline.',
-  },
-  pipeline_schedules: {
-    name: 'triggers',
-    description: 'Triggers (Mage’s pipeline schedules): `time` on an interval or cron, `api` called by URL with a token, `event`. Inactive until enabled.',
-  },
-  pipeline_runs: {
-    name: 'runs',
-    description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).',
-  },
-  api_triggers: {
-    name: 'api-triggers',
-    description: 'The API trigger URLs: no API key or session, the trigger’s token instead.',
-  },
-  block_runs: { name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' },
-  logs: { name: 'logs', description: 'The simulated log lines of a pipeline’s runs and block runs.' },
-};
-
 /** Meta params shared by many routes, as reusable parameters. */
 const META_PARAMETERS: Record<string, ParameterObject> = {
   _limit: { name: '_limit', in: 'query', description: 'Page size. Users list 40 by default; pipelines and blocks all.', schema: { type: 'integer', minimum: 0 } },
@@ -72,6 +46,7 @@ const ERROR_STATUSES = [400, 401, 403, 404, 413, 429, 500];
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
   const schemas: Record<string, SchemaObject> = {};
+  const routes = walkContract(contract);
 
   /** JSON Schema of a zod schema with id'd sub-schemas lifted into components. */
   const jsonSchema = (schema: unknown, io: 'input' | 'output'): SchemaObject => {
@@ -97,7 +72,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
     },
     servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:6789', description: 'The reference server (`npm start`)' }],
     paths: {},
-    tags: Object.values(TAGS).sort((a, b) => a.name.localeCompare(b.name)),
+    tags: tagsOf(routes),
     security: KEYS.flatMap((key) => TOKENS.map((token) => ({ [key]: [], [token]: [] }))),
   });
 
@@ -121,9 +96,9 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
     });
   }
 
-  for (const route of walkContract(contract)) {
-    const path = route.route.path.replace(/:(\w+)/g, '{$1}');
-    const method = route.route.method.toLowerCase();
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const method = route.method.toLowerCase();
     const operation = describeOperation(route, jsonSchema, options.examples?.[route.id] ?? {});
     builder.addPath(path, { ...builder.rootDoc.paths?.[path], [method]: operation });
   }
@@ -133,15 +108,15 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
 
 function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject, examples: RouteExamples): OperationObject {
   const { route: r, meta, id } = route;
-  const parameters: OperationObject['parameters'] = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({
-    name: m[1]!,
+  const parameters: OperationObject['parameters'] = route.params.map((name) => ({
+    name,
     in: 'path' as const,
     required: true,
-    description: m[1] === 'id' ? 'Numeric id' : 'Uuid (a slug; percent-encode a `/`)',
+    description: name === 'id' ? 'Numeric id' : 'Uuid (a slug; percent-encode a `/`)',
     schema: { type: 'string' as const },
   }));
-  if (r.query) {
-    const query = jsonSchema(r.query, 'input');
+  if (route.query) {
+    const query = jsonSchema(route.query, 'input');
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
       if (PARAMETER_NAMES[name]) {
@@ -159,11 +134,10 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
     }
   }
 
-  const ok = (r.responses as Record<number, z.ZodType>)[200]!;
-  const success = jsonSchema((ok as unknown as { options: z.ZodType[] }).options[0], 'output');
+  const success = jsonSchema(route.success, 'output');
   const operation: OperationObject = {
     operationId: id,
-    tags: [TAGS[meta.resource]!.name],
+    tags: [meta.tag.name],
     summary: r.summary ?? id,
     description: r.description ?? r.summary ?? id,
     parameters,
@@ -181,14 +155,14 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
         },
       },
       ...Object.fromEntries(
-        ERROR_STATUSES.filter((s) => (s !== 413 || hasBody(r)) && (s !== 429 || meta.session === 'login')).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
+        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || meta.session === 'login')).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
       ),
     },
   };
   if (meta.public) operation.security = [];
   else if (meta.session === 'login') operation.security = KEYS.map((key) => ({ [key]: [] }));
-  if (hasBody(r)) {
-    const body = (r as { body: z.ZodType }).body;
+  if (route.body) {
+    const body = route.body;
     operation.requestBody = {
       required: !body.safeParse(undefined).success,
       content: {
@@ -202,7 +176,16 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
   return operation;
 }
 
-const hasBody = (r: ContractRoute['route']) => 'body' in r && r.body !== null && typeof (r.body as z.ZodType).safeParse === 'function';
+/** One tag per resource, as its route file declares it; two descriptions of one tag are a mistake. */
+function tagsOf(routes: ContractRoute[]) {
+  const tags = new Map<string, string>();
+  for (const { id, meta } of routes) {
+    const known = tags.get(meta.tag.name);
+    if (known !== undefined && known !== meta.tag.description) throw new Error(`${id}: tag ${meta.tag.name} is described twice, differently`);
+    tags.set(meta.tag.name, meta.tag.description);
+  }
+  return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
+}
 
 /** Component refs, and response objects left open to fields a newer server adds. */
 function finish(value: unknown, io: 'input' | 'output'): unknown {

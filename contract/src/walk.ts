@@ -1,18 +1,111 @@
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { z } from 'zod';
 import type { RouteMeta } from './route-meta.js';
 
+/**
+ * The one reader of the contract. Everything a consumer asks of a route (its id, path params, whether it
+ * takes a body and under which key, its success envelope, item key and item schema, list or member) is
+ * answered here, for the server, the mocks, the SDK generator, the OpenAPI builder and the fuzzer.
+ */
 export interface ContractRoute {
   /** Dotted key in the router, e.g. `pipelines.blocks.create`: stable, used as the operationId. */
   id: string;
+  /** The router node holding the route, e.g. `pipelines.blocks`: a resource module implements one node. */
+  node: string;
+  /** The route's key in its node, e.g. `create`. */
+  key: string;
   route: AppRoute;
   meta: RouteMeta;
+  method: AppRoute['method'];
+  path: string;
+  /** `:name` segments of the path, in order. */
+  params: string[];
+  /**
+   * The path as a regular expression source, case-sensitive, each param a named group of one raw
+   * (undecoded) segment; an optional trailing `/`. Anchor it (`^...$`) or prefix it with an origin.
+   */
+  pattern: string;
+  /** The request body schema; undefined when the route takes no body. */
+  body: z.ZodType | undefined;
+  /** The body key holding the resource's attributes (`block` in `{block: {...}, api_key}`), if any. */
+  payloadKey: string | undefined;
+  /** The query schema (meta params included); undefined when the route takes none. */
+  query: z.ZodType | undefined;
+  /** The success envelope: `{<itemKey>: item | item[], metadata, status}`. */
+  success: z.ZodType;
+  /** Key of the success envelope holding the item(s): `block`, `blocks`. */
+  itemKey: string;
+  /** Schema of one item of the success envelope. */
+  item: z.ZodType;
+  /** A list route: the success envelope holds an array and list metadata. */
+  list: boolean;
 }
+
+const ENVELOPE_KEYS = new Set(['metadata', 'status']);
 
 /** Every route of a router, depth first in declaration order. */
 export function walkContract(router: AppRouter, prefix: string[] = []): ContractRoute[] {
   return Object.entries(router).flatMap(([key, node]) =>
-    isAppRoute(node)
-      ? [{ id: [...prefix, key].join('.'), route: node, meta: node.metadata as RouteMeta }]
-      : walkContract(node as AppRouter, [...prefix, key]),
+    isAppRoute(node) ? [readRoute(node, prefix, key)] : walkContract(node, [...prefix, key]),
   );
+}
+
+/** The `:name` segments of a path, in order. */
+export const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/** See ContractRoute.pattern. */
+export const pathPattern = (path: string): string =>
+  `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?`;
+
+function readRoute(route: AppRoute, prefix: string[], key: string): ContractRoute {
+  const id = [...prefix, key].join('.');
+  const meta = readMeta(route, id);
+  const body = 'body' in route && route.body instanceof z.ZodType ? route.body : undefined;
+  const query = route.query instanceof z.ZodType ? route.query : undefined;
+  const success = successOf(route, id);
+  const itemKey = Object.keys(success.shape).find((k) => !ENVELOPE_KEYS.has(k));
+  if (!itemKey) throw new Error(`${id}: the success envelope has no item key`);
+  const itemSchema = success.shape[itemKey]!;
+  const list = itemSchema instanceof z.ZodArray;
+  return {
+    id,
+    node: prefix.join('.'),
+    key,
+    route,
+    meta,
+    method: route.method,
+    path: route.path,
+    params: pathParams(route.path),
+    pattern: pathPattern(route.path),
+    body,
+    payloadKey: body ? payloadKeyOf(body) : undefined,
+    query,
+    success,
+    itemKey,
+    item: itemSchema instanceof z.ZodArray ? itemSchema.element : itemSchema,
+    list,
+  };
+}
+
+function readMeta(route: AppRoute, id: string): RouteMeta {
+  const meta = route.metadata;
+  if (typeof meta !== 'object' || meta === null || !('resource' in meta) || !('action' in meta) || !('tag' in meta)) {
+    throw new Error(`${id}: every route carries routeMeta({resource, action, tag})`);
+  }
+  // Built by routeMeta(), whose type is RouteMeta: checked at the route's declaration.
+  return meta as RouteMeta;
+}
+
+/** `responses[200]` is `success | ErrorEnvelope` (see `responses()` in envelope.ts): the success side. */
+function successOf(route: AppRoute, id: string): z.ZodObject {
+  const ok: unknown = (route.responses as Record<number, unknown>)[200];
+  const success = ok instanceof z.ZodUnion ? ok.options[0] : ok;
+  if (!(success instanceof z.ZodObject)) throw new Error(`${id}: responses[200] is not an envelope object`);
+  return success;
+}
+
+function payloadKeyOf(body: z.ZodType): string | undefined {
+  const object = body instanceof z.ZodOptional ? body.unwrap() : body;
+  if (!(object instanceof z.ZodObject)) return undefined;
+  return Object.keys(object.shape).find((k) => k !== 'api_key');
 }

@@ -5,29 +5,28 @@ import type { MockApi } from './mock-api.js';
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete, PATCH: http.patch } as const;
 
 /**
- * One MSW handler per contract route, found by walking the contract (no route list by hand), then a
- * catch-all under /api that answers unknown routes and methods with the envelope, as the server does.
+ * One MSW handler per contract route, found by walking the contract (no route list by hand). MSW matches the
+ * route, with the contract's own path pattern (case-sensitive, params as named groups), and hands its params
+ * to the mock, which calls the core with that route: one match per request. HEAD is answered as GET, as
+ * Express does. Then a catch-all under /api answers what no route took (404, or 405), as the server does.
  */
 export function createHandlers(mock: Pick<MockApi, 'handle'>, baseUrl?: string): HttpHandler[] {
-  const prefix = baseUrl ? baseUrl.replace(/\/+$/, '') : '*';
-  const routes = walkContract(contract).map(({ id, route }) =>
-    METHODS[route.method as keyof typeof METHODS](`${prefix}${route.path}`, ({ request, cookies }) =>
-      mock.handle(request, id, cookies),
-    ),
-  );
+  const origin = baseUrl ? escape(baseUrl.replace(/\/+$/, '')) : '[^:/?#]+://[^/?#]+';
+  const routes = walkContract(contract).flatMap(({ id, method, pattern }) => {
+    const url = new RegExp(`^${origin}${pattern}$`);
+    const handler = METHODS[method](url, ({ request, params, cookies }) => mock.handle(request, { id, params }, cookies));
+    return method === 'GET' ? [handler, http.head(url, ({ request, params, cookies }) => mock.handle(request, { id, params }, cookies))] : [handler];
+  });
   // MSW decodes path params itself and throws on malformed percent-encoding (a 500 with a stack trace):
-  // such requests are answered first, by the core, with the envelope. The pattern captures nothing to decode.
-  const malformed = http.all(apiPathPattern(baseUrl), ({ request, cookies }) =>
-    hasMalformedEncoding(new URL(request.url).pathname) ? mock.handle(request, undefined, cookies) : undefined,
+  // such requests are answered first, with the envelope. The pattern captures nothing to decode.
+  const malformed = http.all(new RegExp(`^${origin}/api(?:/|$)`), ({ request, cookies }) =>
+    hasMalformedEncoding(new URL(request.url).pathname) ? mock.handle(request, 'malformed', cookies) : undefined,
   );
-  return [malformed, ...routes, http.all(`${prefix}/api/*`, ({ request, cookies }) => mock.handle(request, undefined, cookies))];
+  const unmatched = http.all(new RegExp(`^${origin}/api(?:/|$)`), ({ request, cookies }) => mock.handle(request, 'unmatched', cookies));
+  return [malformed, ...routes, unmatched];
 }
 
-function apiPathPattern(baseUrl: string | undefined): RegExp {
-  if (!baseUrl) return /^[^:/?#]+:\/\/[^/?#]+\/api(?:\/|$)/;
-  const escaped = baseUrl.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped}\\/api(?:\\/|$)`);
-}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function hasMalformedEncoding(path: string): boolean {
   try {

@@ -4,4 +4,5 @@ export { ContractViolationError } from './contract-check.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';
 export type { Fixtures, Seeded } from './fixtures.js';
 export type { Injection, InjectionOptions } from './injections.js';
-export type { RouteId } from './route-ids.js';
+export type { RouteId } from '@pipeline-api/contract';
+export type { MatchedRoute } from './mock-api.js';

@@ -1,5 +1,5 @@
 import type { ErrorType } from '@pipeline-api/contract';
-import type { RouteId } from './route-ids.js';
+import type { RouteId } from '@pipeline-api/contract';
 
 /** What a test makes a route do instead of (or before) running the real logic. */
 export type Injection = (

@@ -1,4 +1,4 @@
-import { contract, walkContract } from '@pipeline-api/contract';
+import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
 import { createApi, type Api } from '@pipeline-api/server/api';
 import { ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig } from '@pipeline-api/server/core';
 import { HttpResponse, delay, type HttpHandler } from 'msw';
@@ -7,7 +7,6 @@ import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
 import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
 import { createHandlers } from './handlers.js';
 import { Injections, type Injection, type InjectionOptions } from './injections.js';
-import type { RouteId } from './route-ids.js';
 
 export interface MockOptions {
   /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
@@ -38,8 +37,18 @@ export interface MockApi {
   /** Makes a route fail, lag or answer something else, once (default), n times or always. */
   inject(route: RouteId, injection: Injection, options?: InjectionOptions): void;
   clearInjections(): void;
-  /** Answers a fetch Request exactly as the reference server would (the handlers call this). */
-  handle(request: Request, routeId?: string, cookies?: Record<string, string>): Promise<Response>;
+  /**
+   * Answers a fetch Request exactly as the reference server would (the handlers call this): for the route MSW
+   * matched, with its params; `unmatched` when no route took it (404 or 405); `malformed` when its path has
+   * malformed percent-encoding (400 where the path fits a route).
+   */
+  handle(request: Request, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response>;
+}
+
+/** The route MSW matched for a request, and its decoded path params. */
+export interface MatchedRoute {
+  id: string;
+  params: Record<string, string | readonly string[] | undefined>;
 }
 
 const routesById = new Map(walkContract(contract).map((r) => [r.id, r.route]));
@@ -76,10 +85,11 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
     clearInjections: () => injections.clear(),
 
-    async handle(request, routeId, cookies) {
+    async handle(request, route, cookies) {
       const { core } = await api;
       const url = new URL(request.url);
       const query = parseQuery(url.searchParams);
+      const routeId = typeof route === 'string' ? undefined : route.id;
       const injection = routeId ? injections.take(routeId) : undefined;
       if (injection?.delay) await delay(injection.delay);
       if (injection && 'networkError' in injection) return HttpResponse.error();
@@ -87,6 +97,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       let outcome: { status: number; body: unknown; headers?: Record<string, string> };
       if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
         outcome = injected(injection as Answering, query, core);
+      } else if (typeof route === 'string') {
+        outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
       } else {
         let body: unknown;
         try {
@@ -101,14 +113,16 @@ export function createMockApi(options: MockOptions = {}): MockApi {
         if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
           headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
         }
-        outcome = await core.dispatch({ method: request.method, path: url.pathname, query, headers, body });
+        // As Express: HEAD runs the GET route (the body is dropped on the way out).
+        const method = request.method === 'HEAD' ? 'GET' : request.method;
+        outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body });
       }
       determinism.clock.advance(1000);
 
-      const route = routeId ? routesById.get(routeId) : undefined;
+      const contractRoute = routeId ? routesById.get(routeId) : undefined;
       // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
       const undeclaredOk = injection !== undefined && 'status' in injection;
-      const violation = route && checkResponse(routeId!, route, outcome.status, outcome.body, undeclaredOk);
+      const violation = contractRoute && checkResponse(routeId!, contractRoute, outcome.status, outcome.body, undeclaredOk);
       if (violation) {
         violations.push(violation);
         console.error(`[pipeline-api mocks] ${violation.message}`);
@@ -119,6 +133,29 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   };
   (mock as { handlers: HttpHandler[] }).handlers = createHandlers(mock, options.baseUrl);
   return mock;
+}
+
+/** MSW's params as the core takes them: one string per `:name` (the contract's paths have no wildcards). */
+function paramsOf(route: MatchedRoute): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(route.params)) if (typeof value === 'string') params[name] = value;
+  return params;
+}
+
+/**
+ * The envelope for a request no handler routed: 404 or 405; a path MSW could not decode is a 400 where its
+ * shape fits a route of that method (as Express, which decodes only the route it matched).
+ */
+function routeFailure(core: Api['core'], reason: 'unmatched' | 'malformed', method: string, path: string) {
+  if (reason === 'malformed') {
+    try {
+      core.routes.match(method === 'HEAD' ? 'GET' : method, path);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  }
+  return core.routes.unmatched(method, path);
 }
 
 type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;

@@ -1,14 +1,15 @@
-import type { Action } from '@pipeline-api/contract';
+import type { Action, ParamsOf, PayloadOf, QueryOf } from '@pipeline-api/contract';
 import type { Caller } from './auth/caller.js';
+import type { TokenDigests } from './auth/constant-time.js';
 import type { LoginThrottle } from './auth/login-throttle.js';
-import type { Clock } from './clock.js';
+import type { CredentialStore } from './auth/store.js';
+import type { Cascades } from './cascade.js';
+import type { Clock, DateTimes } from './clock.js';
 import type { CoreConfig } from './config.js';
+import type { InstanceState } from './instance.js';
 import type { RandomSource } from './random.js';
 import type { CoreRequest } from './request.js';
 import type { Repository } from './repository/types.js';
-
-/** The validated payload, typed by the route's contract schema. */
-export const payloadOf = <T>(ctx: OperationContext): T => ctx.payload as unknown as T;
 
 export interface Meta {
   limit: number | undefined;
@@ -16,25 +17,50 @@ export interface Meta {
   format: string | undefined;
 }
 
+/** What one API instance owns: settings, storage, and every cache (never shared between instances). */
 export interface Services {
   config: CoreConfig;
   repo: Repository;
   clock: Clock;
   random: RandomSource;
   loginThrottle: LoginThrottle;
+  credentials: CredentialStore;
+  /** Token digests, remembered per instance. */
+  digests: TokenDigests;
+  /** Datetimes as Mage renders them, remembered per instance. */
+  dates: DateTimes;
+  /** What resources declared should happen to them when a parent row is created, renamed or deleted. */
+  cascades: Cascades;
+  /** Identity of this instance, for per-instance state a resource keeps (InstanceKey). */
+  instance: InstanceState;
 }
 
-/** Everything a resource, policy or presenter may look at while one request runs. */
-export interface OperationContext extends Services {
+/**
+ * Everything a resource action may look at while one request runs, typed by its contract route: the
+ * payload, query and path params are what the route's zod schemas produce, `parent` the parent record.
+ */
+export interface OperationContext<Route = unknown, Parent = unknown> extends Services {
+  action: Action;
+  caller: Caller;
+  params: ParamsOf<Route>;
+  /** The route's query, parsed by its contract schema (meta params included). */
+  query: QueryOf<Route>;
+  meta: Meta;
+  /** The validated attributes under the route's payload key (create and update), else {}. */
+  payload: PayloadOf<Route>;
+  /** The parent record of a nested route (a pipeline for its blocks). */
+  parent: Parent;
+  request: CoreRequest;
+}
+
+/** The context as the core builds it, before it knows a route's types. */
+export interface RequestContext extends Services {
   action: Action;
   caller: Caller;
   params: Record<string, string>;
-  /** The route's query, parsed by its contract schema (meta params included). */
   query: Record<string, unknown>;
   meta: Meta;
-  /** The validated attributes under the resource's singular key (create and update), else {}. */
   payload: Record<string, unknown>;
-  /** The parent record of a nested route (a pipeline for its blocks). */
   parent: unknown;
   request: CoreRequest;
 }

@@ -2,6 +2,7 @@ export { createCore, type Core, type CoreOptions, type Outcome } from './operati
 export { configFromEnv, defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from './config.js';
 export { systemClock, formatDateTime, type Clock } from './clock.js';
 export { createMemoryRepository } from './repository/memory.js';
+export { defineTable, TableDeclaration, type RecordOf } from './repository/table.js';
 export type * from './repository/types.js';
 export { ApiError } from './errors.js';
 export type { CoreRequest } from './request.js';

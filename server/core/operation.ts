@@ -1,23 +1,27 @@
-import { contract, type Action } from '@pipeline-api/contract';
+import { contract, type Action, type ContractRoute } from '@pipeline-api/contract';
 import type { z } from 'zod';
 import { authenticate } from './auth/authenticate.js';
+import { TokenDigests } from './auth/constant-time.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import type { Caller } from './auth/caller.js';
-import type { OperationContext, Services } from './context.js';
+import { Cascades } from './cascade.js';
+import { DateTimes } from './clock.js';
+import type { RequestContext, Services } from './context.js';
 import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
 import { ApiError, badRequest } from './errors.js';
 import type { PolicyContext } from './policy.js';
 import { isPlainObject, type CoreRequest } from './request.js';
-import type { ResourceModule } from './resource.js';
+import { InstanceState } from './instance.js';
+import type { ResourceModule, ResourceRegistry } from './resource.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
 
-export interface CoreOptions extends Omit<Services, 'loginThrottle'> {
-  /** Resource modules by name; a nested view registers as `<parent>/<name>`. */
-  modules: Record<string, ResourceModule>;
+export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random'> {
+  /** The resource module of every contract node (server/resources/index.ts). */
+  modules: ResourceRegistry;
   /** Internal faults go here (the transport logs them); they never reach the response. */
   onInternalError?: (error: unknown, request: CoreRequest) => void;
 }
@@ -34,19 +38,38 @@ export interface Outcome extends CoreResponse {
  */
 export function createCore(options: CoreOptions) {
   const routes = new RouteTable(contract);
+  const modules: ResourceModule[] = Object.values(options.modules);
+  const credentials = modules.find((m) => m.credentials)?.credentials;
+  if (!credentials) throw new Error('No resource module provides the credential store (sessions)');
   const services: Services = {
     config: options.config,
     repo: options.repo,
     clock: options.clock,
     random: options.random,
     loginThrottle: new LoginThrottle(options.config.loginThrottle),
+    credentials,
+    digests: new TokenDigests(),
+    dates: new DateTimes(),
+    cascades: new Cascades(modules.flatMap((m) => m.cascades), () => services),
+    instance: new InstanceState(),
   };
 
-  const moduleFor = (resource: string, parent?: string): ResourceModule => {
-    const module = (parent && options.modules[`${parent}/${resource}`]) || options.modules[resource];
-    if (!module) throw new Error(`No resource module for ${parent ? `${parent}/` : ''}${resource}`);
-    return module;
-  };
+  // Each route with its module and, for a nested route, its parent's module: resolved once, not per request.
+  const byNode = new Map<string, ResourceModule>(modules.map((m) => [m.node, m]));
+  const topLevel = new Map<string, ResourceModule>();
+  for (const route of routes.routes) {
+    const module = byNode.get(route.node);
+    if (module && !route.meta.parent) topLevel.set(route.meta.resource, module);
+  }
+  const plans = new Map<string, Plan>(
+    routes.routes.map((route) => {
+      const module = byNode.get(route.node);
+      if (!module) throw new Error(`No resource module for ${route.node}`);
+      const parent = route.meta.parent === undefined ? undefined : topLevel.get(route.meta.parent);
+      if (route.meta.parent !== undefined && !parent) throw new Error(`No resource module for ${route.meta.parent}, the parent of ${route.id}`);
+      return [route.id, { route, module, parent }];
+    }),
+  );
 
   function fail(error: unknown, request: CoreRequest): Outcome {
     const httpErrorCodes = wantsHttpErrorCodes(request.query);
@@ -60,8 +83,10 @@ export function createCore(options: CoreOptions) {
   }
 
   async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
-    const { route, meta, paramNames } = routes.get(routeId);
-    const module = moduleFor(meta.resource, meta.parent);
+    const plan = plans.get(routeId);
+    if (!plan) throw new Error(`No contract route ${routeId}`);
+    const { route: info, module, parent } = plan;
+    const { meta, params: paramNames } = info;
     const { action } = meta;
 
     // parse
@@ -69,7 +94,7 @@ export function createCore(options: CoreOptions) {
       throw badRequest('The request body must be a JSON object.');
     }
     const body = isPlainObject(request.body) ? request.body : {};
-    const query = parseQuery(route.query as z.ZodType | null, request.query);
+    const query = parseQuery(info.query, request.query);
     const limit = typeof query._limit === 'number' ? query._limit : module.defaultLimit;
     const offset = typeof query._offset === 'number' ? query._offset : 0;
     const format = typeof query._format === 'string' ? query._format : undefined;
@@ -80,12 +105,17 @@ export function createCore(options: CoreOptions) {
       : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
 
     // Named fields rather than a spread of `services`: this object is built on every request.
-    const ctx: OperationContext = {
+    const ctx: RequestContext = {
       config: services.config,
       repo: services.repo,
       clock: services.clock,
       random: services.random,
       loginThrottle: services.loginThrottle,
+      credentials: services.credentials,
+      digests: services.digests,
+      dates: services.dates,
+      cascades: services.cascades,
+      instance: services.instance,
       action,
       caller,
       params: request.params,
@@ -99,13 +129,13 @@ export function createCore(options: CoreOptions) {
     // resource lookup: the parent of a nested route is named by its first param, the member by its last.
     // From here to the action nothing awaits (lookups are synchronous), so no other request can change
     // what was looked up before the action runs; actions that await re-read what they write.
-    if (meta.parent) ctx.parent = memberOf(moduleFor(meta.parent), request.params[paramNames[0]!]!, ctx);
+    if (parent) ctx.parent = memberOf(parent, request.params[paramNames[0]!]!, ctx);
     const record = MEMBER_ACTIONS.has(action)
       ? memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx)
       : undefined;
 
     // policy: action, query params, written attributes
-    const rawPayload = body[module.singular];
+    const rawPayload = info.payloadKey === undefined ? undefined : body[info.payloadKey];
     const policyCtx: PolicyContext = {
       caller,
       action,
@@ -120,13 +150,13 @@ export function createCore(options: CoreOptions) {
     }
 
     // validate the payload against the route's body schema
-    if (WRITE_ACTIONS.has(action) && 'body' in route && route.body) {
-      const parsed = (route.body as z.ZodType).safeParse(body);
+    if (WRITE_ACTIONS.has(action) && info.body) {
+      const parsed = info.body.safeParse(body);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
         throw new ApiError('record_invalid', `Record is invalid: ${summarize(errors)}.`, errors);
       }
-      const value = (parsed.data as Record<string, unknown> | undefined)?.[module.singular];
+      const value = isPlainObject(parsed.data) && info.payloadKey !== undefined ? parsed.data[info.payloadKey] : undefined;
       ctx.payload = isPlainObject(value) ? value : {};
     }
 
@@ -165,19 +195,19 @@ export function createCore(options: CoreOptions) {
     const presented = records.map((r) => presenter.present(r, { op: ctx, preloaded, format: chosen }));
 
     // envelope
-    const responseBody = listMeta
-      ? listBody(module.name, presented, listMeta)
-      : memberBody(module.singular, presented[0]);
+    const responseBody = listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]);
     return { status: 200, body: responseBody };
   }
 
-  function memberOf(module: ResourceModule, id: string, ctx: OperationContext) {
+  function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {
     if (!module.resource.member) throw new ApiError('method_not_allowed');
     return module.resource.member(id, ctx);
   }
 
   return {
     routes,
+    /** What this instance owns: settings, storage, caches. */
+    services,
     /** Runs a contract route (by its id, e.g. `pipelines.blocks.create`) and answers with the envelope. */
     async handle(routeId: string, request: CoreRequest): Promise<Outcome> {
       try {
@@ -206,15 +236,22 @@ export function createCore(options: CoreOptions) {
 
 export type Core = ReturnType<typeof createCore>;
 
+interface Plan {
+  route: ContractRoute;
+  module: ResourceModule;
+  /** The parent's module on a nested route: its member lookup finds the parent record. */
+  parent: ResourceModule | undefined;
+}
+
 function required<F>(fn: F | undefined, action: Action): F {
   if (!fn) throw new ApiError('method_not_allowed', `The ${action} action is not implemented.`);
   return fn;
 }
 
-function parseQuery(schema: z.ZodType | null, raw: Record<string, unknown>): Record<string, unknown> {
+function parseQuery(schema: z.ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
   if (!schema) return {};
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data as Record<string, unknown>;
+  if (parsed.success) return isPlainObject(parsed.data) ? parsed.data : {};
   const errors = fieldErrors(parsed.error);
   throw badRequest(`Invalid query parameters: ${summarize(errors)}.`, errors);
 }

@@ -1,39 +1,75 @@
 import type { Action } from '@pipeline-api/contract';
-import type { OperationContext } from './context.js';
+import type { RequestContext } from './context.js';
+
+/**
+ * What a presenter may send for a schema type: any of its attributes (formats pick which), each of the
+ * schema's type, nested objects likewise.
+ */
+export type Presented<T> = T extends readonly (infer E)[]
+  ? Presented<E>[]
+  : T extends object
+    ? { [K in keyof T]?: Presented<T[K]> }
+    : T;
+/** One presented item: the attributes of its format, typed by the route's item schema. */
+export type PresentedItem<Item> = { [K in keyof Item]?: Presented<Item[K]> };
 
 export interface PresentContext<P> {
-  op: OperationContext;
+  op: RequestContext;
   preloaded: P;
   format: string;
 }
 
-export type AttributeGetter<R, P> = (record: R, ctx: PresentContext<P>) => unknown;
+export type AttributeGetter<R, P, V> = (record: R, ctx: PresentContext<P>) => V;
 
-export interface PresenterDefinition<R, P> {
-  attributes: Record<string, AttributeGetter<R, P>>;
+/** Attribute names of an item, for format lists. */
+export type AttributeName<Item> = keyof Item & string;
+
+export interface PresenterDefinition<R, P, Item> {
+  /** Keyed by the item schema's attributes; each returns that attribute's type. */
+  attributes: { [K in keyof Item]?: AttributeGetter<R, P, Presented<Item[K]>> };
   /** Attribute lists per format: `default`, any action name, and custom formats (e.g. `compact`). */
-  formats: { default: readonly string[] } & Record<string, readonly string[]>;
+  formats: { default: readonly AttributeName<Item>[] } & Record<string, readonly AttributeName<Item>[]>;
 }
 
-/** A format ready to run: its getters in order, and an object of its shape to copy (one hidden class, no growth). */
-interface CompiledFormat<R, P> {
-  getters: [string, AttributeGetter<R, P>][];
-  template: Record<string, unknown>;
+type Writer<R, P, Item> = (out: PresentedItem<Item>, record: R, ctx: PresentContext<P>) => void;
+
+/** A format ready to run: its writers in order, and an object of its shape to copy (one hidden class, no growth). */
+interface CompiledFormat<R, P, Item> {
+  writers: Writer<R, P, Item>[];
+  template: PresentedItem<Item>;
+}
+
+function writerOf<R, P, Item, K extends keyof Item>(name: K, get: AttributeGetter<R, P, Presented<Item[K]>>): Writer<R, P, Item> {
+  return (out, record, ctx) => {
+    out[name] = get(record, ctx);
+  };
+}
+
+/** A presenter as the core runs it, whatever its types. */
+export interface ModulePresenter {
+  resolveFormat(requested: string | undefined, action: Action): string;
+  attributesOf(format: string): readonly string[];
+  present(record: unknown, ctx: PresentContext<unknown>): unknown;
 }
 
 /** Decides which attributes go out, per action or per `_format` (Mage's Presenter). */
-export class Presenter<R, P = undefined> {
-  readonly #compiled = new Map<string, CompiledFormat<R, P>>();
+export class Presenter<R, P, Item> implements ModulePresenter {
+  readonly #compiled = new Map<string, CompiledFormat<R, P, Item>>();
 
-  constructor(readonly definition: PresenterDefinition<R, P>) {}
+  constructor(readonly definition: PresenterDefinition<R, P, Item>) {}
 
-  #compile(format: string): CompiledFormat<R, P> {
+  #compile(format: string): CompiledFormat<R, P, Item> {
     let compiled = this.#compiled.get(format);
     if (!compiled) {
-      const getters = this.attributesOf(format)
-        .filter((name) => this.definition.attributes[name])
-        .map((name): [string, AttributeGetter<R, P>] => [name, this.definition.attributes[name]!]);
-      compiled = { getters, template: Object.fromEntries(getters.map(([name]) => [name, undefined])) };
+      const writers: Writer<R, P, Item>[] = [];
+      const template: PresentedItem<Item> = {};
+      for (const name of this.attributesOf(format)) {
+        const get = this.definition.attributes[name];
+        if (!get) continue;
+        writers.push(writerOf(name, get));
+        template[name] = undefined;
+      }
+      compiled = { writers, template };
       this.#compiled.set(format, compiled);
     }
     return compiled;
@@ -46,20 +82,16 @@ export class Presenter<R, P = undefined> {
     return Object.hasOwn(formats, action) ? action : 'default';
   }
 
-  attributesOf(format: string): readonly string[] {
-    return this.definition.formats[format] ?? this.definition.formats.default;
+  attributesOf(format: string): readonly AttributeName<Item>[] {
+    return (Object.hasOwn(this.definition.formats, format) ? this.definition.formats[format] : undefined) ?? this.definition.formats.default;
   }
 
-  present(record: R, ctx: PresentContext<P>): Record<string, unknown> {
-    const { getters, template } = this.#compile(ctx.format);
-    const out: Record<string, unknown> = { ...template };
-    for (let i = 0; i < getters.length; i++) {
-      const [name, getter] = getters[i]!;
-      out[name] = getter(record, ctx);
-    }
+  present(record: R, ctx: PresentContext<P>): PresentedItem<Item> {
+    const { writers, template } = this.#compile(ctx.format);
+    const out: PresentedItem<Item> = { ...template };
+    for (let i = 0; i < writers.length; i++) writers[i]!(out, record, ctx);
     return out;
   }
 }
 
-export const definePresenter = <R, P = undefined>(definition: PresenterDefinition<R, P>) =>
-  new Presenter<R, P>(definition);
+export const definePresenter = <R, P, Item>(definition: PresenterDefinition<R, P, Item>) => new Presenter<R, P, Item>(definition);

@@ -69,8 +69,8 @@ export function parseQuery(search: URLSearchParams): Record<string, string | str
 /** Lower-case header names, multi-valued headers joined. */
 export function parseHeaders(headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>) {
   const out: Record<string, string | undefined> = {};
-  if (Symbol.iterator in headers) {
-    for (const [name, value] of headers as Iterable<[string, string]>) out[name.toLowerCase()] = value;
+  if (isIterable(headers)) {
+    for (const [name, value] of headers) out[name.toLowerCase()] = value;
     return out;
   }
   for (const name in headers) {
@@ -79,3 +79,5 @@ export function parseHeaders(headers: Iterable<[string, string]> | Record<string
   }
   return out;
 }
+
+const isIterable = (value: object): value is Iterable<[string, string]> => Symbol.iterator in value;

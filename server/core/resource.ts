@@ -1,7 +1,12 @@
-import type { OperationContext } from './context.js';
-import type { OrderedKeys } from './repository/sorted-keys.js';
+import type { ActionsOf, NodeAt, NodeId, NodeItemOf, RouteFor } from '@pipeline-api/contract';
+import type { Action } from '@pipeline-api/contract';
+import type { CredentialStore } from './auth/store.js';
+import type { Cascade } from './cascade.js';
+import type { Meta, OperationContext, RequestContext } from './context.js';
+import type { ResourceExamples } from './examples.js';
 import type { Policy } from './policy.js';
-import type { Presenter } from './presenter.js';
+import type { ModulePresenter, Presenter } from './presenter.js';
+import type { OrderedKeys } from './repository/sorted-keys.js';
 
 export interface Page<R> {
   records: R[];
@@ -9,34 +14,100 @@ export interface Page<R> {
   count: number;
 }
 
-/** The endpoints of a resource and the logic behind them (Mage's Resource). */
-export interface Resource<R, P = undefined> {
-  /** Finds the record a member route names; throws record_not_found when there is none. Synchronous, so the lookup and the action see the same state. */
-  member?(id: string, ctx: OperationContext): R;
-  /** One page of the collection, honouring ctx.meta.limit / offset. */
-  collection?(ctx: OperationContext): Page<R> | Promise<Page<R>>;
-  create?(ctx: OperationContext): Promise<R>;
-  update?(record: R, ctx: OperationContext): Promise<R>;
-  delete?(record: R, ctx: OperationContext): Promise<R>;
-  /** Loads what presenting these records needs, in one pass (a list of N never costs N reads). */
-  preload?(records: R[], ctx: OperationContext): P;
+type MemberAction = 'detail' | 'update' | 'delete';
+/** The context of the node's route for an action. */
+type ActionContext<N, A extends Action, Parent> = OperationContext<RouteFor<N, A>, Parent>;
+/** What a member lookup may read: the caller, the parent, the services (not yet the payload). */
+export type LookupContext<Parent = unknown> = OperationContext<unknown, Parent>;
+
+/**
+ * The endpoints of a resource and the logic behind them (Mage's Resource), typed by the routes of its
+ * contract node `N`: a node with a create route needs `create`, whose context carries that route's payload,
+ * query and params; an action the node has no route for does not compile. `R` is the record the actions
+ * hand over, `P` what `preload` loads for presenting, `Parent` the parent record of a nested node.
+ */
+export type Resource<N, R, P = undefined, Parent = undefined> = ('list' extends ActionsOf<N>
+  ? {
+      /** One page of the collection, honouring ctx.meta.limit / offset. */
+      collection(ctx: ActionContext<N, 'list', Parent>): Page<R> | Promise<Page<R>>;
+    }
+  : unknown) &
+  ('create' extends ActionsOf<N> ? { create(ctx: ActionContext<N, 'create', Parent>): Promise<R> } : unknown) &
+  ([Extract<ActionsOf<N>, MemberAction>] extends [never]
+    ? unknown
+    : {
+        /** Finds the record a member route names; throws record_not_found when there is none. Synchronous, so the lookup and the action see the same state. */
+        member(id: string, ctx: LookupContext<Parent>): R;
+      }) &
+  ('update' extends ActionsOf<N> ? { update(record: R, ctx: ActionContext<N, 'update', Parent>): Promise<R> } : unknown) &
+  ('delete' extends ActionsOf<N> ? { delete(record: R, ctx: ActionContext<N, 'delete', Parent>): Promise<R> } : unknown) & {
+    /** Loads what presenting these records needs, in one pass (a list of N never costs N reads). */
+    preload?(records: R[], ctx: LookupContext<Parent>): P;
+  };
+
+/** A resource as the core runs it, whatever its types (method signatures: a typed resource fits). */
+export interface ModuleResource {
+  member?(id: string, ctx: RequestContext): unknown;
+  collection?(ctx: RequestContext): Page<unknown> | Promise<Page<unknown>>;
+  create?(ctx: RequestContext): Promise<unknown>;
+  update?(record: unknown, ctx: RequestContext): Promise<unknown>;
+  delete?(record: unknown, ctx: RequestContext): Promise<unknown>;
+  preload?(records: unknown[], ctx: RequestContext): unknown;
 }
 
-export interface ResourceModule<R = any, P = any> {
-  /** Plural, as in the URL and the list envelope. */
-  name: string;
-  /** The body key of create/update and the key of a member envelope. */
-  singular: string;
-  defaultLimit?: number;
-  resource: Resource<R, P>;
+/** Everything about a resource beyond its contract routes: one folder declares it with defineResource. */
+export interface ResourceDefinition<N, R, P, Parent> {
+  resource: Resource<N, R, P, Parent>;
   policy: Policy;
-  presenter: Presenter<R, P>;
+  /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
+  presenter: Presenter<R, P, NodeItemOf<N>>;
+  /** Page size when the request gives no `_limit` (users: 40); unlimited otherwise. */
+  defaultLimit?: number;
   /** Extra list metadata beyond {count, next}. */
   listMetadata?(page: Page<R>): Record<string, unknown>;
+  /** What this resource does when rows of another resource's table change (onChangesOf). */
+  cascades?: readonly Cascade[];
+  /** The sessions resource: where authentication finds tokens and users. */
+  credentials?: CredentialStore;
+  /** Its example requests: OpenAPI examples and auth-matrix targets (defineExamples, in examples.ts). */
+  examples: ResourceExamples;
 }
 
+/** The parts of a definition as the core keeps them. */
+interface ModuleParts {
+  resource: ModuleResource;
+  presenter: ModulePresenter;
+  listMetadata?(page: Page<unknown>): Record<string, unknown>;
+}
+
+/** A resource module as the registry holds it: the contract node it implements, and its parts. */
+export interface ResourceModule<Id extends NodeId = NodeId> extends ModuleParts {
+  node: Id;
+  policy: Policy;
+  defaultLimit?: number;
+  cascades: readonly Cascade[];
+  credentials?: CredentialStore;
+  examples: ResourceExamples;
+}
+
+/**
+ * Declares the resource module of one contract node (`'pipelines.blocks'`): its resource, policy and presenter
+ * are type-checked against that node's routes here, then kept in the form the core runs.
+ */
+export function defineResource<Id extends NodeId, R, P = undefined, Parent = undefined>(
+  node: Id,
+  definition: ResourceDefinition<NodeAt<Id>, R, P, Parent> & ModuleParts,
+): ResourceModule<Id> {
+  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples } = definition;
+  if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
+  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples };
+}
+
+/** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */
+export type ResourceRegistry = { [Id in NodeId]: ResourceModule<Id> };
+
 /** Slices an in-memory list by the meta params. */
-export function paginate<R>(all: OrderedKeys<R>, ctx: OperationContext): Page<R> {
+export function paginate<R>(all: OrderedKeys<R>, ctx: { meta: Meta }): Page<R> {
   const { offset, limit } = ctx.meta;
   const records = limit === undefined ? all.slice(offset) : all.slice(offset, offset + limit);
   return { records, count: all.length };

@@ -3,24 +3,23 @@ import type { AppRouter } from '@ts-rest/core';
 import { ApiError } from './errors.js';
 
 interface CompiledRoute extends ContractRoute {
-  pattern: RegExp;
-  paramNames: string[];
+  /** `pattern`, anchored. */
+  regex: RegExp;
 }
 
-/** The contract's routes, compiled once: the core routes unmatched requests (404 vs 405) itself. */
+/**
+ * The contract's routes, read once. Transports route requests themselves (Express, MSW) and hand the core
+ * the route id; this table answers what no route took (404 vs 405), and routes for in-process callers.
+ */
 export class RouteTable {
   readonly routes: CompiledRoute[];
   private readonly byId: Map<string, CompiledRoute>;
   private readonly byMethod = new Map<string, CompiledRoute[]>();
 
   constructor(contract: AppRouter) {
-    this.routes = walkContract(contract).map((r) => {
-      const paramNames = [...r.route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-      const source = r.route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '([^/]+)');
-      return { ...r, paramNames, pattern: new RegExp(`^${source}/?$`) };
-    });
+    this.routes = walkContract(contract).map((r) => ({ ...r, regex: new RegExp(`^${r.pattern}$`) }));
     this.byId = new Map(this.routes.map((r) => [r.id, r]));
-    for (const r of this.routes) this.byMethod.set(r.route.method, [...(this.byMethod.get(r.route.method) ?? []), r]);
+    for (const r of this.routes) this.byMethod.set(r.method, [...(this.byMethod.get(r.method) ?? []), r]);
   }
 
   get(id: string): CompiledRoute {
@@ -35,10 +34,10 @@ export class RouteTable {
    */
   match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
     for (const route of this.byMethod.get(method.toUpperCase()) ?? []) {
-      const m = route.pattern.exec(path);
+      const m = route.regex.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
-      for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParam(m[i + 1]!);
+      for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeParam(m[i + 1]!);
       return { route, params };
     }
     return undefined;
@@ -46,7 +45,7 @@ export class RouteTable {
 
   /** The error for a request no route takes: 405 when the path exists under other methods, else 404. */
   unmatched(method: string, path: string): ApiError {
-    const methods = this.routes.filter((r) => r.pattern.test(path)).map((r) => r.route.method);
+    const methods = this.routes.filter((r) => r.regex.test(path)).map((r) => r.method);
     if (methods.length > 0) {
       return new ApiError(
         'method_not_allowed',
@@ -57,7 +56,7 @@ export class RouteTable {
   }
 }
 
-function decodeParam(raw: string): string {
+export function decodeParam(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -1,8 +1,11 @@
+import { contract } from '@pipeline-api/contract';
+import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Api } from '../api.js';
 import { ApiError } from '../core/errors.js';
 import type { Outcome } from '../core/operation.js';
 import { BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '../core/raw-request.js';
+import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { docsRouter } from './docs.js';
 import { toCoreRequest, queryOf } from './request.js';
@@ -13,28 +16,53 @@ export interface AppOptions {
 }
 
 /**
- * The Express 5 adapter. The core routes every contract route itself (the same routing the mocks use),
- * so Express only reads the body, adds CORS and the log line, serves /docs, and writes the envelope.
+ * The Express 5 adapter. @ts-rest/express registers the contract's routes, so Express routes each request
+ * once; every route's handler hands it, with its route id and params, to the core, which authenticates,
+ * checks the policy, validates and answers the envelope (the same core the mocks run).
  */
 export function createApp(api: Api, options: AppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  app.set('case sensitive routing', true); // the contract's paths are lower case, and so is matching in the mocks
+  app.set('query parser', false); // the core reads the query string itself (toCoreRequest), as the mocks do
+  // ts-rest answers with res.status(code).json(body): for this app, json writes the envelope directly
+  // (res.send's charset, ETag and freshness work is not needed for these responses).
+  app.response.json = function json(this: Response, body: unknown) {
+    const text = JSON.stringify(body);
+    this.setHeader('Content-Type', 'application/json; charset=utf-8');
+    this.setHeader('Content-Length', Buffer.byteLength(text));
+    this.end(text);
+    return this;
+  };
   app.use(requestLog(options.log));
   app.use(cors);
   app.use(readBody());
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    // Express answers HEAD with its GET route; so does this adapter (Node drops the body).
+  const router = contractRouter(async (routeId, req, res) => {
+    // Express answers HEAD with the GET route; so does the core (Node drops the body).
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const matched = api.core.routes.match(method, req.path);
-    if (!matched) return next(); // /docs, /openapi.json, or the 404 below
-    // catch, not then's second argument: a fault while writing must reach the error handler, not crash the process.
-    api.core.handle(matched.route.id, toCoreRequest(req, method, matched.params)).then((outcome) => send(res, outcome)).catch(next);
+    const params: Record<string, string> = {};
+    for (const name in req.params) {
+      const value = req.params[name];
+      if (typeof value === 'string') params[name] = value;
+    }
+    const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params));
+    res.locals.errorCode = outcome.errorCode;
+    if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
+    return { status: outcome.status, body: outcome.body };
+  });
+  createExpressEndpoints(withoutRequestSchemas(contract), router, app, {
+    logInitialization: false,
+    jsonQuery: false,
+    responseValidation: false,
+    // No request schemas are registered, so ts-rest never fails a request; anything else goes to the error handler.
+    requestValidationErrorHandler: (error, _req, _res, next) => next(error),
   });
 
   app.use(docsRouter());
 
+  // Only requests no route took: 404, or 405 when the path exists under other methods.
   app.use((req: Request, res: Response) => {
     send(res, api.core.failure(api.core.routes.unmatched(req.method, req.path), { query: queryOf(req.originalUrl) }));
   });
@@ -46,16 +74,10 @@ export function createApp(api: Api, options: AppOptions = {}) {
   return app;
 }
 
-/** The envelope as JSON, written directly: res.json's content negotiation and ETag work is not needed. */
 function send(res: Response, outcome: Outcome) {
   res.locals.errorCode = outcome.errorCode;
-  const json = JSON.stringify(outcome.body);
-  res.writeHead(outcome.status, {
-    ...outcome.headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-  });
-  res.end(json);
+  if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
+  res.status(outcome.status).json(outcome.body);
 }
 
 /** The body as text of any Content-Type (Mage's docs send text/plain), parsed as JSON by the core's parser, as the mocks do. */
@@ -74,8 +96,9 @@ function readBody() {
 }
 
 /**
- * Failures before the core runs: malformed JSON, oversized body, a body Express could not read (bad
- * Content-Encoding or charset, a broken gzip stream, an aborted upload); anything else is an internal fault.
+ * Failures before the core runs: malformed JSON, oversized body, malformed percent-encoding in a path param
+ * (Express's router), a body Express could not read (bad Content-Encoding or charset, a broken gzip stream,
+ * an aborted upload); anything else is an internal fault.
  */
 function transportError(error: unknown, req: Request): ApiError {
   if (error instanceof ApiError) return error;

@@ -11,7 +11,7 @@ export const role =
 
 /** The caller is the user the record is (users: update yourself). */
 export const isSelf: Rule = ({ caller, record }: PolicyContext) =>
-  caller.user !== null && (record as { id?: unknown } | undefined)?.id === caller.user.id;
+  caller.user !== null && typeof record === 'object' && record !== null && 'id' in record && record.id === caller.user.id;
 
 export const anyOf =
   (...rules: Rule[]): Rule =>

@@ -12,18 +12,19 @@ export type Outcome = 'allowed' | 'invalid_api_key' | 'invalid_oauth_token' | 'e
 
 export const routes = walkContract(contract);
 
-const moduleOf = (resource: string, parent?: string): ResourceModule =>
-  (parent && resourceModules[`${parent}/${resource}`]) || resourceModules[resource]!;
+const modules = new Map<string, ResourceModule>(Object.values(resourceModules).map((m) => [m.node, m]));
+/** The module implementing a route's contract node. */
+export const moduleOf = (node: string): ResourceModule => modules.get(node)!;
 
 /**
  * What the policies say a caller gets: the expectation of every cell of the matrix. The target of member
  * routes on users is another user (a viewer), so "self" never applies.
  */
 export function expected(routeId: string, authOn: boolean, state: (typeof STATES)[number] | RoleName): Outcome {
-  const { meta } = routes.find((r) => r.id === routeId)!;
+  const { meta, node } = routes.find((r) => r.id === routeId)!;
   if (meta.public) return 'allowed';
   if (state === 'no key' || state === 'wrong key') return 'invalid_api_key';
-  const policy = moduleOf(meta.resource, meta.parent).policy;
+  const policy = moduleOf(node).policy;
   const tokenless = policy.isTokenless(meta.action);
   let caller: Caller;
   if (!authOn) caller = { user: null, role: 'owner', token: null, decodedToken: null, authEnabled: false };
@@ -31,7 +32,7 @@ export function expected(routeId: string, authOn: boolean, state: (typeof STATES
   else if (state === 'unknown token' || state === 'bad signature') return 'invalid_oauth_token';
   else if (state === 'expired token' || state === 'logged out') return 'expired_oauth_token';
   else if (state === 'no token') caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
-  else caller = { user: { id: 1000 } as Caller['user'], role: state as RoleName, token: null, decodedToken: null, authEnabled: true };
+  else caller = { user: { id: 1000, role: state as RoleName }, role: state as RoleName, token: null, decodedToken: null, authEnabled: true };
   try {
     policy.authorizeAction({ caller, action: meta.action, record: { id: 2000 } });
     return 'allowed';
@@ -54,7 +55,7 @@ export function renderSecurityDoc(): string {
   const table = (authOn: boolean) => [
     `| route | ${columns.join(' | ')} |`,
     `|---|${columns.map(() => '---').join('|')}|`,
-    ...routes.map((r) => `| \`${r.id}\` ${r.route.method} \`${r.route.path}\` | ${columns.map((c) => SYMBOL[expected(r.id, authOn, c)]).join(' | ')} |`),
+    ...routes.map((r) => `| \`${r.id}\` ${r.method} \`${r.path}\` | ${columns.map((c) => SYMBOL[expected(r.id, authOn, c)]).join(' | ')} |`),
   ];
   return [
     '# Security: who may call what',

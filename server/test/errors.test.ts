@@ -2,6 +2,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRepository } from '../core/repository/memory.js';
 import { API_KEY, TestServer } from './harness.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
+import { blocksTable } from '../resources/blocks/table.js';
 
 /** Writes bytes on a fresh socket and reads until the server closes it (for requests fetch will not send). */
 function rawSocket(server: TestServer, bytes: string): Promise<string> {
@@ -130,7 +132,7 @@ describe('the error envelope, whatever goes wrong', () => {
         type: 'api_resource_error',
         message: 'The request body nests arrays and objects more than 100 levels deep.',
       });
-      expect(server.repo.blocks.get(`deep${depth}`)).toBeUndefined();
+      expect(blocksTable.in(server.repo).get(`deep${depth}`)).toBeUndefined();
     }
     const arrays = await raw(server, 'PUT', '/api/pipelines/nesting', { body: `{"pipeline": {"tags": ${'['.repeat(150_000)}${']'.repeat(150_000)}}}`, headers });
     expect(JSON.parse(arrays.text).error.type).toBe('api_resource_error');
@@ -150,7 +152,7 @@ describe('the error envelope, whatever goes wrong', () => {
       const reply = await raw(server, 'POST', '/api/pipelines', { body: '{"pipeline": {"name": "encoded"}}', headers: { 'OAUTH-TOKEN': token, ...headers } });
       expect(JSON.parse(reply.text).error, JSON.stringify(headers)).toMatchObject({ code: 400, type: 'api_resource_error', message: expect.stringMatching(message) });
     }
-    expect(server.repo.pipelines.get('encoded')).toBeUndefined();
+    expect(pipelinesTable.in(server.repo).get('encoded')).toBeUndefined();
   });
 
   it('answers requests Node cannot parse (oversized headers, malformed HTTP) with the envelope, then closes', async () => {
@@ -185,7 +187,7 @@ describe('the error envelope, whatever goes wrong', () => {
     });
     expect(JSON.parse(reply.text).error).toMatchObject({ code: 403, message: 'write of __proto__ on create is disabled for pipelines.' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(server.repo.pipelines.get('proto')).toBeUndefined();
+    expect(pipelinesTable.in(server.repo).get('proto')).toBeUndefined();
   });
 
   it('answers CORS preflights and echoes the origin with credentials', async () => {
@@ -214,15 +216,15 @@ describe('internal faults', () => {
     const repo = createMemoryRepository();
     const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'kept' } } });
-    const sortedKeys = repo.pipelines.sortedKeys;
-    repo.pipelines.sortedKeys = () => {
+    const sortedKeys = pipelinesTable.in(repo).sortedKeys;
+    pipelinesTable.in(repo).sortedKeys = () => {
       throw new Error('disk on fire at /secret/path');
     };
     const reply = await server.call('GET', '/api/pipelines');
     expect(reply.body).toEqual({ error: { code: 500, message: 'Internal server error.', type: 'internal_error' }, status: 200 });
     const coded = await server.call('GET', '/api/pipelines', { query: { _http_error_codes: '1' } });
     expect(coded.status).toBe(500);
-    repo.pipelines.sortedKeys = sortedKeys;
+    pipelinesTable.in(repo).sortedKeys = sortedKeys;
     expect((await server.call('GET', '/api/pipelines')).body.pipelines.map((p: { uuid: string }) => p.uuid)).toEqual(['kept']);
     await server.close();
   });
@@ -232,18 +234,18 @@ describe('internal faults', () => {
     const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'one' } } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'two' } } });
-    const put = repo.pipelines.put;
+    const put = pipelinesTable.in(repo).put;
     let writes = 0;
-    repo.pipelines.put = (record) => {
+    pipelinesTable.in(repo).put = (record) => {
       if (++writes === 2) throw new Error('write failed');
       put(record);
     };
     const reply = await server.call('POST', '/api/pipelines/one/blocks', { body: { block: { name: 'b', type: 'transformer', pipelines: ['two'] } } });
     expect(reply.body.error.type).toBe('internal_error');
-    repo.pipelines.put = put;
-    expect(repo.blocks.get('b')).toBeUndefined();
-    expect(repo.pipelines.get('one')!.sections.blocks).toEqual([]);
-    expect(repo.pipelines.get('two')!.sections.blocks).toEqual([]);
+    pipelinesTable.in(repo).put = put;
+    expect(blocksTable.in(repo).get('b')).toBeUndefined();
+    expect(pipelinesTable.in(repo).get('one')!.sections.blocks).toEqual([]);
+    expect(pipelinesTable.in(repo).get('two')!.sections.blocks).toEqual([]);
     await server.close();
   });
 });

@@ -1,5 +1,5 @@
 import { createMemoryRepository } from '../core/repository/memory.js';
-import type { Repository, Table } from '../core/repository/types.js';
+import type { Repository } from '../core/repository/types.js';
 
 /**
  * The memory repository with every stored record deep-frozen. Records are replaced whole, never changed
@@ -8,10 +8,13 @@ import type { Repository, Table } from '../core/repository/types.js';
  */
 export function frozenRepository(): Repository {
   const repo = createMemoryRepository();
-  for (const table of [repo.users, repo.tokens, repo.pipelines, repo.blocks, repo.pipelineSchedules, repo.pipelineRuns] as Table<unknown, object>[]) {
+  const openTable = repo.openTable;
+  repo.openTable = (key, onChange) => {
+    const table = openTable(key, onChange);
     const put = table.put;
     table.put = (record) => put(deepFreeze(record));
-  }
+    return table;
+  };
   return repo;
 }
 

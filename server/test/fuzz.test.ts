@@ -5,12 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
 import type { Api } from '../api.js';
-import { issueToken } from '../resources/sessions/tokens.js';
+import { issueToken } from '../core/auth/tokens.js';
 import { API_KEY, TestServer } from './harness.js';
 import { frozenRepository } from './frozen-repository.js';
 import { storeViolations } from './invariants.js';
 import { runViolations } from './run-invariants.js';
 import { bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, type BodyMutation } from './fuzz-arbitraries.js';
+import { usersTable } from '../resources/users/table.js';
+import { tokensTable } from '../resources/sessions/table.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
+import { blocksTable } from '../resources/blocks/table.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -60,10 +64,10 @@ interface Target {
 }
 
 async function fuzz(target: Target) {
-  const owner = target.api.repo.users.get(1)!;
+  const owner = usersTable.in(target.api.repo).get(1)!;
   // A token minted directly, so logging in is not part of every run.
-  const issued = await issueToken(owner, { ...target.api, random: (b) => crypto.getRandomValues(b), loginThrottle: undefined as never });
-  target.api.repo.tokens.put(issued.record);
+  const issued = await issueToken(owner.id, { ...target.api, random: (b) => crypto.getRandomValues(b) });
+  tokensTable.in(target.api.repo).put(issued.record);
   const { decoded: token, raw } = issued;
 
   /**
@@ -74,7 +78,7 @@ async function fuzz(target: Target) {
   const authed = { 'X-API-KEY': API_KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
   const ensureFixtures = async () => {
     for (const pipeline of FIXTURE_PIPELINES) {
-      if ((target.api.repo.pipelines.get(pipeline)?.sections.blocks.length ?? 0) > 0) continue;
+      if ((pipelinesTable.in(target.api.repo).get(pipeline)?.sections.blocks.length ?? 0) > 0) continue;
       const steps: [string, unknown][] = [
         ['/api/pipelines', { pipeline: { name: pipeline } }],
         [`/api/pipelines/${pipeline}/blocks`, { block: { name: 'load', type: 'data_loader' } }],
@@ -131,7 +135,7 @@ async function fuzz(target: Target) {
   await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: false });
   const { repo } = target.api;
   console.log(`fuzz ${target.url}: ${sent} requests sent, seed ${SEED}; outcomes ${JSON.stringify(outcomes)}`);
-  console.log(`fuzz ${target.url}: store afterwards: ${repo.pipelines.size()} pipelines, ${repo.blocks.size()} blocks, ${repo.users.size()} users`);
+  console.log(`fuzz ${target.url}: store afterwards: ${pipelinesTable.in(repo).size()} pipelines, ${blocksTable.in(repo).size()} blocks, ${usersTable.in(repo).size()} users`);
   expect(outcomes.success).toBeGreaterThan(RUNS / 20); // the fuzzer gets past validation, not only into it
   expect(sent).toBeGreaterThanOrEqual(RUNS);
   return { token };

@@ -1,5 +1,8 @@
 import type { Repository } from '../core/repository/types.js';
 import { allMembers } from '../resources/blocks/graph.js';
+import { usersTable } from '../resources/users/table.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
+import { blocksTable } from '../resources/blocks/table.js';
 
 /**
  * The store's invariants, checked directly on the repository: memberships agree from both sides, every
@@ -8,11 +11,11 @@ import { allMembers } from '../resources/blocks/graph.js';
  */
 export function storeViolations(repo: Repository): string[] {
   const problems: string[] = [];
-  const pipelines = repo.pipelines.list();
-  const blocks = new Map(repo.blocks.list().map((b) => [b.uuid, b]));
+  const pipelines = pipelinesTable.in(repo).list();
+  const blocks = new Map(blocksTable.in(repo).list().map((b) => [b.uuid, b]));
 
   for (const pipeline of pipelines) {
-    if (repo.pipelines.get(pipeline.uuid) !== pipeline) problems.push(`pipeline key ${pipeline.uuid} does not match its record`);
+    if (pipelinesTable.in(repo).get(pipeline.uuid) !== pipeline) problems.push(`pipeline key ${pipeline.uuid} does not match its record`);
     const members = allMembers(pipeline.sections);
     const uuids = members.map((m) => m.uuid);
     if (new Set(uuids).size !== uuids.length) problems.push(`pipeline ${pipeline.uuid} lists a block twice`);
@@ -45,7 +48,7 @@ export function storeViolations(repo: Repository): string[] {
 
   const emails = new Set<string>();
   const usernames = new Set<string>();
-  for (const user of repo.users.list()) {
+  for (const user of usersTable.in(repo).list()) {
     const email = user.email.toLowerCase();
     if (emails.has(email)) problems.push(`email ${email} is taken twice`);
     emails.add(email);
@@ -55,7 +58,7 @@ export function storeViolations(repo: Repository): string[] {
       usernames.add(name);
     }
   }
-  if (!repo.users.list().some((u) => u.role === 'owner')) problems.push('no owner left');
+  if (!usersTable.in(repo).list().some((u) => u.role === 'owner')) problems.push('no owner left');
   return problems;
 }
 

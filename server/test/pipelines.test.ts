@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanName } from '../core/slug.js';
 import { TestServer } from './harness.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
 
 describe('slugs (Mage clean_name)', () => {
   it.each([
@@ -183,7 +184,7 @@ describe('list pre-loading', () => {
   it('lists N pipelines with a constant number of repository reads', async () => {
     const server = await TestServer.start({ config: { requireUserAuthentication: false } });
     const readsFor = async (n: number) => {
-      for (let i = server.repo.pipelines.size(); i < n; i++) {
+      for (let i = pipelinesTable.in(server.repo).size(); i < n; i++) {
         const uuid = `p${String(i).padStart(3, '0')}`;
         await server.call('POST', '/api/pipelines', { body: { pipeline: { name: uuid } } });
         await server.call('POST', `/api/pipelines/${uuid}/blocks`, { body: { block: { name: `${uuid} a`, type: 'data_loader' } } });

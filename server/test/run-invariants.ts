@@ -1,5 +1,8 @@
 import type { Repository } from '../core/repository/types.js';
 import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../resources/pipeline_runs/record.js';
+import { schedulesTable } from '../resources/pipeline_schedules/table.js';
+import { runsTable } from '../resources/pipeline_runs/table.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
 
 const RUN_STATES = new Set(['initial', 'running', 'completed', 'failed', 'cancelled']);
 const BLOCK_STATES = new Set(['initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed']);
@@ -11,16 +14,16 @@ const BLOCK_STATES = new Set(['initial', 'queued', 'running', 'completed', 'fail
  */
 export function runViolations(repo: Repository): string[] {
   const problems: string[] = [];
-  const runs = repo.pipelineRuns.list();
-  const index = repo.pipelineRuns.index;
+  const runs = runsTable.in(repo).list();
+  const index = runsTable.in(repo).index;
   let blockRuns = 0;
   for (const run of runs) {
     const at = `run ${run.id}`;
     if (!RUN_STATES.has(run.status)) problems.push(`${at} is in unknown state ${run.status}`);
-    const schedule = repo.pipelineSchedules.get(run.pipeline_schedule_id);
+    const schedule = schedulesTable.in(repo).get(run.pipeline_schedule_id);
     if (!schedule) problems.push(`${at} is an orphan: trigger ${run.pipeline_schedule_id} is gone`);
     else if (schedule.pipeline_uuid !== run.pipeline_uuid) problems.push(`${at} names pipeline ${run.pipeline_uuid}, its trigger ${schedule.pipeline_uuid}`);
-    if (!repo.pipelines.get(run.pipeline_uuid)) problems.push(`${at} is an orphan: pipeline ${run.pipeline_uuid} is gone`);
+    if (!pipelinesTable.in(repo).get(run.pipeline_uuid)) problems.push(`${at} is an orphan: pipeline ${run.pipeline_uuid} is gone`);
     if (run.started_at !== null && run.completed_at !== null && run.started_at > run.completed_at) problems.push(`${at} completed before it started`);
     if (RUN_TERMINAL.has(run.status) && run.completed_at === null) problems.push(`${at} is ${run.status} without completed_at`);
     if (isInProgress(run.status) && run.completed_at !== null) problems.push(`${at} is ${run.status} with completed_at`);
@@ -32,8 +35,8 @@ export function runViolations(repo: Repository): string[] {
   }
   if (index.inProgress.size !== runs.filter((r) => isInProgress(r.status)).length) problems.push('the in-progress index holds runs that are gone');
   if (index.blockRunsTotal !== blockRuns) problems.push(`block run count ${index.blockRunsTotal}, stored ${blockRuns}`);
-  for (const schedule of repo.pipelineSchedules.list()) {
-    if (!repo.pipelines.get(schedule.pipeline_uuid)) problems.push(`trigger ${schedule.id} is an orphan: pipeline ${schedule.pipeline_uuid} is gone`);
+  for (const schedule of schedulesTable.in(repo).list()) {
+    if (!pipelinesTable.in(repo).get(schedule.pipeline_uuid)) problems.push(`trigger ${schedule.id} is an orphan: pipeline ${schedule.pipeline_uuid} is gone`);
   }
   return problems;
 }
@@ -63,7 +66,7 @@ function blockRunViolations(run: RunRecord): string[] {
  */
 export function watchTransitions(repo: Repository): string[] {
   const illegal: string[] = [];
-  const put = repo.pipelineRuns.put;
+  const put = runsTable.in(repo).put;
   const ALLOWED: Record<string, string[]> = {
     initial: ['running', 'cancelled', 'failed'],
     running: ['completed', 'failed', 'cancelled'],
@@ -71,8 +74,8 @@ export function watchTransitions(repo: Repository): string[] {
     failed: ['running', 'initial'],
     cancelled: ['running', 'initial'],
   };
-  repo.pipelineRuns.put = (run) => {
-    const before = repo.pipelineRuns.get(run.id);
+  runsTable.in(repo).put = (run) => {
+    const before = runsTable.in(repo).get(run.id);
     if (before && before.status !== run.status && !ALLOWED[before.status]?.includes(run.status)) {
       illegal.push(`run ${run.id}: ${before.status} -> ${run.status}`);
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { frozenRepository } from './frozen-repository.js';
 import { TestServer } from './harness.js';
 import { runViolations, watchTransitions } from './run-invariants.js';
+import { runsTable } from '../resources/pipeline_runs/table.js';
 
 let server: TestServer;
 let token: string;
@@ -38,11 +39,11 @@ it('500 concurrent cancels, retries and API trigger calls, with ticks in between
   const toCancel = (await make(steady, 200)).map((r) => r.body.pipeline_run.id as number);
   const toRetry = (await make(broken, 150)).map((r) => r.body.pipeline_run.id as number);
   advance(10_000);
-  for (const id of toRetry) expect(repo.pipelineRuns.get(id)!.status).toBe('failed');
+  for (const id of toRetry) expect(runsTable.in(repo).get(id)!.status).toBe('failed');
   // The broken block is fixed, so a retry that was acknowledged can only end completed.
   await call('PUT', '/api/pipelines/broken/blocks/broken_a', { block: { configuration: {} } });
   // A run that completed meanwhile cannot be cancelled: cancel the ones still going.
-  const running = toCancel.filter((id) => repo.pipelineRuns.get(id)!.status !== 'completed');
+  const running = toCancel.filter((id) => runsTable.in(repo).get(id)!.status !== 'completed');
   const triggerCalls = 150;
 
   let ticking = true;
@@ -68,19 +69,19 @@ it('500 concurrent cancels, retries and API trigger calls, with ticks in between
   // Every acknowledged cancel holds, even with ticks in between.
   for (const reply of cancels) {
     expect(reply.body.pipeline_run?.status, JSON.stringify(reply.body)).toBe('cancelled');
-    expect(repo.pipelineRuns.get(reply.body.pipeline_run.id)!.status).toBe('cancelled');
+    expect(runsTable.in(repo).get(reply.body.pipeline_run.id)!.status).toBe('cancelled');
   }
   // Every acknowledged retry runs again and, the block fixed, completes.
   for (const reply of retries) expect(reply.body.pipeline_run?.status, JSON.stringify(reply.body)).toBe('running');
   // Every acknowledged API trigger call is a stored run with its event variables; none twice.
   const ids = triggered.map((reply) => reply.body.pipeline_run.id as number);
   expect(new Set(ids).size).toBe(triggerCalls);
-  for (const [i, id] of ids.entries()) expect(repo.pipelineRuns.get(id)!.event_variables).toEqual({ call: i });
+  for (const [i, id] of ids.entries()) expect(runsTable.in(repo).get(id)!.event_variables).toEqual({ call: i });
 
   advance(80_000);
-  for (const id of toRetry) expect(repo.pipelineRuns.get(id)!.status).toBe('completed');
-  for (const id of running) expect(repo.pipelineRuns.get(id)!.status).toBe('cancelled');
-  for (const id of ids) expect(repo.pipelineRuns.get(id)!.status).toBe('completed');
+  for (const id of toRetry) expect(runsTable.in(repo).get(id)!.status).toBe('completed');
+  for (const id of running) expect(runsTable.in(repo).get(id)!.status).toBe('cancelled');
+  for (const id of ids) expect(runsTable.in(repo).get(id)!.status).toBe('completed');
   expect(illegal).toEqual([]);
   expect(runViolations(repo)).toEqual([]);
 }, 60_000);

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { createApi } from '../api.js';
 import { frozenRepository } from './frozen-repository.js';
 import { runViolations, watchTransitions } from './run-invariants.js';
+import { runsTable } from '../resources/pipeline_runs/table.js';
 
 /** A random acyclic graph: block i may depend on any block before it. */
 const graph = fc.integer({ min: 1, max: 7 }).chain((n) =>
@@ -60,14 +61,14 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
           await call('PUT', `/api/pipeline_schedules/${trigger.id}`, { pipeline_schedule: { settings: { allow_blocks_to_fail: o.allow, pipeline_run_limit: o.limit, timeout: o.timeout } } });
         } else if (runs.length > 0) {
           const id = runs[o.pick % runs.length]!;
-          const before = api.repo.pipelineRuns.get(id)!;
+          const before = runsTable.in(api.repo).get(id)!;
           const body = o.kind === 'cancel'
             ? { status: 'cancelled' }
             : { pipeline_run_action: 'retry_blocks', ...(o.from === undefined ? {} : { from_block_uuid: `b${o.from % blocks.length}` }) };
           const reply = await call('PUT', `/api/pipeline_runs/${id}`, { pipeline_run: body });
           // An acknowledged change is stored; a refused one changes nothing.
-          if (reply.error) expect(api.repo.pipelineRuns.get(id)).toBe(before);
-          else expect(api.repo.pipelineRuns.get(id)!.status).toBe(reply.pipeline_run.status);
+          if (reply.error) expect(runsTable.in(api.repo).get(id)).toBe(before);
+          else expect(runsTable.in(api.repo).get(id)!.status).toBe(reply.pipeline_run.status);
         }
         expect(runViolations(api.repo)).toEqual([]);
       }

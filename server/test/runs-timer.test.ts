@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { configFromEnv } from '../core/config.js';
 import { TestServer } from './harness.js';
+import { schedulesTable } from '../resources/pipeline_schedules/table.js';
+import { runsTable } from '../resources/pipeline_runs/table.js';
 
 it('the Express server ticks the scheduler on a real timer (SCHEDULER_INTERVAL_MS) and stops it on close', async () => {
   const config = configFromEnv({ SCHEDULER_INTERVAL_MS: '20', SIMULATED_BLOCK_DURATION_MS: '30' });
@@ -19,9 +21,9 @@ it('the Express server ticks the scheduler on a real timer (SCHEDULER_INTERVAL_M
     await server.close();
   }
   // Closed: the timer no longer moves runs.
-  const id = server.repo.pipelineRuns.nextId();
-  const trigger = server.repo.pipelineSchedules.list()[0]!;
-  server.repo.pipelineRuns.put({ ...server.repo.pipelineRuns.list()[0]!, id, pipeline_schedule_id: trigger.id, status: 'initial', started_at: null, completed_at: null, block_runs: [] });
+  const id = runsTable.in(server.repo).nextId();
+  const trigger = schedulesTable.in(server.repo).list()[0]!;
+  runsTable.in(server.repo).put({ ...runsTable.in(server.repo).list()[0]!, id, pipeline_schedule_id: trigger.id, status: 'initial', started_at: null, completed_at: null, block_runs: [] });
   await new Promise((resolve) => setTimeout(resolve, 150));
-  expect(server.repo.pipelineRuns.get(id)!.status).toBe('initial');
+  expect(runsTable.in(server.repo).get(id)!.status).toBe('initial');
 });

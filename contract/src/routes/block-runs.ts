@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { listEnvelope, responses } from '../envelope.js';
 import { listQuery } from '../meta.js';
 import { BlockRun } from '../schemas/block-run.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const blockRunTag = resourceTag({ name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' });
 
 export const blockRuns = c.router({
   list: {
@@ -18,6 +19,6 @@ export const blockRuns = c.router({
     responses: responses(listEnvelope('block_runs', BlockRun)),
     summary: 'List block runs',
     description: 'Newest run first, each run’s block runs in id order; with the trigger’s id and name.',
-    metadata: routeMeta({ resource: 'block_runs', action: 'list' }),
+    metadata: routeMeta({ resource: 'block_runs', action: 'list', tag: blockRunTag }),
   },
 });

@@ -4,15 +4,20 @@ import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
 import { Block, BlockCreate, BlockUpdate, SharedBlock, SharedBlockUpdate } from '../schemas/block.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const tag = resourceTag({
+  name: 'blocks',
+  description:
+    'Units of code or content. A block’s code and settings are shared by every pipeline it belongs to; its position and upstream blocks are per pipeline.',
+});
 const BlockEnvelope = memberEnvelope('block', Block);
 const SharedBlockEnvelope = memberEnvelope('block', SharedBlock);
 const deleteQuery = memberQuery.extend({
   force: queryBoolean.optional().describe('Delete even when other blocks depend on it; they inherit its upstreams'),
 });
-const nested = { resource: 'blocks', parent: 'pipelines' } as const;
+const nested = { resource: 'blocks', parent: 'pipelines', tag } as const;
 
 /** Mage's per-pipeline view: `/api/pipelines/:pipeline_uuid/blocks[/:block_uuid]`. */
 export const pipelineBlocks = c.router({
@@ -76,7 +81,7 @@ export const blocks = c.router({
     responses: responses(listEnvelope('blocks', SharedBlock)),
     summary: 'List every block',
     description: 'Each block once, with the pipelines it belongs to; sorted by uuid.',
-    metadata: routeMeta({ resource: 'blocks', action: 'list' }),
+    metadata: routeMeta({ tag, resource: 'blocks', action: 'list' }),
   },
   detail: {
     method: 'GET',
@@ -85,7 +90,7 @@ export const blocks = c.router({
     responses: responses(SharedBlockEnvelope),
     summary: 'Read a block',
     description: 'The shared block and the pipelines it belongs to.',
-    metadata: routeMeta({ resource: 'blocks', action: 'detail' }),
+    metadata: routeMeta({ tag, resource: 'blocks', action: 'detail' }),
   },
   update: {
     method: 'PUT',
@@ -95,7 +100,7 @@ export const blocks = c.router({
     responses: responses(SharedBlockEnvelope),
     summary: 'Update a block everywhere',
     description: 'Shared settings, seen by every pipeline the block belongs to. A new name renames it everywhere.',
-    metadata: routeMeta({ resource: 'blocks', action: 'update' }),
+    metadata: routeMeta({ tag, resource: 'blocks', action: 'update' }),
   },
   delete: {
     method: 'DELETE',
@@ -105,6 +110,6 @@ export const blocks = c.router({
     responses: responses(SharedBlockEnvelope),
     summary: 'Delete a block from every pipeline',
     description: 'Refused when a block in any pipeline depends on it, unless `force=true`.',
-    metadata: routeMeta({ resource: 'blocks', action: 'delete' }),
+    metadata: routeMeta({ tag, resource: 'blocks', action: 'delete' }),
   },
 });

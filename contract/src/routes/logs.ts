@@ -3,9 +3,10 @@ import { listEnvelope, responses } from '../envelope.js';
 import { listQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
 import { PipelineLogs } from '../schemas/log.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const logTag = resourceTag({ name: 'logs', description: 'The simulated log lines of a pipeline’s runs and block runs.' });
 
 /** `/api/pipelines/:pipeline_uuid/logs`: the simulated log lines of a pipeline's runs. */
 export const pipelineLogs = c.router({
@@ -22,6 +23,6 @@ export const pipelineLogs = c.router({
     summary: "A pipeline's run logs",
     description:
       'One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20), `_offset` skips runs. Lines are simulated (see docs/runs.md).',
-    metadata: routeMeta({ resource: 'logs', parent: 'pipelines', action: 'list' }),
+    metadata: routeMeta({ resource: 'logs', parent: 'pipelines', action: 'list', tag: logTag }),
   },
 });

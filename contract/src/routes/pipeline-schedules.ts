@@ -5,9 +5,12 @@ import { listQuery, memberQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
 import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate } from '../schemas/pipeline-schedule.js';
 import { ApiTriggerBody, PipelineRun, PipelineRunCreate } from '../schemas/pipeline-run.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const scheduleTag = resourceTag({ name: 'triggers', description: 'Triggers (Mage’s pipeline schedules): `time` on an interval or cron, `api` called by URL with a token, `event`. Inactive until enabled.' });
+const runTag = resourceTag({ name: 'runs', description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).' });
+const apiTriggerTag = resourceTag({ name: 'api-triggers', description: 'The API trigger URLs: no API key or session, the trigger’s token instead.' });
 const ScheduleEnvelope = memberEnvelope('pipeline_schedule', PipelineSchedule);
 const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
 
@@ -28,7 +31,7 @@ export const pipelineSchedulesOfPipeline = c.router({
     responses: responses(listEnvelope('pipeline_schedules', PipelineSchedule)),
     summary: "List a pipeline's triggers",
     description: 'Newest first; with run counts and the last run’s status (null when the trigger has no runs).',
-    metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'list' }),
+    metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'list', tag: scheduleTag }),
   },
   create: {
     method: 'POST',
@@ -39,7 +42,7 @@ export const pipelineSchedulesOfPipeline = c.router({
     summary: 'Create a trigger',
     description:
       'Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage). An invalid cron expression is a 400 `record_invalid`.',
-    metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'create' }),
+    metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'create', tag: scheduleTag }),
   },
 });
 
@@ -56,7 +59,7 @@ export const pipelineRunsOfSchedule = c.router({
     responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
     summary: "List a trigger's runs",
     description: 'Newest first (by id); 404 when the trigger does not exist.',
-    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'list' }),
+    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'list', tag: runTag }),
   },
   create: {
     method: 'POST',
@@ -67,16 +70,16 @@ export const pipelineRunsOfSchedule = c.router({
     summary: 'Run a trigger now',
     description:
       'A new `initial` run; the scheduler starts it on its next tick when the trigger is active (an inactive `time` `@once` trigger is activated, as Mage).',
-    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'create' }),
+    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'create', tag: runTag }),
   },
 });
 
 const apiTriggerDescription =
   'No API key or session: the trigger’s token instead. An unknown trigger, a trigger that is not an `api` trigger, and a missing or wrong token all get the same 403 `unauthorized_access`. Top-level keys other than `pipeline_run` become `event_variables`. The run starts when the trigger is active.';
 
-/** The API trigger URLs: the token in the path or in `Authorization: Bearer`. */
-export const apiTriggers = c.router({
-  runWithPathToken: {
+/** The API trigger URL with the token in the path. */
+export const apiTriggerWithToken = c.router({
+  create: {
     method: 'POST',
     path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs/:token',
     query: memberQuery,
@@ -84,9 +87,13 @@ export const apiTriggers = c.router({
     responses: responses(RunEnvelope),
     summary: 'Call an API trigger (token in the path)',
     description: apiTriggerDescription,
-    metadata: routeMeta({ resource: 'api_triggers', action: 'create', public: true }),
+    metadata: routeMeta({ resource: 'api_triggers', action: 'create', public: true, tag: apiTriggerTag }),
   },
-  runWithBearerToken: {
+});
+
+/** The API trigger URL with the token in `Authorization: Bearer`. */
+export const apiTrigger = c.router({
+  create: {
     method: 'POST',
     path: '/api/pipeline_schedules/:pipeline_schedule_id/api_trigger',
     query: memberQuery,
@@ -94,7 +101,7 @@ export const apiTriggers = c.router({
     responses: responses(RunEnvelope),
     summary: 'Call an API trigger (token in `Authorization: Bearer`)',
     description: apiTriggerDescription,
-    metadata: routeMeta({ resource: 'api_triggers', action: 'create', public: true }),
+    metadata: routeMeta({ resource: 'api_triggers', action: 'create', public: true, tag: apiTriggerTag }),
   },
 });
 
@@ -107,7 +114,7 @@ export const pipelineSchedules = c.router({
     responses: responses(listEnvelope('pipeline_schedules', PipelineSchedule)),
     summary: 'List every trigger',
     description: 'Newest first unless `order_by` says otherwise.',
-    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'list' }),
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'list', tag: scheduleTag }),
   },
   detail: {
     method: 'GET',
@@ -116,7 +123,7 @@ export const pipelineSchedules = c.router({
     responses: responses(ScheduleEnvelope),
     summary: 'Read a trigger',
     description: 'With its tags, event matchers and next run date.',
-    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'detail' }),
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'detail', tag: scheduleTag }),
   },
   update: {
     method: 'PUT',
@@ -126,7 +133,7 @@ export const pipelineSchedules = c.router({
     responses: responses(ScheduleEnvelope),
     summary: 'Update, enable, disable a trigger, or rotate its token',
     description: '`rotate_token: true` (owners only) makes a new token; the old one stops working at once.',
-    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'update' }),
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'update', tag: scheduleTag }),
   },
   delete: {
     method: 'DELETE',
@@ -136,8 +143,9 @@ export const pipelineSchedules = c.router({
     responses: responses(ScheduleEnvelope),
     summary: 'Delete a trigger',
     description: 'Its runs and their block runs are deleted with it (no orphan runs).',
-    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'delete' }),
+    metadata: routeMeta({ resource: 'pipeline_schedules', action: 'delete', tag: scheduleTag }),
   },
   pipelineRuns: pipelineRunsOfSchedule,
-  apiTrigger: apiTriggers,
+  pipelineRunsWithToken: apiTriggerWithToken,
+  apiTrigger,
 });

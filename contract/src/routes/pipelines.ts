@@ -4,12 +4,17 @@ import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelo
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
 import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
 import { pipelineSchedulesOfPipeline } from './pipeline-schedules.js';
 
 const c = initContract();
+const tag = resourceTag({
+  name: 'pipelines',
+  description:
+    'Pipelines: named graphs of blocks. The uuid is the slug of the name.',
+});
 const PipelineEnvelope = memberEnvelope('pipeline', Pipeline);
 const PipelineListMetadata = ListMetadata.extend({
   results: z.number().int().describe('Items in this page'),
@@ -28,7 +33,7 @@ export const pipelines = c.router({
     responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
     summary: 'List pipelines',
     description: 'Sorted by uuid unless `_order_by[]` says otherwise; unlimited unless `_limit` is given.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'list' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'list' }),
   },
   create: {
     method: 'POST',
@@ -38,7 +43,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Create a pipeline',
     description: 'The uuid is the slug of `name` (`arwen-starlight` → `arwen_starlight`).',
-    metadata: routeMeta({ resource: 'pipelines', action: 'create' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'create' }),
   },
   detail: {
     method: 'GET',
@@ -49,7 +54,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Read a pipeline',
     description: 'With its blocks (content included), callbacks, conditionals, widgets and extensions.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'detail' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'detail' }),
   },
   update: {
     method: 'PUT',
@@ -60,7 +65,7 @@ export const pipelines = c.router({
     summary: 'Update or rename a pipeline',
     description:
       'A new `name` changes the uuid and rewrites every reference to it. `status` runs a bulk action on the pipeline’s triggers and runs (Mage’s UI): `active`/`inactive` sets every trigger, `cancelled` stops in-progress runs (of `pipeline_runs`, of `pipeline_schedule_id`, or all), `retry` makes new runs from `pipeline_runs`, `retry_incomplete_block_runs` resets every failed run.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'update' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'update' }),
   },
   delete: {
     method: 'DELETE',
@@ -70,7 +75,7 @@ export const pipelines = c.router({
     responses: responses(PipelineEnvelope),
     summary: 'Delete a pipeline',
     description: 'Returns the deleted pipeline. Blocks that belonged to no other pipeline are deleted with it.',
-    metadata: routeMeta({ resource: 'pipelines', action: 'delete' }),
+    metadata: routeMeta({ tag, resource: 'pipelines', action: 'delete' }),
   },
   blocks: pipelineBlocks,
   pipelineSchedules: pipelineSchedulesOfPipeline,

@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
 import { Session, SessionCreate } from '../schemas/session.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const tag = resourceTag({
+  name: 'sessions',
+  description:
+    'Log in for a token; log out to expire it.',
+});
 const SessionEnvelope = memberEnvelope('session', Session);
 
 export const sessions = c.router({
@@ -18,7 +23,7 @@ export const sessions = c.router({
     summary: 'Log in',
     description:
       'Exchanges an email (or username) and password for a session. `token` is the raw token (a JWT); its `token` claim is the decoded token.',
-    metadata: routeMeta({ resource: 'sessions', action: 'create', session: 'login' }),
+    metadata: routeMeta({ tag, resource: 'sessions', action: 'create', session: 'login' }),
   },
   logout: {
     method: 'PUT',
@@ -28,7 +33,7 @@ export const sessions = c.router({
     responses: responses(SessionEnvelope),
     summary: 'Log out',
     description: 'Expires the token the call is made with. Any `:id` works (Mage sends `1`).',
-    metadata: routeMeta({ resource: 'sessions', action: 'update', session: 'logout', pathDefaults: { id: '1' } }),
+    metadata: routeMeta({ tag, resource: 'sessions', action: 'update', session: 'logout', pathDefaults: { id: '1' } }),
   },
   delete: {
     method: 'DELETE',
@@ -38,6 +43,6 @@ export const sessions = c.router({
     responses: responses(SessionEnvelope),
     summary: 'Log out (DELETE form)',
     description: 'Same as PUT: expires the token the call is made with.',
-    metadata: routeMeta({ resource: 'sessions', action: 'delete', session: 'logout', pathDefaults: { id: '1' } }),
+    metadata: routeMeta({ tag, resource: 'sessions', action: 'delete', session: 'logout', pathDefaults: { id: '1' } }),
   },
 });

@@ -1,9 +1,14 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { listEnvelope, responses } from '../envelope.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const tag = resourceTag({
+  name: 'health',
+  description:
+    'Is the server up? The one route that needs no credentials.',
+});
 
 export const Status = z
   .object({
@@ -20,6 +25,6 @@ export const statuses = c.router({
     responses: responses(listEnvelope('statuses', Status)),
     summary: 'Health check',
     description: 'Needs no credentials.',
-    metadata: routeMeta({ resource: 'statuses', action: 'list', public: true }),
+    metadata: routeMeta({ tag, resource: 'statuses', action: 'list', public: true }),
   },
 });

@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { User, UserCreate, UserUpdate } from '../schemas/user.js';
-import { routeMeta } from '../route-meta.js';
+import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
+const tag = resourceTag({
+  name: 'users',
+  description:
+    'Accounts and their roles (owner, admin, editor, viewer).',
+});
 const UserEnvelope = memberEnvelope('user', User);
 
 export const users = c.router({
@@ -16,7 +21,7 @@ export const users = c.router({
     responses: responses(listEnvelope('users', User)),
     summary: 'List users',
     description: 'Admins and owners only; admins see users who are neither owners nor admins. `_limit` defaults to 40.',
-    metadata: routeMeta({ resource: 'users', action: 'list' }),
+    metadata: routeMeta({ tag, resource: 'users', action: 'list' }),
   },
   create: {
     method: 'POST',
@@ -26,7 +31,7 @@ export const users = c.router({
     responses: responses(UserEnvelope),
     summary: 'Create a user',
     description: 'Owners only. The response carries a raw `token` for the new user.',
-    metadata: routeMeta({ resource: 'users', action: 'create' }),
+    metadata: routeMeta({ tag, resource: 'users', action: 'create' }),
   },
   detail: {
     method: 'GET',
@@ -35,7 +40,7 @@ export const users = c.router({
     responses: responses(UserEnvelope),
     summary: 'Read a user',
     description: 'Yourself, or any user as admin or owner.',
-    metadata: routeMeta({ resource: 'users', action: 'detail' }),
+    metadata: routeMeta({ tag, resource: 'users', action: 'detail' }),
   },
   update: {
     method: 'PUT',
@@ -45,7 +50,7 @@ export const users = c.router({
     responses: responses(UserEnvelope),
     summary: 'Update a user',
     description: 'Yourself, or others as admin or owner. Roles are writable by admins and owners only.',
-    metadata: routeMeta({ resource: 'users', action: 'update' }),
+    metadata: routeMeta({ tag, resource: 'users', action: 'update' }),
   },
   delete: {
     method: 'DELETE',
@@ -55,6 +60,6 @@ export const users = c.router({
     responses: responses(UserEnvelope),
     summary: 'Delete a user',
     description: 'Owners only. Returns the deleted user; their tokens stop working.',
-    metadata: routeMeta({ resource: 'users', action: 'delete' }),
+    metadata: routeMeta({ tag, resource: 'users', action: 'delete' }),
   },
 });

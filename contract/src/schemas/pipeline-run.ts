@@ -52,12 +52,14 @@ export const PipelineRunUpdate = z
   .meta({ id: 'PipelineRunUpdate' });
 export type PipelineRunUpdate = z.infer<typeof PipelineRunUpdate>;
 
-/** The API trigger's body: `{pipeline_run: {variables}}`; any other top-level key becomes an event variable. */
+/**
+ * The API trigger's body: `{pipeline_run: {variables}}`. Any other top-level key becomes an event variable (the
+ * resource reads them from the raw body; they are free-form, so the schema does not list them).
+ */
 export const ApiTriggerBody = z
   .object({
     pipeline_run: z
       .object({ variables: z.record(z.string(), z.unknown()).optional() })
-      .optional(),
+      .default({}),
   })
-  .catchall(z.unknown())
   .describe('`{pipeline_run: {variables}}`; any other top-level key becomes an event variable');

@@ -2,11 +2,14 @@ import type { CoreConfig } from '../config.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { CoreRequest } from '../request.js';
-import type { Repository, TokenRecord } from '../repository/types.js';
+import type { Repository } from '../repository/types.js';
 import type { Caller } from './caller.js';
-import { constantTimeEqual, tokenDigest } from './constant-time.js';
+import { constantTimeEqual, type TokenDigests } from './constant-time.js';
 import { findApiKey, findToken } from './credentials.js';
 import { decodeToken } from './jwt.js';
+import type { CredentialStore } from './store.js';
+
+type AuthDeps = { config: CoreConfig; repo: Repository; clock: Clock; credentials: CredentialStore; digests: TokenDigests };
 
 const ANONYMOUS: Caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
 
@@ -17,7 +20,7 @@ export interface AuthOptions {
 
 export async function authenticate(
   request: CoreRequest,
-  deps: { config: CoreConfig; repo: Repository; clock: Clock },
+  deps: AuthDeps,
   options: AuthOptions,
 ): Promise<Caller> {
   const { config } = deps;
@@ -42,15 +45,15 @@ export async function authenticate(
   return { user: resolved.user, role: resolved.user.role, token: resolved.record, decodedToken: resolved.decoded, authEnabled: true };
 }
 
-async function resolveToken(request: CoreRequest, { config, repo, clock }: { config: CoreConfig; repo: Repository; clock: Clock }) {
+async function resolveToken(request: CoreRequest, { config, repo, clock, credentials, digests }: AuthDeps) {
   const credential = findToken(request);
   if (!credential) return null;
   const decoded = credential.kind === 'raw' ? await decodeToken(credential.value, config.jwtSecret) : credential.value;
   if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');
-  const record: TokenRecord | undefined = repo.tokens.get(await tokenDigest(decoded));
+  const record = credentials.token(repo, await digests.of(decoded));
   if (!record) throw new ApiError('invalid_oauth_token');
   if (record.expires_at <= clock.now()) throw new ApiError('expired_oauth_token');
-  const user = repo.users.get(record.user_id);
+  const user = credentials.user(repo, record.user_id);
   if (!user) throw new ApiError('expired_oauth_token');
   return { record, user, decoded };
 }

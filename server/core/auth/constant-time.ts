@@ -10,20 +10,23 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-const DIGESTS = new Map<string, string>();
 const DIGEST_CACHE_SIZE = 4096;
 
 /**
- * A token's SHA-256, remembered for the tokens seen most recently: Web Crypto's digest was the largest
- * single cost of an authenticated request. The cache holds what requests carry anyway, never more than 4096.
+ * Tokens' SHA-256, remembered for the tokens seen most recently: Web Crypto's digest was the largest single
+ * cost of an authenticated request. It holds what requests carry anyway, never more than 4096; one per API instance.
  */
-export async function tokenDigest(token: string): Promise<string> {
-  const known = DIGESTS.get(token);
-  if (known !== undefined) return known;
-  const digest = await sha256Hex(token);
-  if (DIGESTS.size >= DIGEST_CACHE_SIZE) DIGESTS.delete(DIGESTS.keys().next().value!);
-  DIGESTS.set(token, digest);
-  return digest;
+export class TokenDigests {
+  readonly #digests = new Map<string, string>();
+
+  async of(token: string): Promise<string> {
+    const known = this.#digests.get(token);
+    if (known !== undefined) return known;
+    const digest = await sha256Hex(token);
+    if (this.#digests.size >= DIGEST_CACHE_SIZE) this.#digests.delete(this.#digests.keys().next().value!);
+    this.#digests.set(token, digest);
+    return digest;
+  }
 }
 
 /** Tokens are stored and looked up by their SHA-256, so a lookup reveals nothing about near misses. */

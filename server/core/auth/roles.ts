@@ -14,7 +14,7 @@ export const PROJECT_ACCESS: Record<RoleName, number> = { owner: 1, admin: 2, ed
 export const LEGACY_ROLE_BITS: Record<RoleName, number | null> = { owner: null, admin: 1, editor: 2, viewer: 4 };
 
 export const roleFromId = (id: number): RoleName | undefined =>
-  (Object.keys(ROLE_IDS) as RoleName[]).find((role) => ROLE_IDS[role] === id);
+  ROLES.find((role) => ROLE_IDS[role] === id);
 
 /** Legacy `roles` bits: 1 admin, 2 editor, 4 viewer; the strongest bit wins. */
 export function roleFromLegacyBits(bits: number): RoleName | null {

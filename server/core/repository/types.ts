@@ -1,90 +1,4 @@
-import type { RoleName } from '../auth/roles.js';
 import type { OrderedKeys } from './sorted-keys.js';
-import type { ScheduleIndex, ScheduleRecord } from '../../resources/pipeline_schedules/record.js';
-import type { RunIndex, RunRecord } from '../../resources/pipeline_runs/record.js';
-
-export interface UserRecord {
-  id: number;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  avatar: string | null;
-  role: RoleName | null;
-  password_hash: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface TokenRecord {
-  /** SHA-256 (hex) of the decoded token; the token itself is never stored. */
-  key: string;
-  user_id: number;
-  expires_at: number;
-  created_at: number;
-}
-
-/** A block's place in one pipeline: its id and the blocks it depends on there. */
-export interface Member {
-  uuid: string;
-  upstream: string[];
-}
-
-/** A pipeline's members by section, each in priority order. */
-export interface Sections {
-  blocks: Member[];
-  callbacks: Member[];
-  conditionals: Member[];
-  widgets: Member[];
-  extensions: Record<string, Member[]>;
-}
-
-export interface PipelineRecord {
-  uuid: string;
-  name: string;
-  description: string | null;
-  type: string;
-  tags: string[];
-  created_at: number;
-  updated_at: number;
-  settings: {
-    cache_block_output_in_memory: boolean;
-    concurrency_config: Record<string, unknown>;
-    data_integration: Record<string, unknown> | null;
-    executor_config: Record<string, unknown>;
-    executor_count: number;
-    executor_type: string | null;
-    notification_config: Record<string, unknown>;
-    retry_config: Record<string, unknown>;
-    run_pipeline_in_one_process: boolean;
-    settings: Record<string, unknown>;
-    spark_config: Record<string, unknown>;
-  };
-  sections: Sections;
-}
-
-/** A block's code and settings, shared by every pipeline it belongs to. */
-export interface BlockRecord {
-  uuid: string;
-  name: string;
-  type: string;
-  language: string;
-  status: string;
-  color: string | null;
-  config: Record<string, unknown>;
-  configuration: Record<string, unknown>;
-  content: string;
-  executor_type: string;
-  executor_config: Record<string, unknown> | null;
-  retry_config: Record<string, unknown> | null;
-  timeout: number | null;
-  has_callback: boolean;
-  extension_uuid: string | null;
-  /** Uuids of the pipelines it is a member of, in the order it joined them. */
-  pipelines: string[];
-  created_at: number;
-  updated_at: number;
-}
 
 /** One keyed collection. Records are replaced whole, never mutated in place. */
 export interface Table<K, V> {
@@ -99,19 +13,16 @@ export interface Table<K, V> {
   delete(key: K): void;
 }
 
+/** Called after every change of a row (an undo included): extra lookups stay in step with the rows. */
+export type RowListener<V> = (before: V | undefined, after: V | undefined) => void;
+
+/**
+ * Where records live. It knows no resource: each resource folder declares its own tables (defineTable),
+ * which open their storage here on first use. Every table of one repository shares its undo log.
+ */
 export interface Repository {
-  users: Table<number, UserRecord> & {
-    byEmail(email: string): UserRecord | undefined;
-    byUsername(username: string): UserRecord | undefined;
-    nextId(): number;
-  };
-  tokens: Table<string, TokenRecord>;
-  pipelines: Table<string, PipelineRecord>;
-  blocks: Table<string, BlockRecord>;
-  /** Triggers (Mage's pipeline schedules), by integer id. */
-  pipelineSchedules: Table<number, ScheduleRecord> & { readonly index: ScheduleIndex; nextId(): number };
-  /** Runs with their block runs inside, by integer id. */
-  pipelineRuns: Table<number, RunRecord> & { readonly index: RunIndex; nextId(): number; nextBlockRunId(): number };
+  /** Storage for one declared table, with the repository's undo log and read counter. */
+  openTable<K extends string | number, V>(key: (record: V) => K, onChange?: RowListener<V>): Table<K, V>;
   /** Runs `change` all or nothing: when it throws, every write it made is undone. */
   transaction<T>(change: () => T): T;
   /** Reads so far (tests assert lists cost a constant number). */

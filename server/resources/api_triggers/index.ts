@@ -1,24 +1,31 @@
 import { definePolicy } from '../../core/policy.js';
-import type { ResourceModule } from '../../core/resource.js';
+import { defineResource } from '../../core/resource.js';
 import { runPresenter } from '../pipeline_runs/presenter.js';
-import type { RunRecord } from '../pipeline_runs/record.js';
 import { always } from '../rules.js';
-import { apiTriggerResource } from './resource.js';
+import { apiTriggerExamples, apiTriggerWithTokenExamples } from './examples.js';
+import { apiTriggerResource, apiTriggerWithTokenResource } from './resource.js';
 
-/**
- * The API trigger URLs, `POST /api/pipeline_schedules/:id/pipeline_runs/:token` and `.../api_trigger`:
- * public routes (no API key or session) whose resource checks the trigger's token itself.
- */
-export const apiTriggers: ResourceModule<RunRecord> = {
-  name: 'pipeline_runs',
-  singular: 'pipeline_run',
-  resource: apiTriggerResource,
-  policy: definePolicy({
-    resource: 'pipeline_runs',
-    actions: { create: always },
-    tokenless: ['create'],
-    writes: { create: { variables: always } },
-    queries: { create: [] },
-  }),
+/** Public routes (no API key or session): the resource checks the trigger's token itself. */
+const policy = definePolicy({
+  resource: 'pipeline_runs',
+  actions: { create: always },
+  tokenless: ['create'],
+  writes: { create: { variables: always } },
+  queries: { create: [] },
+});
+
+/** `POST /api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs/:token`. */
+export const apiTriggerWithToken = defineResource('pipelineSchedules.pipelineRunsWithToken', {
+  resource: apiTriggerWithTokenResource,
+  policy,
   presenter: runPresenter,
-};
+  examples: apiTriggerWithTokenExamples,
+});
+
+/** `POST /api/pipeline_schedules/:pipeline_schedule_id/api_trigger` with `Authorization: Bearer <token>`. */
+export const apiTrigger = defineResource('pipelineSchedules.apiTrigger', {
+  resource: apiTriggerResource,
+  policy,
+  presenter: runPresenter,
+  examples: apiTriggerExamples,
+});

@@ -1,14 +1,23 @@
-import type { ResourceModule } from '../../core/resource.js';
+import { defineResource } from '../../core/resource.js';
+import { blockRunExamples, runBlockRunExamples } from './examples.js';
 import { blockRunPolicy } from './policy.js';
 import { blockRunPresenter } from './presenter.js';
-import { blockRunResource, type BlockRunRow } from './resource.js';
+import { blockRunResource, runBlockRunResource } from './resource.js';
 
-/** Block runs: `/api/block_runs` and, nested, `/api/pipeline_runs/:pipeline_run_id/block_runs` (list only). */
-export const blockRuns: ResourceModule<BlockRunRow> = {
-  name: 'block_runs',
-  singular: 'block_run',
-  defaultLimit: 40,
+/** Block runs: `/api/block_runs` (list only, as Mage). */
+export const blockRuns = defineResource('blockRuns', {
   resource: blockRunResource,
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
-};
+  examples: blockRunExamples,
+  defaultLimit: 40,
+});
+
+/** `/api/pipeline_runs/:pipeline_run_id/block_runs`. */
+export const pipelineRunBlockRuns = defineResource('pipelineRuns.blockRuns', {
+  resource: runBlockRunResource,
+  policy: blockRunPolicy,
+  presenter: blockRunPresenter,
+  examples: runBlockRunExamples,
+  defaultLimit: 40,
+});

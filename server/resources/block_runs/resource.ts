@@ -1,7 +1,9 @@
-import type { OperationContext } from '../../core/context.js';
+import type { NodeAt } from '@pipeline-api/contract';
+import type { Meta, Services } from '../../core/context.js';
 import type { OrderedKeys } from '../../core/repository/sorted-keys.js';
 import type { Page, Resource } from '../../core/resource.js';
 import type { BlockRunState, RunRecord } from '../pipeline_runs/record.js';
+import { runsTable } from '../pipeline_runs/table.js';
 
 /** A block run and the run it belongs to (block runs are stored inside their run). */
 export interface BlockRunRow {
@@ -18,13 +20,13 @@ function* descending(keys: OrderedKeys<number>): Generator<number> {
 }
 
 /** A page of block runs over runs taken newest first: whole runs before `offset` are skipped by their size. */
-function pageOver(runIds: Iterable<number>, count: number, ctx: OperationContext): Page<BlockRunRow> {
+function pageOver(runIds: Iterable<number>, count: number, ctx: Pick<Services, 'repo'> & { meta: Meta }): Page<BlockRunRow> {
   const { offset, limit } = ctx.meta;
   const records: BlockRunRow[] = [];
   let skipped = 0;
   for (const id of runIds) {
     if (limit !== undefined && records.length >= limit) break;
-    const run = ctx.repo.pipelineRuns.get(id);
+    const run = runsTable.in(ctx.repo).get(id);
     if (!run) continue;
     if (skipped + run.block_runs.length <= offset) {
       skipped += run.block_runs.length;
@@ -40,18 +42,15 @@ function pageOver(runIds: Iterable<number>, count: number, ctx: OperationContext
   return { records, count };
 }
 
-export const blockRunResource: Resource<BlockRunRow> = {
+/** `/api/block_runs`: newest run first, each run's block runs in id order. */
+export const blockRunResource: Resource<NodeAt<'blockRuns'>, BlockRunRow> = {
   collection(ctx) {
     const { repo, query } = ctx;
-    const index = repo.pipelineRuns.index;
-    const parent = ctx.parent as RunRecord | undefined;
-    if (parent) {
-      const run = repo.pipelineRuns.get(parent.id) ?? parent;
-      return pageOver([run.id], run.block_runs.length, ctx);
-    }
-    const pipeline = typeof query.pipeline_uuid === 'string' ? query.pipeline_uuid : undefined;
-    if (typeof query.pipeline_run_id === 'number') {
-      const run = repo.pipelineRuns.get(query.pipeline_run_id);
+    const runs = runsTable.in(repo);
+    const { index } = runs;
+    const pipeline = query.pipeline_uuid;
+    if (query.pipeline_run_id !== undefined) {
+      const run = runs.get(query.pipeline_run_id);
       if (!run || (pipeline !== undefined && run.pipeline_uuid !== pipeline)) return { records: [], count: 0 };
       return pageOver([run.id], run.block_runs.length, ctx);
     }
@@ -59,6 +58,14 @@ export const blockRunResource: Resource<BlockRunRow> = {
       const keys = index.byPipeline.get(pipeline);
       return keys ? pageOver(descending(keys), index.blockRunsByPipeline.get(pipeline) ?? 0, ctx) : { records: [], count: 0 };
     }
-    return pageOver(descending(repo.pipelineRuns.sortedKeys()), index.blockRunsTotal, ctx);
+    return pageOver(descending(runs.sortedKeys()), index.blockRunsTotal, ctx);
+  },
+};
+
+/** `/api/pipeline_runs/:pipeline_run_id/block_runs`: one run's block runs (404 when the run does not exist). */
+export const runBlockRunResource: Resource<NodeAt<'pipelineRuns.blockRuns'>, BlockRunRow, undefined, RunRecord> = {
+  collection(ctx) {
+    const run = runsTable.in(ctx.repo).get(ctx.parent.id) ?? ctx.parent;
+    return pageOver([run.id], run.block_runs.length, ctx);
   },
 };

@@ -1,5 +1,6 @@
 import { invalid } from '../../core/errors.js';
-import type { Member, Sections } from '../../core/repository/types.js';
+import { InstanceKey, type InstanceState } from '../../core/instance.js';
+import type { Member, Sections } from './sections.js';
 
 /**
  * A pipeline's block graph. Only upstream edges are stored; downstream lists are derived from them,
@@ -53,7 +54,8 @@ export function sectionEntries(s: Sections): [SectionKey, Member[]][] {
 
 export function sectionList(s: Sections, key: SectionKey): Member[] {
   if (key.startsWith('extensions.')) return (s.extensions[key.slice('extensions.'.length)] ??= []);
-  return s[key as Exclude<SectionKey, `extensions.${string}`>];
+  if (key === 'blocks' || key === 'callbacks' || key === 'conditionals' || key === 'widgets') return s[key];
+  throw new Error(`Unknown section ${key}`);
 }
 
 export const allMembers = (s: Sections): Member[] => sectionEntries(s).flatMap(([, list]) => list);
@@ -78,7 +80,8 @@ export interface PipelineGraph {
   downstream: Map<string, string[]>;
 }
 
-const graphs = new WeakMap<Sections, PipelineGraph>();
+/** Per API instance: graphs of the stored sections it has read. */
+const GRAPHS = new InstanceKey(() => new WeakMap<Sections, PipelineGraph>());
 
 /**
  * The graph of a stored pipeline's sections, built once per version, so reading one block of a large
@@ -86,7 +89,8 @@ const graphs = new WeakMap<Sections, PipelineGraph>();
  * clone the sections first), so the index stays true for as long as the object lives. Never pass sections
  * that are still being changed.
  */
-export function graphOf(s: Sections): PipelineGraph {
+export function graphOf(s: Sections, instance: InstanceState): PipelineGraph {
+  const graphs = GRAPHS.of(instance);
   let graph = graphs.get(s);
   if (graph) return graph;
   const positions = new Map<string, Position>();

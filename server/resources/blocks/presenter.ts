@@ -1,7 +1,10 @@
-import type { AttributeGetter, PresentContext } from '../../core/presenter.js';
-import { definePresenter } from '../../core/presenter.js';
-import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
+import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
+import type { InstanceState } from '../../core/instance.js';
+import { definePresenter, type PresentContext, type PresenterDefinition } from '../../core/presenter.js';
+import type { Repository } from '../../core/repository/types.js';
+import type { PipelineRecord } from '../pipelines/table.js';
 import { graphOf, sectionEntries } from './graph.js';
+import { blocksTable, type BlockRecord } from './table.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {
@@ -14,62 +17,80 @@ export interface BlockPreload {
   blocks: Map<string, BlockRecord>;
 }
 
-type BlockReader = { blocks: { getMany(keys: Iterable<string>): Map<string, BlockRecord> } };
+type Block = NodeItemOf<NodeAt<'pipelines.blocks'>>;
+type SharedBlock = NodeItemOf<NodeAt<'blocks'>>;
 
 /** One repository read for every block of these pipelines (pipelines present all their blocks). */
-export function preloadBlocks(pipelines: PipelineRecord[], repo: BlockReader): BlockPreload {
+export function preloadBlocks(pipelines: PipelineRecord[], repo: Repository): BlockPreload {
   const uuids = new Set<string>();
   for (const pipeline of pipelines) {
     for (const [, list] of sectionEntries(pipeline.sections)) for (const m of list) uuids.add(m.uuid);
   }
-  return { blocks: repo.blocks.getMany(uuids) };
+  return { blocks: blocksTable.in(repo).getMany(uuids) };
 }
 
 /** One read for these block views: the blocks and their upstream blocks (all that presenting them needs). */
-export function preloadViews(views: PipelineBlockView[], repo: BlockReader): BlockPreload {
+export function preloadViews(views: PipelineBlockView[], repo: Repository, instance: InstanceState): BlockPreload {
   const uuids = new Set<string>();
   for (const view of views) {
     uuids.add(view.block.uuid);
-    for (const up of graphOf(view.pipeline.sections).positions.get(view.block.uuid)?.member.upstream ?? []) uuids.add(up);
+    for (const up of graphOf(view.pipeline.sections, instance).positions.get(view.block.uuid)?.member.upstream ?? []) uuids.add(up);
   }
-  return { blocks: repo.blocks.getMany(uuids) };
+  return { blocks: blocksTable.in(repo).getMany(uuids) };
 }
 
 /** Attributes every block has, whichever view. */
-const shared: Record<string, (b: BlockRecord) => unknown> = {
-  uuid: (b) => b.uuid,
-  name: (b) => b.name,
-  type: (b) => b.type,
-  language: (b) => b.language,
-  status: (b) => b.status,
-  color: (b) => b.color,
-  config: (b) => b.config,
-  configuration: (b) => b.configuration,
-  executor_type: (b) => b.executor_type,
-  executor_config: (b) => b.executor_config,
-  retry_config: (b) => b.retry_config,
-  timeout: (b) => b.timeout,
-  has_callback: (b) => b.has_callback,
-  extension_uuid: (b) => b.extension_uuid,
-  content: (b) => b.content,
+const shared = {
+  uuid: (b: BlockRecord) => b.uuid,
+  name: (b: BlockRecord) => b.name,
+  type: (b: BlockRecord) => b.type,
+  language: (b: BlockRecord) => b.language,
+  status: (b: BlockRecord) => b.status,
+  color: (b: BlockRecord) => b.color,
+  config: (b: BlockRecord) => b.config,
+  configuration: (b: BlockRecord) => b.configuration,
+  executor_type: (b: BlockRecord) => b.executor_type,
+  executor_config: (b: BlockRecord) => b.executor_config,
+  retry_config: (b: BlockRecord) => b.retry_config,
+  timeout: (b: BlockRecord) => b.timeout,
+  has_callback: (b: BlockRecord) => b.has_callback,
+  extension_uuid: (b: BlockRecord) => b.extension_uuid,
+  content: (b: BlockRecord) => b.content,
 };
-const BASE = Object.keys(shared).filter((k) => k !== 'content');
+const BASE = [
+  'uuid', 'name', 'type', 'language', 'status', 'color', 'config', 'configuration', 'executor_type', 'executor_config',
+  'retry_config', 'timeout', 'has_callback', 'extension_uuid',
+] as const;
 
-type ViewGetter = AttributeGetter<PipelineBlockView, BlockPreload>;
-const position = (v: PipelineBlockView) => graphOf(v.pipeline.sections).positions.get(v.block.uuid);
+const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) =>
+  graphOf(v.pipeline.sections, ctx.op.instance).positions.get(v.block.uuid);
 
-const memberAttributes: Record<string, ViewGetter> = {
-  ...Object.fromEntries(Object.entries(shared).map(([k, get]) => [k, (v: PipelineBlockView) => get(v.block)])),
+const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Block>['attributes'] = {
+  uuid: (v) => v.block.uuid,
+  name: (v) => v.block.name,
+  type: (v) => v.block.type,
+  language: (v) => v.block.language,
+  status: (v) => v.block.status,
+  color: (v) => v.block.color,
+  config: (v) => v.block.config,
+  configuration: (v) => v.block.configuration,
+  executor_type: (v) => v.block.executor_type,
+  executor_config: (v) => v.block.executor_config,
+  retry_config: (v) => v.block.retry_config,
+  timeout: (v) => v.block.timeout,
+  has_callback: (v) => v.block.has_callback,
+  extension_uuid: (v) => v.block.extension_uuid,
+  content: (v) => v.block.content,
   pipeline_uuid: (v) => v.pipeline.uuid,
-  priority: (v) => position(v)?.index ?? 0,
-  upstream_blocks: (v) => [...(position(v)?.member.upstream ?? [])],
-  downstream_blocks: (v) => [...(graphOf(v.pipeline.sections).downstream.get(v.block.uuid) ?? [])],
+  priority: (v, ctx) => position(v, ctx)?.index ?? 0,
+  upstream_blocks: (v, ctx) => [...(position(v, ctx)?.member.upstream ?? [])],
+  downstream_blocks: (v, ctx) => [...(graphOf(v.pipeline.sections, ctx.op.instance).downstream.get(v.block.uuid) ?? [])],
   all_upstream_blocks_executed: (v, ctx) =>
-    (position(v)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
+    (position(v, ctx)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
   outputs: () => [],
 };
 
-const MEMBER_BASE = [...BASE, 'pipeline_uuid', 'priority', 'upstream_blocks', 'downstream_blocks', 'all_upstream_blocks_executed'];
+const MEMBER_BASE = [...BASE, 'pipeline_uuid', 'priority', 'upstream_blocks', 'downstream_blocks', 'all_upstream_blocks_executed'] as const;
 export const MEMBER_FORMATS = {
   default: MEMBER_BASE,
   list: MEMBER_BASE,
@@ -77,18 +98,18 @@ export const MEMBER_FORMATS = {
   create: [...MEMBER_BASE, 'content'],
   update: [...MEMBER_BASE, 'content'],
   detail: [...MEMBER_BASE, 'content', 'outputs'],
-};
+} as const;
 
 /** Mage's per-pipeline block: shared settings plus its priority and graph in that pipeline. */
-export const pipelineBlockPresenter = definePresenter<PipelineBlockView, BlockPreload>({
+export const pipelineBlockPresenter = definePresenter<PipelineBlockView, BlockPreload, Block>({
   attributes: memberAttributes,
   formats: MEMBER_FORMATS,
 });
 
-const SHARED_BASE = [...BASE, 'pipelines'];
+const SHARED_BASE = [...BASE, 'pipelines'] as const;
 
 /** The block itself, with the pipelines it belongs to. */
-export const sharedBlockPresenter = definePresenter<BlockRecord>({
+export const sharedBlockPresenter = definePresenter<BlockRecord, undefined, SharedBlock>({
   attributes: { ...shared, pipelines: (b) => [...b.pipelines] },
   formats: {
     default: SHARED_BASE,
@@ -109,7 +130,7 @@ export function presentMembers(
   op: PresentContext<BlockPreload>['op'],
 ) {
   const format = withContent ? 'detail' : 'list';
-  const out: Record<string, unknown>[] = [];
+  const out = [];
   for (const member of members) {
     const block = preload.blocks.get(member.uuid);
     if (block) out.push(pipelineBlockPresenter.present({ pipeline, block }, { op, preloaded: preload, format }));

@@ -1,8 +1,9 @@
 import type { Services } from '../../core/context.js';
 import { invalid } from '../../core/errors.js';
-import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
 import { cleanName } from '../../core/slug.js';
+import { pipelinesTable, type PipelineRecord } from '../pipelines/table.js';
 import { cloneSections, removeMember, renameMember, sectionFor } from './graph.js';
+import { blocksTable, type BlockRecord } from './table.js';
 
 /** Block writes that touch several records; callers run them inside repo.transaction. */
 
@@ -57,20 +58,22 @@ export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: 
 export function renameBlock(block: BlockRecord, name: string, { repo, clock }: Services): BlockRecord {
   const uuid = blockUuid(name, 'block.name');
   const now = clock.now();
+  const blocks = blocksTable.in(repo);
   if (uuid === block.uuid) {
     const renamed = { ...block, name, updated_at: now };
-    repo.blocks.put(renamed);
+    blocks.put(renamed);
     return renamed;
   }
-  if (repo.blocks.get(uuid)) throw invalid('block.name', `Block ${uuid} already exists. Please use a different name.`);
-  for (const pipeline of repo.pipelines.getMany(block.pipelines).values()) {
+  if (blocks.get(uuid)) throw invalid('block.name', `Block ${uuid} already exists. Please use a different name.`);
+  const pipelines = pipelinesTable.in(repo);
+  for (const pipeline of pipelines.getMany(block.pipelines).values()) {
     const sections = cloneSections(pipeline.sections);
     renameMember(sections, block.uuid, uuid);
-    repo.pipelines.put({ ...pipeline, sections, updated_at: now });
+    pipelines.put({ ...pipeline, sections, updated_at: now });
   }
   const renamed = { ...block, uuid, name, updated_at: now };
-  repo.blocks.delete(block.uuid);
-  repo.blocks.put(renamed);
+  blocks.delete(block.uuid);
+  blocks.put(renamed);
   return renamed;
 }
 
@@ -78,9 +81,10 @@ export function renameBlock(block: BlockRecord, name: string, { repo, clock }: S
 export function detachBlock(block: BlockRecord, pipeline: PipelineRecord, force: boolean, { repo, clock }: Services) {
   const sections = cloneSections(pipeline.sections);
   removeMember(sections, block.uuid, force);
-  repo.pipelines.put({ ...pipeline, sections, updated_at: clock.now() });
-  const current = repo.blocks.get(block.uuid) ?? block;
+  pipelinesTable.in(repo).put({ ...pipeline, sections, updated_at: clock.now() });
+  const blocks = blocksTable.in(repo);
+  const current = blocks.get(block.uuid) ?? block;
   const pipelines = current.pipelines.filter((p) => p !== pipeline.uuid);
-  if (pipelines.length === 0) repo.blocks.delete(block.uuid);
-  else repo.blocks.put({ ...current, pipelines });
+  if (pipelines.length === 0) blocks.delete(block.uuid);
+  else blocks.put({ ...current, pipelines });
 }

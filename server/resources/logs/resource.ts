@@ -1,8 +1,10 @@
-import type { PipelineRecord } from '../../core/repository/types.js';
+import type { NodeAt } from '@pipeline-api/contract';
 import type { Resource } from '../../core/resource.js';
+import type { PipelineRecord } from '../pipelines/table.js';
 import { newestFirst } from '../pipeline_runs/page.js';
 import type { RunRecord } from '../pipeline_runs/record.js';
 import { blockRunLog, runLog, type LogFile } from './lines.js';
+import { runsTable } from '../pipeline_runs/table.js';
 
 export interface PipelineLogs {
   block_run_logs: LogFile[];
@@ -11,27 +13,26 @@ export interface PipelineLogs {
   total_pipeline_run_log_count: number;
 }
 
-const values = (...lists: unknown[]): string[] =>
-  lists.flatMap((l) => (Array.isArray(l) ? l : typeof l === 'string' ? [l] : [])).filter((v): v is string => typeof v === 'string');
+const values = (...lists: (string[] | undefined)[]): string[] => lists.flatMap((l) => l ?? []);
 
 /** Mage's LogResource: one element holding the run logs and block run logs of a page of runs. */
-export const logResource: Resource<PipelineLogs> = {
+export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undefined, PipelineRecord> = {
   collection(ctx) {
     const { repo, query } = ctx;
-    const pipeline = ctx.parent as PipelineRecord;
+    const pipeline = ctx.parent;
     const runIds = values(query.pipeline_run_id, query['pipeline_run_id[]']);
     const blockPrefixes = values(query.block_uuid, query['block_uuid[]']);
     let runs: RunRecord[];
     if (runIds.length > 0) {
       const wanted = runIds.map(Number).filter((id) => Number.isInteger(id));
-      const found = repo.pipelineRuns.getMany(wanted);
+      const found = runsTable.in(repo).getMany(wanted);
       runs = [...found.values()].filter((r) => r.pipeline_uuid === pipeline.uuid).sort((a, b) => b.id - a.id);
       runs = runs.slice(ctx.meta.offset, ctx.meta.limit === undefined ? undefined : ctx.meta.offset + ctx.meta.limit);
     } else {
-      const keys = repo.pipelineRuns.index.byPipeline.get(pipeline.uuid);
+      const keys = runsTable.in(repo).index.byPipeline.get(pipeline.uuid);
       const page = newestFirst(keys ? [keys] : [], ctx.meta.offset, ctx.meta.limit);
-      const found = repo.pipelineRuns.getMany(page.ids);
-      runs = page.ids.map((id) => found.get(id)!);
+      const found = runsTable.in(repo).getMany(page.ids);
+      runs = page.ids.flatMap((id) => found.get(id) ?? []);
     }
     const blockRunLogs = runs.flatMap((run) =>
       run.block_runs

@@ -1,6 +1,7 @@
 import type { Repository } from '../../core/repository/types.js';
 import type { ScheduleRecord } from '../pipeline_schedules/record.js';
 import type { RunRecord } from './record.js';
+import { runsTable } from './table.js';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -22,7 +23,7 @@ export interface NewRun {
 export function createRun(repo: Repository, schedule: ScheduleRecord, now: number, spec: NewRun): RunRecord {
   const cancelled = spec.status === 'cancelled';
   const run: RunRecord = {
-    id: repo.pipelineRuns.nextId(),
+    id: runsTable.in(repo).nextId(),
     pipeline_schedule_id: schedule.id,
     pipeline_uuid: schedule.pipeline_uuid,
     status: cancelled ? 'cancelled' : 'initial',
@@ -38,12 +39,12 @@ export function createRun(repo: Repository, schedule: ScheduleRecord, now: numbe
     passed_sla: false,
     block_runs: [],
   };
-  repo.pipelineRuns.put(run);
+  runsTable.in(repo).put(run);
   return run;
 }
 
 /** Deletes runs (with their block runs inside); used when a trigger or a pipeline goes. */
 export function deleteRunsOf(repo: Repository, scheduleId: number): void {
-  const ids = repo.pipelineRuns.index.bySchedule.get(scheduleId)?.slice() ?? [];
-  for (const id of ids) repo.pipelineRuns.delete(id);
+  const ids = runsTable.in(repo).index.bySchedule.get(scheduleId)?.slice() ?? [];
+  for (const id of ids) runsTable.in(repo).delete(id);
 }

@@ -1,15 +1,23 @@
-import type { ResourceModule } from '../../core/resource.js';
+import { defineResource } from '../../core/resource.js';
+import { runExamples, scheduleRunExamples } from './examples.js';
 import { runPolicy } from './policy.js';
 import { runPresenter } from './presenter.js';
-import type { RunRecord } from './record.js';
-import { runResource } from './resource.js';
+import { runResource, scheduleRunResource } from './resource.js';
 
-/** Runs: `/api/pipeline_runs[/:id]` and, nested, `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`. */
-export const pipelineRuns: ResourceModule<RunRecord> = {
-  name: 'pipeline_runs',
-  singular: 'pipeline_run',
-  defaultLimit: 40,
+/** Runs: `/api/pipeline_runs[/:id]`. */
+export const pipelineRuns = defineResource('pipelineRuns', {
   resource: runResource,
   policy: runPolicy,
   presenter: runPresenter,
-};
+  examples: runExamples,
+  defaultLimit: 40,
+});
+
+/** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: a trigger's runs. */
+export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRuns', {
+  resource: scheduleRunResource,
+  policy: runPolicy,
+  presenter: runPresenter,
+  examples: scheduleRunExamples,
+  defaultLimit: 40,
+});

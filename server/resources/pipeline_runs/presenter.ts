@@ -1,23 +1,25 @@
-import { formatDateTime } from '../../core/clock.js';
+import type { BlockRun, NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { atLeast } from '../../core/auth/roles.js';
-import type { OperationContext } from '../../core/context.js';
+import type { RequestContext } from '../../core/context.js';
 import { definePresenter } from '../../core/presenter.js';
 import type { ScheduleRecord } from '../pipeline_schedules/record.js';
+import { schedulesTable } from '../pipeline_schedules/table.js';
 import type { BlockRunState, RunRecord } from './record.js';
 
-const date = (ms: number | null) => (ms === null ? null : formatDateTime(ms));
+type PipelineRun = NodeItemOf<NodeAt<'pipelineRuns'>>;
+const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));
 
-/** A block run as the API shows it (Mage's BlockRun columns, plus its trigger when asked). */
-export function presentBlockRun(b: BlockRunState, run: RunRecord, schedule?: ScheduleRecord | null) {
-  const out: Record<string, unknown> = {
+/** A block run as the API shows it (Mage's BlockRun columns, plus its trigger when given one). */
+export function presentBlockRun(b: BlockRunState, run: RunRecord, op: RequestContext, schedule?: ScheduleRecord | null): BlockRun {
+  const out: BlockRun = {
     id: b.id,
     pipeline_run_id: run.id,
     block_uuid: b.block_uuid,
     status: b.status,
-    started_at: date(b.started_at),
-    completed_at: date(b.completed_at),
-    created_at: formatDateTime(b.created_at),
-    updated_at: formatDateTime(b.updated_at),
+    started_at: date(b.started_at, op),
+    completed_at: date(b.completed_at, op),
+    created_at: op.dates.format(b.created_at),
+    updated_at: op.dates.format(b.updated_at),
     metrics: b.metrics,
   };
   if (schedule !== undefined) {
@@ -27,25 +29,25 @@ export function presentBlockRun(b: BlockRunState, run: RunRecord, schedule?: Sch
   return out;
 }
 
-const scheduleOf = (run: RunRecord, op: OperationContext) => op.repo.pipelineSchedules.get(run.pipeline_schedule_id) ?? null;
+const scheduleOf = (run: RunRecord, op: RequestContext) => schedulesTable.in(op.repo).get(run.pipeline_schedule_id) ?? null;
 
 /** Mage's 15 default attributes. */
 const DEFAULTS = [
   'backfill_id', 'completed_at', 'created_at', 'event_variables', 'execution_date', 'executor_type', 'id', 'metrics',
   'passed_sla', 'pipeline_schedule_id', 'pipeline_uuid', 'started_at', 'status', 'updated_at', 'variables',
-];
+] as const;
 
-export const runPresenter = definePresenter<RunRecord>({
+export const runPresenter = definePresenter<RunRecord, undefined, PipelineRun>({
   attributes: {
     id: (r) => r.id,
     pipeline_schedule_id: (r) => r.pipeline_schedule_id,
     pipeline_uuid: (r) => r.pipeline_uuid,
     status: (r) => r.status,
-    execution_date: (r) => formatDateTime(r.execution_date),
-    started_at: (r) => date(r.started_at),
-    completed_at: (r) => date(r.completed_at),
-    created_at: (r) => formatDateTime(r.created_at),
-    updated_at: (r) => formatDateTime(r.updated_at),
+    execution_date: (r, ctx) => ctx.op.dates.format(r.execution_date),
+    started_at: (r, ctx) => date(r.started_at, ctx.op),
+    completed_at: (r, ctx) => date(r.completed_at, ctx.op),
+    created_at: (r, ctx) => ctx.op.dates.format(r.created_at),
+    updated_at: (r, ctx) => ctx.op.dates.format(r.updated_at),
     variables: (r) => r.variables,
     event_variables: (r) => r.event_variables,
     backfill_id: () => null,
@@ -54,7 +56,7 @@ export const runPresenter = definePresenter<RunRecord>({
     passed_sla: (r) => r.passed_sla,
     block_runs: (r, ctx) => {
       const schedule = ctx.format === 'detail' ? scheduleOf(r, ctx.op) : undefined;
-      return r.block_runs.map((b) => presentBlockRun(b, r, schedule)).sort((a, b) => (a.id as number) - (b.id as number));
+      return r.block_runs.map((b) => presentBlockRun(b, r, ctx.op, schedule)).sort((a, b) => a.id - b.id);
     },
     block_runs_count: (r) => r.block_runs.length,
     completed_block_runs_count: (r) => r.block_runs.filter((b) => b.status === 'completed').length,

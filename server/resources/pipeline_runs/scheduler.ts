@@ -1,4 +1,5 @@
-import type { BlockRecord, Repository } from '../../core/repository/types.js';
+import type { Repository } from '../../core/repository/types.js';
+import type { BlockRecord } from '../blocks/table.js';
 import { allMembers } from '../blocks/graph.js';
 import { currentExecutionDate } from '../pipeline_schedules/interval.js';
 import type { ScheduleRecord } from '../pipeline_schedules/record.js';
@@ -6,6 +7,10 @@ import { createRun } from './create.js';
 import { advanceRun, startRun } from './engine.js';
 import type { RunRecord } from './record.js';
 import { plannedBlockRuns, type SimulationOptions } from './simulation.js';
+import { schedulesTable } from '../pipeline_schedules/table.js';
+import { runsTable } from './table.js';
+import { pipelinesTable } from '../pipelines/table.js';
+import { blocksTable } from '../blocks/table.js';
 
 export interface Scheduler {
   /**
@@ -23,21 +28,21 @@ export function createScheduler(repo: Repository, simulation: SimulationOptions)
   return {
     tick(now) {
       repo.transaction(() => {
-        for (const id of [...repo.pipelineSchedules.index.activeTime]) {
-          const schedule = repo.pipelineSchedules.get(id);
+        for (const id of [...schedulesTable.in(repo).index.activeTime]) {
+          const schedule = schedulesTable.in(repo).get(id);
           if (schedule) fireIfDue(repo, schedule, now);
         }
-        const runs = repo.pipelineRuns.index;
+        const runs = runsTable.in(repo).index;
         for (const id of [...runs.inProgress]) {
-          const run = repo.pipelineRuns.get(id);
+          const run = runsTable.in(repo).get(id);
           if (!run) continue;
-          const schedule = repo.pipelineSchedules.get(run.pipeline_schedule_id);
+          const schedule = schedulesTable.in(repo).get(run.pipeline_schedule_id);
           if (!schedule) continue;
           const wait = quiet.get(run);
           if (wait && wait.schedule === schedule && now < wait.until) continue;
           const advanced = run.status === 'initial' ? maybeStart(repo, run, schedule, now, simulation) : advanceRun(run, now, schedule.settings);
           const next = withSla(advanced, schedule, now);
-          if (next !== run) repo.pipelineRuns.put(next);
+          if (next !== run) runsTable.in(repo).put(next);
           if (next.status === 'running') quiet.set(next, { until: nextChange(next, schedule), schedule });
           if (next.status === 'completed') deactivateFinishedOnce(repo, schedule, now);
         }
@@ -50,10 +55,10 @@ export function createScheduler(repo: Repository, simulation: SimulationOptions)
 function fireIfDue(repo: Repository, schedule: ScheduleRecord, now: number) {
   if (schedule.start_time !== null && now < schedule.start_time) return;
   const interval = schedule.schedule_interval;
-  const inProgress = repo.pipelineRuns.index.inProgressBySchedule.get(schedule.id) ?? 0;
+  const inProgress = runsTable.in(repo).index.inProgressBySchedule.get(schedule.id) ?? 0;
   let executionDate: number | undefined;
   if (interval === '@once') {
-    if (schedule.last_fired_execution_date !== null || repo.pipelineRuns.index.bySchedule.has(schedule.id)) return;
+    if (schedule.last_fired_execution_date !== null || runsTable.in(repo).index.bySchedule.has(schedule.id)) return;
     executionDate = now;
   } else if (interval === '@always_on') {
     if (inProgress > 0) return;
@@ -66,7 +71,7 @@ function fireIfDue(repo: Repository, schedule: ScheduleRecord, now: number) {
     if (!schedule.settings.create_initial_pipeline_run && schedule.last_enabled_at !== null && executionDate < schedule.last_enabled_at) return;
   }
   const skip = schedule.settings.skip_if_previous_running === true && inProgress > 0;
-  repo.pipelineSchedules.put({ ...schedule, last_fired_execution_date: executionDate });
+  schedulesTable.in(repo).put({ ...schedule, last_fired_execution_date: executionDate });
   createRun(repo, schedule, now, { executionDate, status: skip ? 'cancelled' : 'initial' });
 }
 
@@ -74,19 +79,19 @@ function fireIfDue(repo: Repository, schedule: ScheduleRecord, now: number) {
 function maybeStart(repo: Repository, run: RunRecord, schedule: ScheduleRecord, now: number, simulation: SimulationOptions): RunRecord {
   if (schedule.status !== 'active') return run;
   const limit = schedule.settings.pipeline_run_limit;
-  if (limit && (repo.pipelineRuns.index.runningBySchedule.get(schedule.id) ?? 0) >= limit) return run;
+  if (limit && (runsTable.in(repo).index.runningBySchedule.get(schedule.id) ?? 0) >= limit) return run;
   if (run.block_runs.length > 0) return startRun(run, run.block_runs, now, schedule.settings);
-  const pipeline = repo.pipelines.get(run.pipeline_uuid);
-  const blocks: Map<string, BlockRecord> = pipeline ? repo.blocks.getMany(allMembers(pipeline.sections).map((m) => m.uuid)) : new Map();
-  const blockRuns = pipeline ? plannedBlockRuns(pipeline, blocks, repo.pipelineRuns.nextBlockRunId, now, simulation) : [];
+  const pipeline = pipelinesTable.in(repo).get(run.pipeline_uuid);
+  const blocks: Map<string, BlockRecord> = pipeline ? blocksTable.in(repo).getMany(allMembers(pipeline.sections).map((m) => m.uuid)) : new Map();
+  const blockRuns = pipeline ? plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, now, simulation) : [];
   return startRun(run, blockRuns, now, schedule.settings);
 }
 
 /** Mage: a `time` `@once` trigger goes inactive once its run completed. */
 function deactivateFinishedOnce(repo: Repository, stale: ScheduleRecord, now: number) {
-  const schedule = repo.pipelineSchedules.get(stale.id) ?? stale;
+  const schedule = schedulesTable.in(repo).get(stale.id) ?? stale;
   if (schedule.schedule_type !== 'time' || schedule.schedule_interval !== '@once' || schedule.status !== 'active') return;
-  repo.pipelineSchedules.put({ ...schedule, status: 'inactive', updated_at: now });
+  schedulesTable.in(repo).put({ ...schedule, status: 'inactive', updated_at: now });
 }
 
 function withSla(run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {

@@ -1,4 +1,5 @@
-import type { BlockRecord, PipelineRecord } from '../../core/repository/types.js';
+import type { BlockRecord } from '../blocks/table.js';
+import type { PipelineRecord } from '../pipelines/table.js';
 import { isPlainObject } from '../../core/request.js';
 import type { BlockRunState, SimulatedOutcome } from './record.js';
 
@@ -16,7 +17,7 @@ export interface SimulationOptions {
 
 export const DEFAULT_SIMULATION: SimulationOptions = { blockDurationMs: 2000 };
 
-const OUTCOMES = new Set<SimulatedOutcome>(['complete', 'fail', 'condition_false']);
+const isOutcome = (value: unknown): value is SimulatedOutcome => value === 'complete' || value === 'fail' || value === 'condition_false';
 
 interface Simulated {
   duration_ms: number;
@@ -30,7 +31,7 @@ export function simulationOf(block: BlockRecord | undefined, options: Simulation
   const outcome = settings.outcome;
   return {
     duration_ms: typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? Math.min(duration, 86_400_000) : options.blockDurationMs,
-    outcome: typeof outcome === 'string' && OUTCOMES.has(outcome as SimulatedOutcome) ? (outcome as SimulatedOutcome) : 'complete',
+    outcome: isOutcome(outcome) ? outcome : 'complete',
   };
 }
 

@@ -1,15 +1,32 @@
-import type { ResourceModule } from '../../core/resource.js';
+import { onChangesOf } from '../../core/cascade.js';
+import { defineResource } from '../../core/resource.js';
+import { pipelinesTable } from '../pipelines/table.js';
+import { pipelineScheduleExamples, scheduleExamples } from './examples.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
-import type { ScheduleRecord } from './record.js';
-import { scheduleResource } from './resource.js';
+import { deleteSchedulesOf, pipelineScheduleResource, renameSchedulesOf, scheduleResource } from './resource.js';
 
-/** Triggers: `/api/pipeline_schedules[/:id]` and, nested, `/api/pipelines/:pipeline_uuid/pipeline_schedules`. */
-export const pipelineSchedules: ResourceModule<ScheduleRecord> = {
-  name: 'pipeline_schedules',
-  singular: 'pipeline_schedule',
-  defaultLimit: 40,
+/** Triggers follow their pipeline: renamed with it, deleted with it (and their runs with them). */
+const followPipelines = onChangesOf(pipelinesTable, {
+  renamed: (before, after, services) => renameSchedulesOf(services, before.uuid, after.uuid),
+  deleted: (pipeline, services) => deleteSchedulesOf(services, pipeline.uuid),
+});
+
+/** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
+export const pipelineSchedules = defineResource('pipelineSchedules', {
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-};
+  examples: scheduleExamples,
+  defaultLimit: 40,
+});
+
+/** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
+export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSchedules', {
+  resource: pipelineScheduleResource,
+  policy: schedulePolicy,
+  presenter: schedulePresenter,
+  examples: pipelineScheduleExamples,
+  defaultLimit: 40,
+  cascades: [followPipelines],
+});

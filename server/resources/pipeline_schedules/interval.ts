@@ -2,22 +2,12 @@ import { Cron } from 'croner';
 import { invalid } from '../../core/errors.js';
 
 /** Mage's presets; anything else must be a cron expression (UTC). */
-export const PRESETS = new Set(['@once', '@hourly', '@daily', '@weekly', '@monthly', '@always_on']);
+export const PRESETS: ReadonlySet<string> = new Set(['@once', '@hourly', '@daily', '@weekly', '@monthly', '@always_on']);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const crons = new Map<string, Cron>();
-
-/** A parsed cron expression, remembered (a tick asks about the same few expressions again and again). */
-function cronOf(expression: string): Cron {
-  let cron = crons.get(expression);
-  if (!cron) {
-    cron = new Cron(expression, { timezone: 'UTC', paused: true });
-    if (crons.size >= 1024) crons.delete(crons.keys().next().value!);
-    crons.set(expression, cron);
-  }
-  return cron;
-}
+/** A parsed cron expression (paused: croner never schedules anything here; the scheduler asks it for dates). */
+const cronOf = (expression: string): Cron => new Cron(expression, { timezone: 'UTC', paused: true });
 
 /** 400 record_invalid unless `value` is a preset or a cron expression croner accepts. */
 export function checkInterval(value: string | null | undefined, path: string): void {

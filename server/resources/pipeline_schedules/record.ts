@@ -1,3 +1,5 @@
+import type { PipelineScheduleCreate } from '@pipeline-api/contract';
+
 /** A trigger as stored. Times are ms since the epoch. */
 export interface ScheduleRecord {
   id: number;
@@ -14,7 +16,7 @@ export interface ScheduleRecord {
   /** 32 hex by default; compared in constant time by the API trigger URLs. */
   token: string;
   tags: string[];
-  event_matchers: Record<string, unknown>[];
+  event_matchers: EventMatcherRecord[];
   repo_path: string;
   last_enabled_at: number | null;
   created_at: number;
@@ -23,7 +25,7 @@ export interface ScheduleRecord {
   last_fired_execution_date: number | null;
 }
 
-export interface ScheduleSettings {
+export type ScheduleSettings = {
   skip_if_previous_running?: boolean;
   allow_blocks_to_fail?: boolean;
   create_initial_pipeline_run?: boolean;
@@ -31,7 +33,10 @@ export interface ScheduleSettings {
   pipeline_run_limit?: number | null;
   timeout?: number | null;
   timeout_status?: 'failed' | 'cancelled' | null;
-}
+};
+
+/** An event matcher as the contract accepts it (stored as sent). */
+export type EventMatcherRecord = NonNullable<PipelineScheduleCreate['event_matchers']>[number];
 
 /**
  * Lookups kept in step with the triggers table: a pipeline's triggers, and the active time triggers the

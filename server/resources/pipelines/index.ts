@@ -1,14 +1,14 @@
-import type { ResourceModule } from '../../core/resource.js';
-import type { PipelineRecord } from '../../core/repository/types.js';
+import { defineResource } from '../../core/resource.js';
+import { pipelineExamples } from './examples.js';
 import { pipelinePolicy } from './policy.js';
 import { pipelinePresenter } from './presenter.js';
 import { pipelineResource } from './resource.js';
 
-export const pipelines: ResourceModule<PipelineRecord> = {
-  name: 'pipelines',
-  singular: 'pipeline',
+/** `/api/pipelines[/:uuid]`. */
+export const pipelines = defineResource('pipelines', {
   resource: pipelineResource,
   policy: pipelinePolicy,
+  examples: pipelineExamples,
   presenter: pipelinePresenter,
   listMetadata: (page) => ({ results: page.records.length }),
-};
+});

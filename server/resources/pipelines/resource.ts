@@ -1,20 +1,29 @@
-import type { PipelineCreate, PipelineUpdate } from '@pipeline-api/contract';
-import { payloadOf } from '../../core/context.js';
+import type { NodeAt, PipelineUpdate } from '@pipeline-api/contract';
 import { badRequest, invalid, notFound } from '../../core/errors.js';
-import type { PipelineRecord } from '../../core/repository/types.js';
 import { paginate, type Resource } from '../../core/resource.js';
 import { cleanName } from '../../core/slug.js';
-import { allMembers, cloneSections, emptySections } from '../blocks/graph.js';
+import { cloneSections, emptySections } from '../blocks/graph.js';
 import { preloadBlocks, type BlockPreload } from '../blocks/presenter.js';
 import { applyBulkAction } from '../pipeline_runs/bulk.js';
-import { deleteSchedulesOf, renameSchedulesOf } from '../pipeline_schedules/resource.js';
+import { pipelinesTable, type PipelineRecord } from './table.js';
 
 type Settings = PipelineRecord['settings'];
-const SETTING_KEYS: (keyof Settings & keyof PipelineUpdate)[] = [
-  'cache_block_output_in_memory', 'concurrency_config', 'executor_config', 'executor_count', 'executor_type',
-  'notification_config', 'retry_config', 'run_pipeline_in_one_process', 'settings', 'spark_config',
-];
 
+/** The settings an update writes: each present one replaces the stored value. */
+function updateSettings(settings: Settings, p: PipelineUpdate): Settings {
+  const next = { ...settings };
+  if (p.cache_block_output_in_memory !== undefined) next.cache_block_output_in_memory = p.cache_block_output_in_memory;
+  if (p.concurrency_config !== undefined) next.concurrency_config = p.concurrency_config;
+  if (p.executor_config !== undefined) next.executor_config = p.executor_config;
+  if (p.executor_count !== undefined) next.executor_count = p.executor_count;
+  if (p.executor_type !== undefined) next.executor_type = p.executor_type;
+  if (p.notification_config !== undefined) next.notification_config = p.notification_config;
+  if (p.retry_config !== undefined) next.retry_config = p.retry_config;
+  if (p.run_pipeline_in_one_process !== undefined) next.run_pipeline_in_one_process = p.run_pipeline_in_one_process;
+  if (p.settings !== undefined) next.settings = p.settings;
+  if (p.spark_config !== undefined) next.spark_config = p.spark_config;
+  return next;
+}
 
 const SORT_KEYS: Record<string, (p: PipelineRecord) => string | number> = {
   uuid: (p) => p.uuid,
@@ -31,26 +40,27 @@ const pipelineUuid = (name: string) => {
   return uuid;
 };
 
-export const pipelineResource: Resource<PipelineRecord, BlockPreload> = {
+export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, BlockPreload> = {
   member(uuid, { repo }) {
-    const pipeline = repo.pipelines.get(uuid);
+    const pipeline = pipelinesTable.in(repo).get(uuid);
     if (!pipeline) throw notFound(`Pipeline ${uuid} does not exist.`);
     return pipeline;
   },
 
   collection(ctx) {
     const { query, repo } = ctx;
-    const search = typeof query.search === 'string' ? query.search.toLowerCase() : undefined;
-    const types = query['type[]'] as string[] | undefined;
-    const tags = query['tag[]'] as string[] | undefined;
-    const orderBy = query['_order_by[]'] as string[] | undefined;
+    const pipelines = pipelinesTable.in(repo);
+    const search = query.search?.toLowerCase();
+    const types = query['type[]'];
+    const tags = query['tag[]'];
+    const orderBy = query['_order_by[]'];
     if (!search && !types?.length && !tags?.length && (!orderBy?.length || (orderBy.length === 1 && orderBy[0] === 'uuid'))) {
       // The common case, a page in uuid order, reads only that page: its cost does not grow with the store.
-      const page = paginate(repo.pipelines.sortedKeys(), ctx);
-      const found = repo.pipelines.getMany(page.records);
+      const page = paginate(pipelines.sortedKeys(), ctx);
+      const found = pipelines.getMany(page.records);
       return { count: page.count, records: page.records.map((uuid) => found.get(uuid)!) };
     }
-    const matched = ctx.repo.pipelines
+    const matched = pipelines
       .list()
       .filter(
         (p) =>
@@ -58,15 +68,15 @@ export const pipelineResource: Resource<PipelineRecord, BlockPreload> = {
           (!types?.length || types.includes(p.type)) &&
           (!tags?.length || p.tags.some((t) => tags.includes(t))),
       );
-    return paginate(matched.sort(comparator(query['_order_by[]'] as string[] | undefined)), ctx);
+    return paginate(matched.sort(comparator(orderBy)), ctx);
   },
 
   async create(ctx) {
-    const { repo, clock } = ctx;
-    const p = payloadOf<PipelineCreate>(ctx);
+    const { repo, clock, payload: p } = ctx;
+    const pipelines = pipelinesTable.in(repo);
     const uuid = pipelineUuid(p.name);
-    if (repo.pipelines.get(uuid)) throw invalid('pipeline.name', `Pipeline ${uuid} already exists.`);
-    const source = p.clone_pipeline_uuid === undefined ? undefined : repo.pipelines.get(p.clone_pipeline_uuid);
+    if (pipelines.get(uuid)) throw invalid('pipeline.name', `Pipeline ${uuid} already exists.`);
+    const source = p.clone_pipeline_uuid === undefined ? undefined : pipelines.get(p.clone_pipeline_uuid);
     if (p.clone_pipeline_uuid !== undefined && !source) {
       throw notFound(`Pipeline ${p.clone_pipeline_uuid} does not exist.`);
     }
@@ -83,47 +93,35 @@ export const pipelineResource: Resource<PipelineRecord, BlockPreload> = {
       sections: source ? cloneSections(source.sections) : emptySections(),
     };
     repo.transaction(() => {
-      repo.pipelines.put(pipeline);
-      // A clone shares its source's blocks.
-      const members = allMembers(pipeline.sections).map((m) => m.uuid);
-      for (const block of repo.blocks.getMany(members).values()) {
-        repo.blocks.put({ ...block, pipelines: [...block.pipelines, uuid] });
-      }
+      pipelines.put(pipeline);
+      ctx.cascades.created(pipelinesTable, pipeline); // a clone shares its source's blocks
     });
     return pipeline;
   },
 
   async update(pipeline, ctx) {
-    const { repo, clock } = ctx;
-    const p = payloadOf<PipelineUpdate>(ctx);
+    const { repo, clock, payload: p } = ctx;
+    const pipelines = pipelinesTable.in(repo);
     const now = clock.now();
-    const next: PipelineRecord = { ...pipeline, settings: { ...pipeline.settings }, updated_at: now };
+    const next: PipelineRecord = { ...pipeline, settings: updateSettings(pipeline.settings, p), updated_at: now };
     if (p.type !== undefined) next.type = p.type;
     if (p.description !== undefined) next.description = p.description;
     if (p.tags !== undefined) next.tags = p.tags;
-    for (const key of SETTING_KEYS) {
-      if (p[key] !== undefined) (next.settings as Record<string, unknown>)[key] = p[key];
-    }
     if (p.blocks !== undefined) next.sections = reorder(pipeline, p.blocks.map((b) => b.uuid));
 
     const uuid = p.name === undefined ? pipeline.uuid : pipelineUuid(p.name);
     if (p.name !== undefined) next.name = p.name;
-    if (uuid !== pipeline.uuid && repo.pipelines.get(uuid)) {
+    if (uuid !== pipeline.uuid && pipelines.get(uuid)) {
       throw invalid('pipeline.name', `Pipeline ${uuid} already exists. Choose a different name.`);
     }
     next.uuid = uuid;
 
     repo.transaction(() => {
-      if (uuid !== pipeline.uuid) {
-        // Rename: the uuid changes and every block's membership follows.
-        repo.pipelines.delete(pipeline.uuid);
-        const members = allMembers(pipeline.sections).map((m) => m.uuid);
-        for (const block of repo.blocks.getMany(members).values()) {
-          repo.blocks.put({ ...block, pipelines: block.pipelines.map((x) => (x === pipeline.uuid ? uuid : x)) });
-        }
-        renameSchedulesOf(repo, pipeline.uuid, uuid);
-      }
-      repo.pipelines.put(next);
+      if (uuid !== pipeline.uuid) pipelines.delete(pipeline.uuid);
+      pipelines.put(next);
+      // A rename changes the uuid: what refers to the pipeline follows.
+      if (uuid !== pipeline.uuid) ctx.cascades.renamed(pipelinesTable, pipeline, next);
+      // Mage's bulk actions on the pipeline's triggers and runs (its UI sends them here).
       if (p.status !== undefined) {
         applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
       }
@@ -131,17 +129,10 @@ export const pipelineResource: Resource<PipelineRecord, BlockPreload> = {
     return next;
   },
 
-  async delete(pipeline, { repo }) {
+  async delete(pipeline, { repo, cascades }) {
     repo.transaction(() => {
-      // Its triggers and their runs go with it: no run outlives its pipeline.
-      deleteSchedulesOf(repo, pipeline.uuid);
-      repo.pipelines.delete(pipeline.uuid);
-      const members = allMembers(pipeline.sections).map((m) => m.uuid);
-      for (const block of repo.blocks.getMany(members).values()) {
-        const pipelines = block.pipelines.filter((x) => x !== pipeline.uuid);
-        if (pipelines.length === 0) repo.blocks.delete(block.uuid);
-        else repo.blocks.put({ ...block, pipelines });
-      }
+      pipelinesTable.in(repo).delete(pipeline.uuid);
+      cascades.deleted(pipelinesTable, pipeline);
     });
     return pipeline;
   },

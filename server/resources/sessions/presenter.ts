@@ -1,13 +1,19 @@
-import { formatDateTime } from '../../core/clock.js';
+import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter } from '../../core/presenter.js';
-import { sessionUser } from '../users/presenter.js';
+import { sessionUserPresenter } from '../users/presenter.js';
 import type { SessionView } from './resource.js';
 
-export const sessionPresenter = definePresenter<SessionView>({
+/** Sessions are presented after login or logout, which always hold the token (logout without one is refused first). */
+function tokenOf(session: SessionView) {
+  if (!session.token) throw new Error('A session is presented only with its token.');
+  return session.token;
+}
+
+export const sessionPresenter = definePresenter<SessionView, undefined, NodeItemOf<NodeAt<'sessions'>>>({
   attributes: {
-    expires: (s) => (s.token ? formatDateTime(s.token.expires_at) : null),
+    expires: (s, ctx) => ctx.op.dates.format(tokenOf(s).expires_at),
     token: (s) => s.raw,
-    user: (s) => (s.user ? sessionUser(s.user) : null),
+    user: (s, ctx) => (s.user ? sessionUserPresenter.present(s.user, { op: ctx.op, preloaded: undefined, format: 'default' }) : null),
   },
   formats: { default: ['expires', 'token', 'user'] },
 });

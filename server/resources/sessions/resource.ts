@@ -1,11 +1,12 @@
-import type { SessionCreate } from '@pipeline-api/contract';
+import type { NodeAt } from '@pipeline-api/contract';
 import { verifyPassword } from '../../core/auth/passwords.js';
-import { payloadOf } from '../../core/context.js';
 import { encodeToken } from '../../core/auth/jwt.js';
+import { issueToken } from '../../core/auth/tokens.js';
+import type { Services } from '../../core/context.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import type { TokenRecord, UserRecord } from '../../core/repository/types.js';
 import type { Resource } from '../../core/resource.js';
-import { issueToken } from './tokens.js';
+import { usersTable, type UserRecord } from '../users/table.js';
+import { tokensTable, type TokenRecord } from './table.js';
 
 export interface SessionView {
   token: TokenRecord | null;
@@ -21,16 +22,22 @@ const DUMMY_HASH = '$2b$10$3UhD1DJuMO6icQgoozdXKO5dtGIe57yxvx/kpYR6JIAJduQYei0S.
 const REQUIRED = 'Email/username and password are required.';
 const INVALID = 'Email/username and/or password invalid.';
 
-export const sessionResource: Resource<SessionView> = {
+export const sessionResource: Resource<NodeAt<'sessions'>, SessionView> = {
   /** Any id names the caller's own session (Mage's frontend sends `1`). */
-  member: (_id, { caller }) => ({ token: caller.token, decoded: caller.decodedToken, raw: '', user: caller.user }),
+  member: (_id, { caller, repo }) => ({
+    token: caller.token,
+    decoded: caller.decodedToken,
+    raw: '',
+    user: caller.user ? (usersTable.in(repo).get(caller.user.id) ?? null) : null,
+  }),
 
   async create(ctx) {
     const { repo, clock, loginThrottle } = ctx;
-    const { email, username, password } = payloadOf<SessionCreate>(ctx);
+    const { email, username, password } = ctx.payload;
+    const users = usersTable.in(repo);
     const identity = email?.trim() || username?.trim();
     if (!identity || !password) throw notFound(REQUIRED);
-    const user = email?.trim() ? repo.users.byEmail(email.trim()) : repo.users.byUsername(username!.trim());
+    const user = email?.trim() ? users.byEmail(email.trim()) : users.byUsername(username!.trim());
     // One budget per account, whether named by email or username; unknown names get one each.
     const throttleKey = user ? `user:${user.id}` : `name:${identity.toLowerCase()}`;
     loginThrottle.begin(throttleKey, clock.now());
@@ -41,8 +48,8 @@ export const sessionResource: Resource<SessionView> = {
       loginThrottle.end(throttleKey, clock.now(), user !== undefined && matches);
     }
     if (!user || !matches) throw notFound(INVALID);
-    const issued = await issueToken(user, ctx);
-    repo.tokens.put(issued.record);
+    const issued = await issueToken(user.id, ctx);
+    tokensTable.in(repo).put(issued.record);
     return { token: issued.record, decoded: issued.decoded, raw: issued.raw, user };
   },
 
@@ -51,11 +58,11 @@ export const sessionResource: Resource<SessionView> = {
 };
 
 /** Logout: the calling token expires now; further use answers expired_oauth_token. */
-async function expire(session: SessionView, { repo, clock, config }: Parameters<NonNullable<Resource<SessionView>['update']>>[1]) {
+async function expire(session: SessionView, { repo, clock, config }: Services) {
   if (!session.token || !session.decoded) throw badRequest('No session token was sent: there is nothing to log out.');
   const expired = { ...session.token, expires_at: clock.now() };
-  repo.tokens.put(expired);
-  const user = repo.users.get(expired.user_id) ?? null;
+  tokensTable.in(repo).put(expired);
+  const user = usersTable.in(repo).get(expired.user_id) ?? null;
   const raw = await encodeToken(session.decoded, expired.expires_at, config.jwtSecret);
   return { token: expired, decoded: session.decoded, raw, user };
 }

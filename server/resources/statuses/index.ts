@@ -1,12 +1,13 @@
-import type { ResourceModule } from '../../core/resource.js';
+import { defineResource } from '../../core/resource.js';
+import { statusExamples } from './examples.js';
 import { statusPolicy } from './policy.js';
 import { statusPresenter } from './presenter.js';
 import { statusResource } from './resource.js';
 
-export const statuses: ResourceModule = {
-  name: 'statuses',
-  singular: 'status',
+/** `GET /api/status`: the health check. */
+export const statuses = defineResource('statuses', {
   resource: statusResource,
   policy: statusPolicy,
+  examples: statusExamples,
   presenter: statusPresenter,
-};
+});

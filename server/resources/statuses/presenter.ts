@@ -1,7 +1,8 @@
+import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter } from '../../core/presenter.js';
 import type { StatusView } from './resource.js';
 
-export const statusPresenter = definePresenter<StatusView>({
+export const statusPresenter = definePresenter<StatusView, undefined, NodeItemOf<NodeAt<'statuses'>>>({
   attributes: {
     status: () => 'ok',
     version: (s) => s.version,

@@ -1,3 +1,4 @@
+import type { NodeAt } from '@pipeline-api/contract';
 import type { Resource } from '../../core/resource.js';
 
 export interface StatusView {
@@ -5,7 +6,7 @@ export interface StatusView {
   require_user_authentication: boolean;
 }
 
-export const statusResource: Resource<StatusView> = {
+export const statusResource: Resource<NodeAt<'statuses'>, StatusView> = {
   collection: ({ config }) => ({
     records: [{ version: config.version, require_user_authentication: config.requireUserAuthentication }],
     count: 1,

@@ -1,13 +1,14 @@
-import type { ResourceModule } from '../../core/resource.js';
+import { defineResource } from '../../core/resource.js';
+import { userExamples } from './examples.js';
 import { userPolicy } from './policy.js';
 import { userPresenter } from './presenter.js';
 import { userResource } from './resource.js';
 
-export const users: ResourceModule = {
-  name: 'users',
-  singular: 'user',
+/** `/api/users[/:id]`. */
+export const users = defineResource('users', {
   defaultLimit: 40,
   resource: userResource,
   policy: userPolicy,
+  examples: userExamples,
   presenter: userPresenter,
-};
+});

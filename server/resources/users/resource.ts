@@ -1,41 +1,41 @@
-import type { UserCreate, UserUpdate } from '@pipeline-api/contract';
-import { payloadOf, type OperationContext } from '../../core/context.js';
+import type { NodeAt, UserCreate, UserUpdate } from '@pipeline-api/contract';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../core/auth/roles.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import { issueToken } from '../../core/auth/tokens.js';
 import { invalid, notFound } from '../../core/errors.js';
-import type { UserRecord } from '../../core/repository/types.js';
+import type { Repository } from '../../core/repository/types.js';
 import { paginate, type Resource } from '../../core/resource.js';
-import { issueToken } from '../sessions/tokens.js';
 import type { UserRow } from './presenter.js';
+import { usersTable, type UserRecord } from './table.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 8;
 
 type UserPayload = Partial<UserCreate & UserUpdate>;
 
-export const userResource: Resource<UserRow> = {
+export const userResource: Resource<NodeAt<'users'>, UserRow> = {
   member(id, { repo }) {
-    const user = /^\d{1,15}$/.test(id) ? repo.users.get(Number(id)) : undefined;
+    const user = /^\d{1,15}$/.test(id) ? usersTable.in(repo).get(Number(id)) : undefined;
     if (!user) throw notFound(`User ${id} does not exist.`);
     return user;
   },
 
   collection(ctx) {
-    const all = ctx.repo.users.list().sort((a, b) => a.id - b.id);
+    const all = usersTable.in(ctx.repo).list().sort((a, b) => a.id - b.id);
     // As Mage: an admin who is not an owner sees only users without owner or admin access.
     const visible = ctx.caller.role === 'owner' ? all : all.filter((u) => !atLeast(u.role, 'admin'));
     return paginate(visible, ctx);
   },
 
   async create(ctx) {
-    const { repo, clock, config } = ctx;
-    const p = payloadOf<UserCreate>(ctx);
+    const { repo, clock, config, payload: p } = ctx;
+    const users = usersTable.in(repo);
     const role = requestedRole(p);
     const email = p.email.trim();
     if (!email || !p.password) throw invalid('user', 'Missing required values: email, password.');
     if (!EMAIL.test(email)) throw invalid('user.email', 'Email address is invalid.');
     const username = p.username?.trim() || null;
-    assertUnique(ctx, email, username);
+    assertUnique(repo, email, username);
     checkNewPassword(p.password, p.password_confirmation);
 
     // Hashing and signing await: the uniqueness checks run again when the record is written.
@@ -51,19 +51,19 @@ export const userResource: Resource<UserRow> = {
       created_at: now,
       updated_at: now,
     };
-    const user = { ...draft, id: repo.users.nextId() }; // ids are never reused, so reserving one is harmless
-    const issued = await issueToken(user, ctx);
+    const user = { ...draft, id: users.nextId() }; // ids are never reused, so reserving one is harmless
+    const issued = await issueToken(user.id, ctx);
     return repo.transaction(() => {
-      assertUnique(ctx, email, username);
-      repo.users.put(user);
-      repo.tokens.put(issued.record);
+      assertUnique(repo, email, username);
+      users.put(user);
+      ctx.credentials.saveToken(repo, issued.record);
       return { ...user, token: issued.raw };
     });
   },
 
   async update(user, ctx) {
-    const { repo, clock, config, caller } = ctx;
-    const p = payloadOf<UserUpdate>(ctx);
+    const { repo, clock, config, caller, payload: p } = ctx;
+    const users = usersTable.in(repo);
     const callerIsOwner = caller.role === 'owner';
 
     // Mage's admin limits: admins manage editors and viewers only.
@@ -93,36 +93,36 @@ export const userResource: Resource<UserRow> = {
 
     // Applied to the record as it is now: another request may have changed it while the password hashed.
     return repo.transaction(() => {
-      const current = repo.users.get(user.id);
+      const current = users.get(user.id);
       if (!current) throw notFound(`User ${user.id} does not exist.`);
       const next: UserRecord = { ...current, updated_at: clock.now() };
       if (role !== undefined && role !== current.role) {
-        if (current.role === 'owner') ensureAnotherOwner(current, ctx);
+        if (current.role === 'owner') ensureAnotherOwner(current, repo);
         next.role = role;
       }
       if (email !== undefined && email.toLowerCase() !== current.email.toLowerCase()) {
-        assertUnique(ctx, email, null, current.id);
+        assertUnique(repo, email, null, current.id);
         next.email = email;
       }
       if (username !== undefined) {
-        assertUnique(ctx, null, username, current.id);
+        assertUnique(repo, null, username, current.id);
         next.username = username;
       }
       if (p.first_name !== undefined) next.first_name = p.first_name;
       if (p.last_name !== undefined) next.last_name = p.last_name;
       if (p.avatar !== undefined) next.avatar = avatar(p.avatar);
       if (passwordHash !== undefined) next.password_hash = passwordHash;
-      repo.users.put(next);
+      users.put(next);
       return next;
     });
   },
 
   async delete(user, ctx) {
     const { repo } = ctx;
-    if (user.role === 'owner') ensureAnotherOwner(user, ctx);
+    if (user.role === 'owner') ensureAnotherOwner(user, repo);
     repo.transaction(() => {
-      repo.users.delete(user.id);
-      for (const token of repo.tokens.list()) if (token.user_id === user.id) repo.tokens.delete(token.key);
+      usersTable.in(repo).delete(user.id);
+      ctx.cascades.deleted(usersTable, user);
     });
     return user;
   },
@@ -141,10 +141,11 @@ function requestedRole(p: UserPayload): RoleName | null | undefined {
 }
 
 /** Email and username are unique (case-insensitive); `self` may keep its own. */
-function assertUnique({ repo }: OperationContext, email: string | null, username: string | null, self?: number) {
-  const byEmail = email ? repo.users.byEmail(email) : undefined;
+function assertUnique(repo: Repository, email: string | null, username: string | null, self?: number) {
+  const users = usersTable.in(repo);
+  const byEmail = email ? users.byEmail(email) : undefined;
   if (byEmail && byEmail.id !== self) throw invalid('user.email', `Account with same email is already taken: ${email}.`);
-  const byUsername = username ? repo.users.byUsername(username) : undefined;
+  const byUsername = username ? users.byUsername(username) : undefined;
   if (byUsername && byUsername.id !== self) {
     throw invalid('user.username', `Account with same username is already taken: ${username}.`);
   }
@@ -160,7 +161,7 @@ function checkNewPassword(password: string, confirmation: string | undefined) {
 /** Mage keeps the first two characters of an avatar (code points, so an emoji stays whole). */
 const avatar = (value: string | null | undefined) => (value ? [...value].slice(0, 2).join('') : null);
 
-function ensureAnotherOwner(user: UserRecord, { repo }: OperationContext) {
-  const owners = repo.users.list().filter((u) => u.role === 'owner' && u.id !== user.id);
+function ensureAnotherOwner(user: UserRecord, repo: Repository) {
+  const owners = usersTable.in(repo).list().filter((u) => u.role === 'owner' && u.id !== user.id);
   if (owners.length === 0) throw invalid('user', 'The last owner cannot be removed or demoted.');
 }

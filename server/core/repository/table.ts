@@ -1,0 +1,47 @@
+import type { Repository, RowListener, Table } from './types.js';
+
+export interface TableSpec<K extends string | number, V, X extends object> {
+  /** For messages and tests. */
+  name: string;
+  key: (record: V) => K;
+  /** Extra lookups (users by email), built once per repository and kept in step through `onChange`. */
+  extend?: (table: Table<K, V>, repo: Repository) => { onChange?: RowListener<V>; lookups: X };
+}
+
+/**
+ * A table a resource declares in its own folder: `usersTable.in(repo)` is that repository's storage for it.
+ * The storage is kept per repository (a WeakMap keyed by the repository), so two API instances never share rows.
+ */
+export class TableDeclaration<K extends string | number, V, X extends object = object> {
+  readonly #opened = new WeakMap<Repository, Table<K, V> & X>();
+
+  constructor(readonly spec: TableSpec<K, V, X>) {}
+
+  get name() {
+    return this.spec.name;
+  }
+
+  in(repo: Repository): Table<K, V> & X {
+    let table = this.#opened.get(repo);
+    if (!table) {
+      table = this.#open(repo);
+      this.#opened.set(repo, table);
+    }
+    return table;
+  }
+
+  #open(repo: Repository): Table<K, V> & X {
+    const { key, extend } = this.spec;
+    let onChange: RowListener<V> | undefined;
+    const rows = repo.openTable(key, (before, after) => onChange?.(before, after));
+    const extension = extend?.(rows, repo);
+    onChange = extension?.onChange;
+    return Object.assign(rows, extension?.lookups);
+  }
+}
+
+export const defineTable = <K extends string | number, V, X extends object = object>(spec: TableSpec<K, V, X>) =>
+  new TableDeclaration<K, V, X>(spec);
+
+/** The record type a declared table holds. */
+export type RecordOf<T> = T extends TableDeclaration<infer _K, infer V, infer _X> ? V : never;

@@ -1,0 +1,102 @@
+import { contract, walkContract, type NodeAt, type PayloadOf, type QueryOf, type RouteAt } from '@pipeline-api/contract';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { defineExamples } from '../core/examples.js';
+import { definePolicy } from '../core/policy.js';
+import { definePresenter } from '../core/presenter.js';
+import { defineResource, type Resource, type ResourceRegistry } from '../core/resource.js';
+import { blocks, pipelineBlocks } from '../resources/blocks/index.js';
+import { pipelineBlockExamples } from '../resources/blocks/examples.js';
+import { resourceModules } from '../resources/index.js';
+import { pipelines } from '../resources/pipelines/index.js';
+import { sessions } from '../resources/sessions/index.js';
+import { statuses } from '../resources/statuses/index.js';
+import { users } from '../resources/users/index.js';
+import type { StatusView } from '../resources/statuses/resource.js';
+
+// The lines under @ts-expect-error are what a contributor could get wrong: `npm run typecheck` fails if any compiles.
+
+type Statuses = NodeAt<'statuses'>;
+const policy = definePolicy({ resource: 'statuses', actions: {} });
+const presenter = definePresenter<StatusView, undefined, { status: 'ok'; version: string }>({
+  attributes: { status: () => 'ok', version: (s) => s.version },
+  formats: { default: ['status', 'version'] },
+});
+const examples = defineExamples('statuses', { openapi: async () => {}, authMatrix: { targets: { list: () => ({ path: '/api/status' }) } } });
+
+// @ts-expect-error a node with a list route needs `collection`
+export const missingAction: Resource<Statuses, StatusView> = {};
+export const extraAction: Resource<Statuses, StatusView> = {
+  collection: () => ({ records: [], count: 0 }),
+  // @ts-expect-error statuses has no create route
+  create: async () => ({ version: '1', require_user_authentication: true }),
+};
+
+definePresenter<StatusView, undefined, { version: string }>({
+  // @ts-expect-error an attribute's type is the item schema's
+  attributes: { version: (s) => s.require_user_authentication },
+  formats: { default: ['version'] },
+});
+definePresenter<StatusView, undefined, { version: string }>({
+  // @ts-expect-error an attribute the item schema does not declare
+  attributes: { versoin: (s: StatusView) => s.version },
+  formats: { default: ['version'] },
+});
+
+const wrongItem = definePresenter<StatusView, undefined, { version: number }>({
+  attributes: { version: () => 1 },
+  formats: { default: ['version'] },
+});
+defineResource('statuses', {
+  resource: { collection: () => ({ records: [], count: 0 }) },
+  policy,
+  // @ts-expect-error the presenter's item is checked against the node's response item schema (version is a string)
+  presenter: wrongItem,
+  examples,
+});
+
+// @ts-expect-error the registry needs a module for every contract node
+export const incomplete: ResourceRegistry = { statuses, sessions, users, pipelines, blocks };
+// @ts-expect-error a module registered under another node's key
+export const misnamed: ResourceRegistry = { statuses, sessions, users, pipelines, 'pipelines.blocks': blocks, blocks };
+
+defineExamples('statuses', {
+  openapi: async () => {},
+  // @ts-expect-error one auth-matrix target per route of the node
+  authMatrix: { targets: {} },
+});
+
+describe('resources typed by their routes', () => {
+  it('types payloads and queries from the route schemas', () => {
+    expectTypeOf<PayloadOf<RouteAt<'pipelines.blocks.create'>>['name']>().toEqualTypeOf<string>();
+    expectTypeOf<QueryOf<RouteAt<'blocks.delete'>>['force']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<PayloadOf<RouteAt<'sessions.logout'>>>().toEqualTypeOf<Record<string, never>>();
+  });
+
+  it('registers one module per contract node, under that node', () => {
+    const nodes = [...new Set(walkContract(contract).map((r) => r.node))].sort();
+    expect(Object.keys(resourceModules).sort()).toEqual(nodes);
+    for (const [key, module] of Object.entries(resourceModules)) expect(module.node).toBe(key);
+    expect(pipelineBlocks.examples).toBe(pipelineBlockExamples);
+  });
+
+  it('refuses examples declared for another node', () => {
+    expect(() => defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples: pipelineBlockExamples })).toThrow(
+      'The examples of pipelines.blocks are registered with statuses',
+    );
+    expect(defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples }).node).toBe('statuses');
+  });
+});
+
+describe('state owned by the API instance', () => {
+  it('gives two instances in one process their own caches, throttle and per-instance state', async () => {
+    const { createApi } = await import('../api.js');
+    const [a, b] = await Promise.all([createApi({ config: { bcryptRounds: 4 } }), createApi({ config: { bcryptRounds: 4 } })]);
+    for (const name of ['dates', 'digests', 'loginThrottle', 'instance', 'cascades'] as const) {
+      expect(a.core.services[name]).not.toBe(b.core.services[name]);
+    }
+    const { graphOf } = await import('../resources/blocks/graph.js');
+    const sections = { blocks: [{ uuid: 'x', upstream: [] }], callbacks: [], conditionals: [], widgets: [], extensions: {} };
+    expect(graphOf(sections, a.core.services.instance)).toBe(graphOf(sections, a.core.services.instance));
+    expect(graphOf(sections, a.core.services.instance)).not.toBe(graphOf(sections, b.core.services.instance));
+  });
+});
