@@ -19,10 +19,12 @@ export function createHandlers(mock: Pick<MockApi, 'handle'>, baseUrl?: string):
   });
   // MSW decodes path params itself and throws on malformed percent-encoding (a 500 with a stack trace):
   // such requests are answered first, with the envelope. The pattern captures nothing to decode.
-  const malformed = http.all(new RegExp(`^${origin}/api(?:/|$)`), ({ request, cookies }) =>
+  // Everything under /api, in any case, as the server answers every path (its routes only in their own case).
+  const api = new RegExp(`^${origin}/api(?:/|$)`, 'i');
+  const malformed = http.all(api, ({ request, cookies }) =>
     hasMalformedEncoding(new URL(request.url).pathname) ? mock.handle(request, 'malformed', cookies) : undefined,
   );
-  const unmatched = http.all(new RegExp(`^${origin}/api(?:/|$)`), ({ request, cookies }) => mock.handle(request, 'unmatched', cookies));
+  const unmatched = http.all(api, ({ request, cookies }) => mock.handle(request, 'unmatched', cookies));
   return [malformed, ...routes, unmatched];
 }
 

@@ -128,7 +128,9 @@ export function createMockApi(options: MockOptions = {}): MockApi {
         console.error(`[pipeline-api mocks] ${violation.message}`);
         if ((options.onViolation ?? 'throw') === 'throw') throw violation;
       }
-      return HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status, headers: outcome.headers });
+      const response = HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status, headers: outcome.headers });
+      // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
+      return request.method === 'HEAD' ? new HttpResponse(null, { status: response.status, headers: response.headers }) : response;
     },
   };
   (mock as { handlers: HttpHandler[] }).handlers = createHandlers(mock, options.baseUrl);
@@ -143,19 +145,14 @@ function paramsOf(route: MatchedRoute): Record<string, string> {
 }
 
 /**
- * The envelope for a request no handler routed: 404 or 405; a path MSW could not decode is a 400 where its
- * shape fits a route of that method (as Express, which decodes only the route it matched).
+ * The envelope for a request no handler routed: 404 or 405. A path MSW could not decode is a 400 wherever
+ * it fits a route, whatever the method, as in Express (its router decodes a matching path's params before it
+ * looks at the method).
  */
 function routeFailure(core: Api['core'], reason: 'unmatched' | 'malformed', method: string, path: string) {
-  if (reason === 'malformed') {
-    try {
-      core.routes.match(method === 'HEAD' ? 'GET' : method, path);
-    } catch (error) {
-      if (error instanceof ApiError) return error;
-      throw error;
-    }
-  }
-  return core.routes.unmatched(method, path);
+  const miss = core.routes.unmatched(method, path);
+  if (reason === 'malformed' && miss.code !== 404) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
+  return miss;
 }
 
 type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;

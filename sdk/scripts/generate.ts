@@ -42,27 +42,21 @@ interface Signature {
 }
 
 function describe(route: ContractRoute): Signature {
-  const { route: r, meta, id } = route;
-  const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const { route: r, meta, id, params, itemKey: resultKey, payloadKey, list } = route;
   const base = pascal(id);
 
+  // Converted as the whole 200 response, so the error envelope's types are generated too (they are part of the SDK's types).
   const ok = toJson((r.responses as Record<number, unknown>)[200], 'output').anyOf![0]!;
-  const resultKey = Object.keys(ok.properties!).find((k) => k !== 'metadata' && k !== 'status')!;
   const resultSchema = ok.properties![resultKey]!;
-  const resultType = printType(meta.action === 'list' ? resultSchema.items! : resultSchema);
+  const resultType = printType(list ? resultSchema.items! : resultSchema);
 
-  let payloadKey: string | undefined;
   let payloadType: string | undefined;
-  if ('body' in r && r.body && typeof (r.body as z.ZodType).safeParse === 'function') {
-    const body = toJson(r.body, 'input');
-    payloadKey = Object.keys(body.properties ?? {}).find((k) => k !== 'api_key');
-    if (payloadKey) payloadType = printType(body.properties![payloadKey]!);
-  }
+  if (route.body && payloadKey) payloadType = printType(toJson(route.body, 'input').properties![payloadKey]!);
 
   const query: Record<string, string> = {};
   let queryType: string | undefined;
-  if (r.query) {
-    const json = toJson(r.query, 'input');
+  if (route.query) {
+    const json = toJson(route.query, 'input');
     const props = Object.entries(json.properties ?? {}).filter(([wire]) => !HIDDEN_QUERY.has(wire));
     if (props.length > 0) {
       queryType = `${base}Query`;
@@ -82,7 +76,7 @@ function describe(route: ContractRoute): Signature {
 
   return {
     summary: [r.summary, r.description].filter(Boolean).join(': '),
-    entry: { id, method: r.method, path: r.path, params, defaults: meta.pathDefaults ?? {}, session: meta.session, payloadKey, resultKey, list: meta.action === 'list', query },
+    entry: { id, method: route.method, path: route.path, params, defaults: meta.pathDefaults ?? {}, session: meta.session, payloadKey, resultKey, list, query },
     payloadType,
     queryType,
     resultType,

@@ -4,6 +4,7 @@ import type { CredentialStore } from './auth/store.js';
 import type { Cascade } from './cascade.js';
 import type { Meta, OperationContext, RequestContext } from './context.js';
 import type { ResourceExamples } from './examples.js';
+import type { ResourceFixtures } from './fixtures.js';
 import type { Policy } from './policy.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
 import type { OrderedKeys } from './repository/sorted-keys.js';
@@ -56,7 +57,7 @@ export interface ModuleResource {
 }
 
 /** Everything about a resource beyond its contract routes: one folder declares it with defineResource. */
-export interface ResourceDefinition<N, R, P, Parent> {
+export interface ResourceDefinition<N, R, P, Parent, F> {
   resource: Resource<N, R, P, Parent>;
   policy: Policy;
   /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
@@ -71,18 +72,22 @@ export interface ResourceDefinition<N, R, P, Parent> {
   credentials?: CredentialStore;
   /** Its example requests: OpenAPI examples and auth-matrix targets (defineExamples, in examples.ts). */
   examples: ResourceExamples;
+  /** How the mocks seed it (defineFixtures, in fixtures.ts). */
+  fixtures?: F;
 }
 
 /** The parts of a definition as the core keeps them. */
 interface ModuleParts {
   resource: ModuleResource;
   presenter: ModulePresenter;
+  fixtures?: ResourceFixtures;
   listMetadata?(page: Page<unknown>): Record<string, unknown>;
 }
 
 /** A resource module as the registry holds it: the contract node it implements, and its parts. */
-export interface ResourceModule<Id extends NodeId = NodeId> extends ModuleParts {
+export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFixtures = ResourceFixtures> extends ModuleParts {
   node: Id;
+  fixtures?: F;
   policy: Policy;
   defaultLimit?: number;
   cascades: readonly Cascade[];
@@ -94,17 +99,34 @@ export interface ResourceModule<Id extends NodeId = NodeId> extends ModuleParts 
  * Declares the resource module of one contract node (`'pipelines.blocks'`): its resource, policy and presenter
  * are type-checked against that node's routes here, then kept in the form the core runs.
  */
-export function defineResource<Id extends NodeId, R, P = undefined, Parent = undefined>(
+export function defineResource<Id extends NodeId, R, P = undefined, Parent = undefined, F extends ResourceFixtures = ResourceFixtures>(
   node: Id,
-  definition: ResourceDefinition<NodeAt<Id>, R, P, Parent> & ModuleParts,
-): ResourceModule<Id> {
-  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples } = definition;
+  definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F> & ModuleParts,
+): ResourceModule<Id, F> {
+  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures } = definition;
   if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
-  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples };
+  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */
 export type ResourceRegistry = { [Id in NodeId]: ResourceModule<Id> };
+
+/** What `mock.seed()` takes: for each module with fixtures, its items under its key. */
+export type FixturesOf<M> = {
+  [K in keyof M as M[K] extends { fixtures?: ResourceFixtures<infer Key, infer _In, infer _Out> } ? (string extends Key ? never : Key) : never]?: M[K] extends {
+    fixtures?: ResourceFixtures<string, infer In, infer _Out>;
+  }
+    ? In[]
+    : never;
+};
+/** What `mock.seed()` answers: the presented items, under the same keys. */
+export type SeededOf<M> = {
+  [K in keyof M as M[K] extends { fixtures?: ResourceFixtures<infer Key, infer _In, infer _Out> } ? (string extends Key ? never : Key) : never]: M[K] extends {
+    fixtures?: ResourceFixtures<string, infer _In, infer Out>;
+  }
+    ? Out[]
+    : never;
+};
 
 /** Slices an in-memory list by the meta params. */
 export function paginate<R>(all: OrderedKeys<R>, ctx: { meta: Meta }): Page<R> {

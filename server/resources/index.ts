@@ -1,4 +1,4 @@
-import type { ResourceRegistry } from '../core/resource.js';
+import type { FixturesOf, ResourceRegistry, SeededOf } from '../core/resource.js';
 import { apiTrigger, apiTriggerWithToken } from './api_triggers/index.js';
 import { blockRuns, pipelineRunBlockRuns } from './block_runs/index.js';
 import { blocks, pipelineBlocks } from './blocks/index.js';
@@ -11,7 +11,7 @@ import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
-export const resourceModules: ResourceRegistry = {
+export const resourceModules = {
   statuses,
   sessions,
   users,
@@ -27,4 +27,10 @@ export const resourceModules: ResourceRegistry = {
   'pipelineRuns.blockRuns': pipelineRunBlockRuns,
   blockRuns,
   'pipelines.logs': pipelineLogs,
-};
+} satisfies ResourceRegistry;
+
+/** What the mocks' `seed()` takes: the fixtures each resource declares (users, pipelines with their blocks). */
+export type Fixtures = FixturesOf<typeof resourceModules>;
+/** What `seed()` answers: what the API presented for each. */
+export type Seeded = SeededOf<typeof resourceModules>;
+export type { ResourceModule } from '../core/resource.js';

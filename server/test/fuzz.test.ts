@@ -2,7 +2,6 @@ import { ERROR_TYPES, contract, walkContract } from '@pipeline-api/contract';
 import fc from 'fast-check';
 import { setupMockServer } from '@pipeline-api/mocks/node';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
 import type { Api } from '../api.js';
 import { issueToken } from '../core/auth/tokens.js';
@@ -21,11 +20,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const EXTRA_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 /** A request built from a contract route: path ids, meta params, body from the route's schema, then broken. */
-const routes = walkContract(contract).map(({ id, route }) => {
-  const body = 'body' in route && route.body && typeof (route.body as z.ZodType).safeParse === 'function'
-    ? (toJSONSchema(route.body as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, any>)
-    : undefined;
-  return { id, method: route.method, path: route.path, body: body ? fromSchema(body, body.$defs ?? {}) : fc.constant(undefined) };
+const routes = walkContract(contract).map(({ id, method, path, params, body: bodySchema }) => {
+  const body = bodySchema ? (toJSONSchema(bodySchema, { io: 'input', unrepresentable: 'any' }) as Record<string, any>) : undefined;
+  return { id, method, path, params, body: body ? fromSchema(body, body.$defs ?? {}) : fc.constant(undefined) };
 });
 
 /** Creates are picked three times as often as other routes, and block routes twice as often again, so the store fills and the graph code runs. */
@@ -42,8 +39,8 @@ const request = fc
       route: fc.constant(route.id),
       method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...EXTRA_METHODS) }),
       path: fc.tuple(route.path.startsWith('/api/pipelines/') ? fixtureOrPathId : pathId, pathId).map(([a, b]) => {
-        let n = 0;
-        return route.path.replace(/:(\w+)/g, () => (n++ === 0 ? a : b));
+        const ids = new Map(route.params.map((name, i) => [name, i === 0 ? a : b]));
+        return route.path.replace(/:(\w+)/g, (_, name: string) => ids.get(name)!);
       }),
       query: metaQuery,
       body: route.body as fc.Arbitrary<Record<string, unknown> | undefined>,

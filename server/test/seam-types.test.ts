@@ -100,3 +100,20 @@ describe('state owned by the API instance', () => {
     expect(graphOf(sections, a.core.services.instance)).not.toBe(graphOf(sections, b.core.services.instance));
   });
 });
+
+describe('fixtures declared by their resources', () => {
+  it('make the mocks’ seed() types from the registry', async () => {
+    type Fixtures = import('../resources/index.js').Fixtures;
+    type Seeded = import('../resources/index.js').Seeded;
+    expectTypeOf<Fixtures>().toEqualTypeOf<{
+      users?: import('../resources/users/fixtures.js').UserFixture[];
+      pipelines?: import('../resources/pipelines/fixtures.js').PipelineFixture[];
+    }>();
+    expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();
+    const { createMockApi } = await import('@pipeline-api/mocks');
+    const mock = createMockApi();
+    const seeded = await mock.seed({ users: [{ email: 'f@x.io', password: 'password1', role: 'viewer' }], pipelines: [{ name: 'p one', blocks: [{ name: 'b', type: 'transformer' }] }] });
+    expect(seeded.users.map((u) => u.roles_display)).toEqual(['Viewer']);
+    expect(seeded.pipelines.map((p) => [p.uuid, p.blocks?.map((b) => b.uuid)])).toEqual([['p_one', ['b']]]);
+  });
+});

@@ -1,5 +1,6 @@
 import { defineResource } from '../../core/resource.js';
 import { pipelineExamples } from './examples.js';
+import { pipelineFixtures } from './fixtures.js';
 import { pipelinePolicy } from './policy.js';
 import { pipelinePresenter } from './presenter.js';
 import { pipelineResource } from './resource.js';
@@ -8,6 +9,7 @@ import { pipelineResource } from './resource.js';
 export const pipelines = defineResource('pipelines', {
   resource: pipelineResource,
   policy: pipelinePolicy,
+  fixtures: pipelineFixtures,
   examples: pipelineExamples,
   presenter: pipelinePresenter,
   listMetadata: (page) => ({ results: page.records.length }),

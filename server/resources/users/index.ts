@@ -1,5 +1,6 @@
 import { defineResource } from '../../core/resource.js';
 import { userExamples } from './examples.js';
+import { userFixtures } from './fixtures.js';
 import { userPolicy } from './policy.js';
 import { userPresenter } from './presenter.js';
 import { userResource } from './resource.js';
@@ -9,6 +10,7 @@ export const users = defineResource('users', {
   defaultLimit: 40,
   resource: userResource,
   policy: userPolicy,
+  fixtures: userFixtures,
   examples: userExamples,
   presenter: userPresenter,
 });
