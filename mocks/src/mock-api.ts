@@ -96,7 +96,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
         if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
           headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
         }
-        outcome = await core.dispatch({ method: request.method, path: url.pathname, query, headers, body });
+        // One client: the page itself (per-client login budgets, issue 14).
+        outcome = await core.dispatch({ method: request.method, path: url.pathname, query, headers, body, client: 'mock' });
       }
       determinism.clock.advance(1000);
 

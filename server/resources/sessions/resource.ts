@@ -1,5 +1,6 @@
 import type { SessionCreate } from '@pipeline-api/contract';
-import { verifyPassword } from '../../core/auth/passwords.js';
+import { clientKey } from '../../core/auth/password-gate.js';
+import { passwordFits, verifyPassword } from '../../core/auth/passwords.js';
 import { payloadOf } from '../../core/context.js';
 import { encodeToken } from '../../core/auth/jwt.js';
 import { badRequest, notFound } from '../../core/errors.js';
@@ -26,20 +27,17 @@ export const sessionResource: Resource<SessionView> = {
   member: (_id, { caller }) => ({ token: caller.token, decoded: caller.decodedToken, raw: '', user: caller.user }),
 
   async create(ctx) {
-    const { repo, clock, loginThrottle } = ctx;
+    const { repo, clock, loginThrottle, request } = ctx;
     const { email, username, password } = payloadOf<SessionCreate>(ctx);
     const identity = email?.trim() || username?.trim();
     if (!identity || !password) throw notFound(REQUIRED);
     const user = email?.trim() ? repo.users.byEmail(email.trim()) : repo.users.byUsername(username!.trim());
     // One budget per account, whether named by email or username; unknown names get one each.
-    const throttleKey = user ? `user:${user.id}` : `name:${identity.toLowerCase()}`;
-    loginThrottle.begin(throttleKey, clock.now());
-    let matches = false;
-    try {
-      matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    } finally {
-      loginThrottle.end(throttleKey, clock.now(), user !== undefined && matches);
-    }
+    const subject = user ? { userId: user.id } : { name: identity.toLowerCase() };
+    // bcrypt reads at most 72 bytes: a longer guess must not match the stored password's first 72.
+    const matches = await loginThrottle.check(subject, clientKey(request.client), () => clock.now(), () =>
+      passwordFits(password) ? verifyPassword(password, user?.password_hash ?? DUMMY_HASH) : verifyPassword('', DUMMY_HASH).then(() => false),
+    );
     if (!user || !matches) throw notFound(INVALID);
     const issued = await issueToken(user, ctx);
     repo.tokens.put(issued.record);

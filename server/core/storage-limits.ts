@@ -1,0 +1,127 @@
+import { ApiError } from './errors.js';
+import type { Repository } from './repository/types.js';
+
+export interface StorageLimits {
+  /** Records stored at most, all tables together but tokens; 0: no cap. */
+  maxRecords: number;
+  /** UTF-8 bytes of those records' JSON at most; 0: no cap. */
+  maxBytes: number;
+}
+
+/** Tokens are left out: they are bounded by logins and purged after their retention (token-purge.ts). */
+const UNCOUNTED = new Set(['tokens']);
+
+type AnyTable = { put(record: unknown): void; delete(key: unknown): void; size(): number; list(): unknown[] };
+
+const isTable = (value: unknown): value is AnyTable =>
+  typeof value === 'object' && value !== null && ['put', 'delete', 'size', 'list'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+
+/** Tables key their records by `id`, else `uuid`, else `key` (users, pipelines, blocks, tokens and the rest). */
+const keyOf = (record: unknown): unknown => {
+  const r = record as { id?: unknown; uuid?: unknown; key?: unknown };
+  return r.id ?? r.uuid ?? r.key;
+};
+
+/** UTF-8 length of a string without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x800) bytes += c >= 0xd800 && c <= 0xdbff ? 1 : 2; // a surrogate pair: 4 bytes for 2 units
+    else if (c >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+const sizeOf = (record: unknown) => utf8Length(JSON.stringify(record));
+
+/**
+ * A repository that refuses to grow past the caps: a change that would leave more records or bytes stored
+ * than allowed (and more than before it) is refused with 413 `payload_too_large` and undone whole, inside
+ * the repository's own transaction, so nothing is stored half. Deleting and shrinking always work, even
+ * over a cap. Every table the repository has is counted (new ones too), tokens excepted.
+ */
+export function limitStorage(repo: Repository, limits: StorageLimits): Repository {
+  if (!limits.maxRecords && !limits.maxBytes) return repo;
+  const counted: AnyTable[] = [];
+  const sizes = new Map<AnyTable, Map<unknown, number>>();
+  let bytes = 0;
+  /** Size changes made in the running transaction, to undo with it. */
+  let journal: (() => void)[] | null = null;
+
+  const records = () => counted.reduce((n, table) => n + table.size(), 0);
+
+  const setSize = (table: AnyTable, key: unknown, size: number | undefined) => {
+    const map = sizes.get(table)!;
+    const before = map.get(key);
+    if (journal) journal.push(() => void setSizeRaw(map, key, before));
+    setSizeRaw(map, key, size);
+  };
+  const setSizeRaw = (map: Map<unknown, number>, key: unknown, size: number | undefined) => {
+    bytes += (size ?? 0) - (map.get(key) ?? 0);
+    if (size === undefined) map.delete(key);
+    else map.set(key, size);
+  };
+
+  const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
+    if (limits.maxRecords && recordsAfter > limits.maxRecords && recordsAfter > recordsBefore) {
+      return new ApiError('payload_too_large', `Storage is full: this server stores at most ${limits.maxRecords} records (MAX_STORED_RECORDS). Delete some first; nothing was changed.`);
+    }
+    if (limits.maxBytes && bytesAfter > limits.maxBytes && bytesAfter > bytesBefore) {
+      return new ApiError('payload_too_large', `Storage is full: this server stores at most ${limits.maxBytes} bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.`);
+    }
+    return undefined;
+  };
+
+  // Views over the repository and its tables (prototype lookups): whatever is not overridden is theirs, as it is now.
+  const wrapped = Object.create(repo) as Record<string, unknown>;
+  for (const [name, table] of Object.entries(repo)) {
+    if (UNCOUNTED.has(name) || !isTable(table)) continue;
+    counted.push(table);
+    const map = new Map<unknown, number>();
+    sizes.set(table, map);
+    for (const record of table.list()) setSizeRaw(map, keyOf(record), limits.maxBytes ? sizeOf(record) : 0);
+    wrapped[name] = Object.assign(Object.create(table), {
+      put(record: unknown) {
+        const key = keyOf(record);
+        const size = limits.maxBytes ? sizeOf(record) : 0;
+        if (!journal) {
+          // Outside a transaction: judged before writing.
+          const before = records();
+          const error = refusal(before, bytes, before + (map.has(key) ? 0 : 1), bytes + size - (map.get(key) ?? 0));
+          if (error) throw error;
+        }
+        table.put(record);
+        setSize(table, key, size);
+      },
+      delete(key: unknown) {
+        table.delete(key);
+        setSize(table, key, undefined);
+      },
+    });
+  }
+
+  let depth = 0;
+  wrapped.transaction = <T>(change: () => T): T => {
+    if (depth > 0) return repo.transaction(change); // nested: the outer transaction checks and undoes
+    depth = 1;
+    journal = [];
+    const recordsBefore = records();
+    const bytesBefore = bytes;
+    try {
+      return repo.transaction(() => {
+        const result = change();
+        const error = refusal(recordsBefore, bytesBefore, records(), bytes);
+        if (error) throw error; // the repository undoes every write of `change`
+        return result;
+      });
+    } catch (error) {
+      for (let i = journal.length - 1; i >= 0; i--) journal[i]!();
+      throw error;
+    } finally {
+      journal = null;
+      depth = 0;
+    }
+  };
+  return wrapped as unknown as Repository;
+}
