@@ -84,7 +84,6 @@ export const userResource: Resource<UserRow> = {
     let passwordHash: string | undefined;
     if (p.password !== undefined) {
       // Changing your own password, or anyone's as a non-owner, needs the current one (as Mage).
-      checkNewPassword(p.password, p.password_confirmation);
       if (caller.user?.id === user.id || !callerIsOwner) {
         // A password check like a login: the same budget for the account, the client and the server.
         const current = p.password_current;
@@ -95,6 +94,7 @@ export const userResource: Resource<UserRow> = {
           ));
         if (!ok) throw invalid('user.password_current', 'Current password is incorrect.');
       }
+      checkNewPassword(p.password, p.password_confirmation);
       passwordHash = await hashPassword(p.password, config.bcryptRounds);
     }
 
