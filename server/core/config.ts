@@ -42,7 +42,7 @@ export const defaultConfig: CoreConfig = {
   version: '0.1.0',
   corsOrigins: [],
   allowedHosts: [],
-  passwordChecks: { concurrency: 2, queue: 8, clientMaxFailures: 60 },
+  passwordChecks: { concurrency: 1, queue: 8, clientMaxFailures: 60 },
   storage: { maxRecords: 200_000, maxBytes: 256 * 1024 * 1024 },
   tokenRetentionSeconds: 7 * 24 * 3600,
 };

@@ -45,7 +45,7 @@ export class LoginThrottle {
 
   constructor(
     readonly settings: ThrottleSettings,
-    gate: Omit<PasswordGateSettings, 'windowSeconds'> = { concurrency: 2, queue: 8, clientMaxFailures: 60 },
+    gate: Omit<PasswordGateSettings, 'windowSeconds'> = { concurrency: 1, queue: 8, clientMaxFailures: 60 },
   ) {
     this.gate = new PasswordGate({ ...gate, windowSeconds: settings.windowSeconds });
   }
