@@ -7,8 +7,8 @@ const lastPurge = new WeakMap<Repository['tokens'], number>();
 
 /**
  * Deletes tokens that expired (or were logged out) more than `retentionSeconds` ago. Until then a token
- * answers expired_oauth_token; once purged it is unknown: invalid_oauth_token. Called when a token is issued
- * (the only way the table grows), and walks the table at most once a minute of the clock.
+ * answers expired_oauth_token; once purged it is unknown: invalid_oauth_token. Called on each successful
+ * login (how the table grows), and walks the table at most once a minute of the clock.
  */
 export function purgeExpiredTokens(repo: Repository, now: number, retentionSeconds: number): number {
   const last = lastPurge.get(repo.tokens);

@@ -6,6 +6,7 @@ import { encodeToken } from '../../core/auth/jwt.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import type { TokenRecord, UserRecord } from '../../core/repository/types.js';
 import type { Resource } from '../../core/resource.js';
+import { purgeExpiredTokens } from '../../core/auth/token-purge.js';
 import { issueToken } from './tokens.js';
 
 export interface SessionView {
@@ -40,6 +41,8 @@ export const sessionResource: Resource<SessionView> = {
     );
     if (!user || !matches) throw notFound(INVALID);
     const issued = await issueToken(user, ctx);
+    // Logins are how the token table grows: expired tokens past their retention go here (nothing can refuse the login now).
+    purgeExpiredTokens(repo, clock.now(), ctx.config.tokenRetentionSeconds);
     repo.tokens.put(issued.record);
     return { token: issued.record, decoded: issued.decoded, raw: issued.raw, user };
   },

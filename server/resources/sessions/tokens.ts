@@ -1,15 +1,13 @@
 import { sha256Hex } from '../../core/auth/constant-time.js';
 import { encodeToken } from '../../core/auth/jwt.js';
-import { purgeExpiredTokens } from '../../core/auth/token-purge.js';
 import type { Services } from '../../core/context.js';
 import { randomToken } from '../../core/random.js';
 import type { TokenRecord, UserRecord } from '../../core/repository/types.js';
 
 /** A new access token for a user: the stored record (hashed) and the raw JWT to hand out. */
-export async function issueToken(user: UserRecord, { config, clock, random, repo }: Services) {
+export async function issueToken(user: UserRecord, { config, clock, random }: Services) {
   const decoded = randomToken(random);
   const now = clock.now();
-  purgeExpiredTokens(repo, now, config.tokenRetentionSeconds); // the table grows only here: it is pruned here
   const record: TokenRecord = {
     key: await sha256Hex(decoded),
     user_id: user.id,
