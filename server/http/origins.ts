@@ -99,7 +99,8 @@ export function isAllowedOrigin(origin: string, host: string | undefined, settin
   if (normalized === undefined) return false;
   const url = new URL(normalized);
   if (isLoopbackHostname(url.hostname)) return true;
-  if (host !== undefined && url.protocol === 'http:' && url.host === new URL(`http://${host}`).host) return true;
+  // The server's own origin: the Host it was reached by (over https too, behind a proxy that keeps the Host).
+  if (host !== undefined && url.host === new URL(`${url.protocol}//${host}`).host) return true;
   return settings.corsOrigins.some((allowed) => normalizeOrigin(allowed) === normalized);
 }
 

@@ -29,6 +29,7 @@ describe('which browsers’ requests the server accepts (plain functions, no Exp
       expect(isAllowedOrigin(origin, '127.0.0.1:6789', settings), origin).toBe(false);
     }
     expect(isAllowedOrigin('http://dev.example.com:6789', 'dev.example.com:6789', none)).toBe(true); // same origin
+    expect(isAllowedOrigin('https://dev.example.com', 'dev.example.com', none)).toBe(true); // behind a TLS proxy
     expect(isAllowedOrigin('http://dev.example.com:1234', 'dev.example.com:6789', none)).toBe(false);
     expect(isAllowedOrigin('http://evil.test', 'x', { corsOrigins: ['*'] })).toBe(true);
   });

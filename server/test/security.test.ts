@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../api.js';
 import { API_KEY, TestServer, decodeJwtToken } from './harness.js';
 
 /** What a security probe over HTTP found (issue 14), each as the probe sent it. */
@@ -123,6 +124,12 @@ describe('a refused request changes nothing; sessions and throttles hold', () =>
     const longer = await server.call('POST', '/api/sessions', { body: { session: { email: 'exact@example.com', password: `${exact}-and-more` } } });
     expect(longer.body.error).toMatchObject({ code: 404, type: 'record_not_found' });
     expect((await server.login({ email: 'exact@example.com', password: exact })).decoded).toBeTruthy();
+  });
+
+  it('refuses to start with a default owner password over 72 bytes', async () => {
+    await expect(createApi({ config: { bcryptRounds: 4, defaultOwner: { email: 'o@example.com', username: 'o', password: 'p'.repeat(73) } } })).rejects.toThrow(
+      'DEFAULT_OWNER_PASSWORD is longer than 72 bytes (UTF-8): bcrypt would ignore the rest.',
+    );
   });
 
   it('checks the API key before the query', async () => {

@@ -1,7 +1,10 @@
 import bcrypt from 'bcryptjs';
 
-/** bcrypt as Mage does; bcryptjs is pure JS so the same core runs in a browser. */
-export const hashPassword = (password: string, rounds: number) => bcrypt.hash(password, rounds);
+/** bcrypt as Mage does; bcryptjs is pure JS so the same core runs in a browser. Callers refuse long passwords first. */
+export async function hashPassword(password: string, rounds: number): Promise<string> {
+  if (!passwordFits(password)) throw new Error(`A password over ${MAX_PASSWORD_BYTES} bytes reached hashing: bcrypt would ignore the rest.`);
+  return bcrypt.hash(password, rounds);
+}
 
 export const verifyPassword = (password: string, hash: string) => bcrypt.compare(password, hash);
 
