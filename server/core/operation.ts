@@ -29,7 +29,7 @@ export interface Outcome extends CoreResponse {
 
 /**
  * The one request pipeline, whatever the transport:
- * authenticate -> parse -> resource lookup -> policy: action -> policy: written attributes ->
+ * parse body -> authenticate -> parse query -> resource lookup -> policy: action -> policy: written attributes ->
  * validate -> policy: read attributes -> resource action -> presenter -> envelope.
  * Every check that can refuse runs before the action: a refused request changes nothing.
  */
