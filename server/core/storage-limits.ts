@@ -11,6 +11,9 @@ export interface StorageLimits {
 /** Tokens are left out: they are bounded by logins and purged after their retention (token-purge.ts). */
 const UNCOUNTED = new Set(['tokens']);
 
+/** Repositories already counted: instrumenting one twice would count every write twice. */
+const INSTRUMENTED = new WeakSet<object>();
+
 type AnyTable = { put(record: unknown): void; delete(key: unknown): void; size(): number; list(): unknown[] };
 
 const isTable = (value: unknown): value is AnyTable =>
@@ -63,7 +66,7 @@ function sizeOf(value: unknown): number {
 }
 
 /**
- * A repository that refuses to grow past the caps: a change that would leave more records or bytes stored
+ * Makes a repository refuse to grow past the caps: a change that would leave more records or bytes stored
  * than allowed (and more than before it) is refused with 413 `payload_too_large` and undone whole, inside
  * the repository's own transaction, so nothing is stored half. Deleting and shrinking always work, even
  * over a cap. Every table the repository has is counted (new ones too), tokens excepted.
@@ -100,17 +103,15 @@ export function limitStorage(repo: Repository, limits: StorageLimits): Repositor
     return undefined;
   };
 
-  // Views over the repository and its tables (prototype lookups): whatever is not overridden is theirs, as it is now.
-  const wrapped = Object.create(repo) as Record<string, unknown>;
-  for (const [name, table] of Object.entries(repo)) {
-    if (UNCOUNTED.has(name) || !isTable(table)) continue;
+  /** A view of `table` that counts its records and bytes (prototype lookups: whatever is not overridden is the table's, as it is now). */
+  const countTable = <T extends AnyTable>(table: T, keyFn: (record: unknown) => unknown): T => {
     counted.push(table);
     const map = new Map<unknown, number>();
     sizes.set(table, map);
-    for (const record of table.list()) setSizeRaw(map, keyOf(record), limits.maxBytes ? sizeOf(record) : 0);
-    wrapped[name] = Object.assign(Object.create(table), {
+    for (const record of table.list()) setSizeRaw(map, keyFn(record), limits.maxBytes ? sizeOf(record) : 0);
+    return Object.assign(Object.create(table) as T, {
       put(record: unknown) {
-        const key = keyOf(record);
+        const key = keyFn(record);
         const size = limits.maxBytes ? sizeOf(record) : 0;
         if (!journal) {
           // Outside a transaction: judged before writing.
@@ -126,17 +127,37 @@ export function limitStorage(repo: Repository, limits: StorageLimits): Repositor
         setSize(table, key, undefined);
       },
     });
+  };
+
+  // The repository is instrumented in place, not wrapped: whoever holds it (the API, a test, a table cached per
+  // repository object) sees the same tables.
+  if (INSTRUMENTED.has(repo)) return repo;
+  INSTRUMENTED.add(repo);
+  const target = repo as unknown as Record<string, unknown>;
+  const innerTransaction = repo.transaction.bind(repo);
+  // Tables as properties of the repository (repo.users, repo.pipelines...): keyed by id, uuid or key.
+  for (const [name, table] of Object.entries(repo)) {
+    if (!UNCOUNTED.has(name) && isTable(table)) target[name] = countTable(table, keyOf);
+  }
+  // Tables a repository opens on demand with their own key (`openTable(key, onChange, name?)`): each is counted
+  // with that key, but those named in UNCOUNTED (a table opened without a name is counted).
+  const openTable = (repo as unknown as { openTable?: (key: (r: unknown) => unknown, ...rest: unknown[]) => AnyTable }).openTable;
+  if (typeof openTable === 'function') {
+    target.openTable = (key: (record: unknown) => unknown, onChange?: unknown, name?: string) => {
+      const table = openTable.call(repo, key, onChange, name);
+      return name !== undefined && UNCOUNTED.has(name) ? table : countTable(table, key);
+    };
   }
 
   let depth = 0;
-  wrapped.transaction = <T>(change: () => T): T => {
-    if (depth > 0) return repo.transaction(change); // nested: the outer transaction checks and undoes
+  target.transaction = <T>(change: () => T): T => {
+    if (depth > 0) return innerTransaction(change); // nested: the outer transaction checks and undoes
     depth = 1;
     journal = [];
     const recordsBefore = records();
     const bytesBefore = bytes;
     try {
-      return repo.transaction(() => {
+      return innerTransaction(() => {
         const result = change();
         const error = refusal(recordsBefore, bytesBefore, records(), bytes);
         if (error) throw error; // the repository undoes every write of `change`
@@ -150,5 +171,5 @@ export function limitStorage(repo: Repository, limits: StorageLimits): Repositor
       depth = 0;
     }
   };
-  return wrapped as unknown as Repository;
+  return repo;
 }

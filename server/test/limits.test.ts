@@ -81,6 +81,52 @@ describe('storage caps', () => {
     expect(repo.users.size()).toBe(2);
   });
 
+  it('counts tables a repository opens on demand, by their own key, tokens excepted (the shape of declared tables)', () => {
+    type Row = { id?: number; key?: string };
+    let journal: (() => void)[] | null = null;
+    const repo = {
+      stats: { reads: 0 },
+      openTable(key: (row: Row) => unknown, _onChange?: unknown, _name?: string) {
+        const rows = new Map<unknown, Row>();
+        const write = (k: unknown, row: Row | undefined) => {
+          const before = rows.get(k);
+          journal?.push(() => (before === undefined ? rows.delete(k) : rows.set(k, before)));
+          if (row === undefined) rows.delete(k);
+          else rows.set(k, row);
+        };
+        return { get: (k: unknown) => rows.get(k), list: () => [...rows.values()], size: () => rows.size, put: (row: Row) => write(key(row), row), delete: (k: unknown) => write(k, undefined) };
+      },
+      transaction<T>(change: () => T): T {
+        if (journal) return change();
+        journal = [];
+        try {
+          const result = change();
+          journal = null;
+          return result;
+        } catch (error) {
+          const undo = journal ?? [];
+          journal = null;
+          for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+          throw error;
+        }
+      },
+    };
+    expect(limitStorage(repo as never, { maxRecords: 2, maxBytes: 1000 })).toBe(repo); // instrumented in place
+    const users = repo.openTable((row) => row.id, undefined, 'users');
+    const tokens = repo.openTable((row) => row.key, undefined, 'tokens');
+    users.put({ id: 1 });
+    users.put({ id: 1 }); // replaced, not added
+    for (let i = 0; i < 5; i++) tokens.put({ key: `t${i}` });
+    users.put({ id: 2 });
+    expect(() => users.put({ id: 3 })).toThrow(/at most 2 records/);
+    expect(() => repo.transaction(() => (users.delete(1), users.put({ id: 3 }), users.put({ id: 4 })))).toThrow(/at most 2 records/);
+    const ids = () => users.list().map((row) => row.id).sort();
+    expect(ids()).toEqual([1, 2]);
+    repo.transaction(() => (users.delete(1), users.put({ id: 3 })));
+    expect(ids()).toEqual([2, 3]);
+    expect(tokens.size()).toBe(5);
+  });
+
   it('reads the caps and the other settings from the environment', () => {
     const config = configFromEnv({
       MAX_STORED_RECORDS: '10', MAX_STORED_BYTES: '0', EXPIRED_TOKEN_RETENTION: '60', CORS_ORIGINS: 'https://app.example.com/, http://x.test:8080',
