@@ -4,14 +4,15 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this machine's closed network needs (and any a test adds). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }

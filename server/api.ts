@@ -1,4 +1,4 @@
-import { hashPassword } from './core/auth/passwords.js';
+import { hashPassword, MAX_PASSWORD_BYTES, passwordFits } from './core/auth/passwords.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { defaultConfig, type CoreConfig } from './core/config.js';
 import { createCore, type Core } from './core/operation.js';
@@ -6,6 +6,7 @@ import type { CoreRequest } from './core/request.js';
 import { cryptoRandom, type RandomSource } from './core/random.js';
 import { createMemoryRepository } from './core/repository/memory.js';
 import type { Repository } from './core/repository/types.js';
+import { limitStorage } from './core/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './resources/pipeline_runs/scheduler.js';
 import { usersTable } from './resources/users/table.js';
@@ -34,7 +35,8 @@ export interface Api {
  */
 export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
-  const repo = options.repo ?? createMemoryRepository();
+  // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
+  const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage);
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   await seedDefaultOwner(repo, config, clock);
@@ -47,6 +49,7 @@ async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clo
   const users = usersTable.in(repo);
   if (users.list().some((u) => u.role === 'owner')) return;
   const { email, username, password } = config.defaultOwner;
+  if (!passwordFits(password)) throw new Error(`DEFAULT_OWNER_PASSWORD is longer than ${MAX_PASSWORD_BYTES} bytes (UTF-8): bcrypt would ignore the rest.`);
   const now = clock.now();
   users.put({
     id: users.nextId(),

@@ -42,6 +42,8 @@ const TOKENS = ['OAuthTokenHeader', 'BearerToken', 'OAuthTokenCookie'];
 
 // 405 answers a wrong method on any path, never an operation itself: the intro's table documents it.
 const ERROR_STATUSES = [400, 401, 403, 404, 413, 429, 500];
+/** Routes that check a password, so answer 429 when its throttle says so: login, and a user update with `password_current`. */
+const CHECKS_PASSWORD = (id: string, session: unknown) => session === 'login' || id === 'users.update';
 
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
@@ -155,7 +157,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
         },
       },
       ...Object.fromEntries(
-        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || meta.session === 'login')).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
+        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || CHECKS_PASSWORD(id, meta.session))).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
       ),
     },
   };
@@ -225,11 +227,11 @@ HTTP status (and body \`status\`) becomes the error code instead. An invalid pay
 | code | type | when |
 |---|---|---|
 | 400 | \`record_invalid\` | the payload fails validation: a duplicate, a cycle, a bad value |
-| 400 | \`api_resource_error\` | a malformed request: bad JSON, a bad meta param; also 405 (method) and 413 (body over 1 MB) |
+| 400 | \`api_resource_error\` | a malformed request: bad JSON, a bad meta param; also 405 (method) and 413 (body over 1 MB, or storage full) |
 | 401 | \`invalid_api_key\`, \`invalid_oauth_token\`, \`expired_oauth_token\` | credentials |
 | 403 | \`unauthorized_access\` | the policy refused the action, an attribute or a query param; the message says which |
 | 404 | \`record_not_found\` | a missing record or route; a failed login |
-| 429 | \`too_many_requests\` | too many failed logins for one account: wait the \`Retry-After\` header's seconds |
+| 429 | \`too_many_requests\` | too many failed password checks for one account or from one client, or the server busy checking others: wait the \`Retry-After\` header's seconds |
 | 500 | \`internal_error\` | a fault on the server (never with a trace) |
 
 **Credentials.** Every call but the health check needs the API key (\`X-API-KEY\`, the \`api_key\` query param,

@@ -115,7 +115,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
         }
         // As Express: HEAD runs the GET route (the body is dropped on the way out).
         const method = request.method === 'HEAD' ? 'GET' : request.method;
-        outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body });
+        // One client: the page itself (per-client login budgets).
+        outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body, client: 'mock' });
       }
       determinism.clock.advance(1000);
 

@@ -14,6 +14,22 @@ export interface CoreConfig {
   schedulerIntervalMs: number;
   /** How long a simulated block runs unless its configuration says otherwise (ms); SIMULATED_BLOCK_DURATION_MS. */
   simulatedBlockDurationMs: number;
+  /**
+   * Origins allowed to call with credentials from a browser, besides loopback ones (http(s)://localhost,
+   * 127.0.0.0/8, [::1], any port). Exact `scheme://host[:port]` strings.
+   */
+  corsOrigins: string[];
+  /** Host names the server answers to, besides loopback ones (DNS rebinding); `*` accepts any. */
+  allowedHosts: string[];
+  /**
+   * Password checks (login, `password_current`) cost a bcrypt each: at most `concurrency` run at once and
+   * `queue` wait; more answer 429 at once. A client gets `clientMaxFailures` failed checks per login window.
+   */
+  passwordChecks: { concurrency: number; queue: number; clientMaxFailures: number };
+  /** Caps on what is stored (users, pipelines, blocks...; tokens excluded): records, and bytes of their JSON. 0: no cap. */
+  storage: { maxRecords: number; maxBytes: number };
+  /** Expired (or logged-out) tokens are kept this long, answering expired_oauth_token, then purged. */
+  tokenRetentionSeconds: number;
 }
 
 /** Mage's public OAuth client id: the one API key every Mage install accepts. */
@@ -30,6 +46,11 @@ export const defaultConfig: CoreConfig = {
   version: '0.1.0',
   schedulerIntervalMs: 1000,
   simulatedBlockDurationMs: 2000,
+  corsOrigins: [],
+  allowedHosts: [],
+  passwordChecks: { concurrency: 1, queue: 8, clientMaxFailures: 60 },
+  storage: { maxRecords: 200_000, maxBytes: 256 * 1024 * 1024 },
+  tokenRetentionSeconds: 7 * 24 * 3600,
 };
 
 /** Reads the documented environment variables over the defaults (the transport passes its env in). */
@@ -57,5 +78,25 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
     version: d.version,
     schedulerIntervalMs: positive(env.SCHEDULER_INTERVAL_MS, d.schedulerIntervalMs),
     simulatedBlockDurationMs: positive(env.SIMULATED_BLOCK_DURATION_MS, d.simulatedBlockDurationMs),
+    corsOrigins: list(env.CORS_ORIGINS).map((origin) => origin.replace(/\/+$/, '')),
+    allowedHosts: list(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
+    passwordChecks: {
+      concurrency: positive(env.PASSWORD_CHECK_CONCURRENCY, d.passwordChecks.concurrency),
+      queue: nonNegative(env.PASSWORD_CHECK_QUEUE, d.passwordChecks.queue),
+      clientMaxFailures: positive(env.CLIENT_MAX_FAILED_LOGINS, d.passwordChecks.clientMaxFailures),
+    },
+    storage: {
+      maxRecords: nonNegative(env.MAX_STORED_RECORDS, d.storage.maxRecords),
+      maxBytes: nonNegative(env.MAX_STORED_BYTES, d.storage.maxBytes),
+    },
+    tokenRetentionSeconds: nonNegative(env.EXPIRED_TOKEN_RETENTION, d.tokenRetentionSeconds),
   };
+}
+
+/** A comma-separated setting: trimmed, empty entries dropped. */
+const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+
+function nonNegative(value: string | undefined, fallback: number) {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }

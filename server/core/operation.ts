@@ -1,6 +1,6 @@
 import { contract, type Action, type ContractRoute } from '@pipeline-api/contract';
 import type { z } from 'zod';
-import { authenticate } from './auth/authenticate.js';
+import { authenticate, refuseAnonymous } from './auth/authenticate.js';
 import { TokenDigests } from './auth/constant-time.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import type { Caller } from './auth/caller.js';
@@ -33,8 +33,9 @@ export interface Outcome extends CoreResponse {
 
 /**
  * The one request pipeline, whatever the transport:
- * parse -> authenticate -> resource lookup -> policy: action -> policy: written attributes ->
- * validate -> resource action -> policy: read attributes -> presenter -> envelope.
+ * parse body -> authenticate -> parse query -> resource lookup -> policy: action -> policy: written attributes ->
+ * validate -> policy: read attributes -> resource action -> presenter -> envelope.
+ * Every check that can refuse runs before the action: a refused request changes nothing.
  */
 export function createCore(options: CoreOptions) {
   const routes = new RouteTable(contract);
@@ -46,7 +47,7 @@ export function createCore(options: CoreOptions) {
     repo: options.repo,
     clock: options.clock,
     random: options.random,
-    loginThrottle: new LoginThrottle(options.config.loginThrottle),
+    loginThrottle: new LoginThrottle(options.config.loginThrottle, options.config.passwordChecks),
     credentials,
     digests: new TokenDigests(),
     dates: new DateTimes(),
@@ -94,15 +95,18 @@ export function createCore(options: CoreOptions) {
       throw badRequest('The request body must be a JSON object.');
     }
     const body = isPlainObject(request.body) ? request.body : {};
+
+    // authenticate, before the query is validated: a caller without the API key learns nothing about it (issue 14)
+    const caller: Caller = meta.public
+      ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
+      : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
+    // A caller with the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
+    refuseAnonymous(caller, action, module.policy);
+
     const query = parseQuery(info.query, request.query);
     const limit = typeof query._limit === 'number' ? query._limit : module.defaultLimit;
     const offset = typeof query._offset === 'number' ? query._offset : 0;
     const format = typeof query._format === 'string' ? query._format : undefined;
-
-    // authenticate
-    const caller: Caller = meta.public
-      ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
-      : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
 
     // Named fields rather than a spread of `services`: this object is built on every request.
     const ctx: RequestContext = {
@@ -160,8 +164,12 @@ export function createCore(options: CoreOptions) {
       ctx.payload = isPlainObject(value) ? value : {};
     }
 
-    // resource action; a delete is presented as the record was, so its associations load first
+    // policy: read attributes, before the action: a refused request must change nothing (issue 14)
     const { resource, presenter, policy } = module;
+    const chosen = presenter.resolveFormat(format, action);
+    policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));
+
+    // resource action; a delete is presented as the record was, so its associations load first
     const preloadedBeforeDelete = action === 'delete' && resource.preload ? resource.preload([record], ctx) : undefined;
     let records: unknown[];
     let listMeta: Record<string, unknown> | undefined;
@@ -188,9 +196,7 @@ export function createCore(options: CoreOptions) {
         break;
     }
 
-    // policy: read attributes, then presenter
-    const chosen = presenter.resolveFormat(format, action);
-    policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));
+    // presenter
     const preloaded = preloadedBeforeDelete ?? (resource.preload ? resource.preload(records, ctx) : undefined);
     const presented = records.map((r) => presenter.present(r, { op: ctx, preloaded, format: chosen }));
 
@@ -218,11 +224,11 @@ export function createCore(options: CoreOptions) {
     },
     /** Routes by method and path first: for transports without a router of their own. */
     async dispatch(request: Omit<CoreRequest, 'params'>): Promise<Outcome> {
-      const { method, path, query, headers, body } = request;
+      const { method, path, query, headers, body, client } = request;
       try {
         const matched = routes.match(method, path);
         if (!matched) throw routes.unmatched(method, path);
-        return await this.handle(matched.route.id, { method, path, params: matched.params, query, headers, body });
+        return await this.handle(matched.route.id, { method, path, params: matched.params, query, headers, body, client });
       } catch (error) {
         return fail(error, { method, path, params: {}, query, headers, body });
       }

@@ -8,6 +8,8 @@ export interface CoreRequest {
   headers: Record<string, string | undefined>;
   /** Parsed JSON body, or undefined when there was none. */
   body: unknown;
+  /** The caller's network address (Express: the socket's; the mocks: a constant), for per-client budgets. */
+  client?: string;
 }
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>

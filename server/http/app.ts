@@ -2,11 +2,12 @@ import { contract } from '@pipeline-api/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Api } from '../api.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, forbidden } from '../core/errors.js';
 import type { Outcome } from '../core/operation.js';
 import { BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '../core/raw-request.js';
 import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
+import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
 import { toCoreRequest, queryOf } from './request.js';
 
@@ -35,8 +36,9 @@ export function createApp(api: Api, options: AppOptions = {}) {
     this.end(text);
     return this;
   };
-  app.use(requestLog(options.log));
-  app.use(cors);
+  app.use(requestLog(options.log, [api.config.apiKey]));
+  // Host, Origin and cross-site writes are checked before the body is read (issue 14; decisions in origins.ts).
+  app.use(cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))));
   app.use(readBody());
 
   const router = contractRouter(async (routeId, req, res) => {
@@ -113,12 +115,11 @@ function transportError(error: unknown, req: Request): ApiError {
   return new ApiError('internal_error');
 }
 
-function requestLog(log: ((line: string) => void) | undefined) {
+function requestLog(log: ((line: string) => void) | undefined, secrets: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!log) return next();
     const started = performance.now();
-    // The query may hold an api_key, an API trigger URL its token: neither is ever logged.
-    const path = req.originalUrl.split('?')[0]!.replace(/^(\/api\/pipeline_schedules\/[^/]+\/pipeline_runs\/)[^/]+/, '$1[token]');
+    const path = redactedPath(req.originalUrl, req.headers, secrets); // keys and tokens are never logged, wherever sent
     res.on('finish', () => {
       const ms = (performance.now() - started).toFixed(1);
       const code = res.locals.errorCode === undefined ? 'ok' : `error=${res.locals.errorCode}`;

@@ -11,6 +11,7 @@ export function toCoreRequest(req: Request, method: string, params: Record<strin
     query: queryOf(req.originalUrl),
     headers: parseHeaders(req.headers),
     body: req.body,
+    client: req.socket.remoteAddress,
   };
 }
 

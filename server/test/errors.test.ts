@@ -161,7 +161,7 @@ describe('the error envelope, whatever goes wrong', () => {
       [`GET /api/pipelines HTTP/1.1\r\nHost: x\r\nX-Pad: ${'b'.repeat(20_000)}\r\n\r\n`, 'The request line and headers exceed 16 KB.'],
       ['GARBAGE\r\n\r\n', 'The request is not valid HTTP/1.1.'],
       ['GET /api/pipelines HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n', 'The request is not valid HTTP/1.1.'],
-      ['POST /api/pipelines HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n', 'The request is not valid HTTP/1.1.'],
+      ['POST /api/pipelines HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n', 'The request is not valid HTTP/1.1.'],
     ];
     for (const [bytes, message] of requests) {
       const text = await rawSocket(server, bytes!);
@@ -190,12 +190,15 @@ describe('the error envelope, whatever goes wrong', () => {
     expect(pipelinesTable.in(server.repo).get('proto')).toBeUndefined();
   });
 
-  it('answers CORS preflights and echoes the origin with credentials', async () => {
-    const preflight = await raw(server, 'OPTIONS', '/api/pipelines', { headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'POST' } });
+  it('answers CORS preflights from loopback origins and echoes the origin with credentials; not from others', async () => {
+    const preflight = await raw(server, 'OPTIONS', '/api/pipelines', { headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' } });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://app.example');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/X-API-KEY.*OAUTH-TOKEN.*Authorization/);
+    const foreign = await raw(server, 'OPTIONS', '/api/pipelines', { headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(JSON.parse(foreign.text).error).toMatchObject({ code: 403, type: 'unauthorized_access', message: 'The origin http://app.example is not allowed to call this server: add it to CORS_ORIGINS.' });
   });
 
   it('logs one line per request with method, path, status, error code and milliseconds, never a secret', async () => {

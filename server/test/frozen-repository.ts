@@ -9,8 +9,8 @@ import type { Repository } from '../core/repository/types.js';
 export function frozenRepository(): Repository {
   const repo = createMemoryRepository();
   const openTable = repo.openTable;
-  repo.openTable = (key, onChange) => {
-    const table = openTable(key, onChange);
+  repo.openTable = (name, key, onChange) => {
+    const table = openTable(name, key, onChange);
     const put = table.put;
     table.put = (record) => put(deepFreeze(record));
     return table;

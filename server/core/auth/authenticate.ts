@@ -1,6 +1,7 @@
 import type { CoreConfig } from '../config.js';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../errors.js';
+import type { Action } from '@pipeline-api/contract';
+import { ApiError, forbidden } from '../errors.js';
 import type { CoreRequest } from '../request.js';
 import type { Repository } from '../repository/types.js';
 import type { Caller } from './caller.js';
@@ -16,6 +17,17 @@ const ANONYMOUS: Caller = { user: null, role: null, token: null, decodedToken: n
 export interface AuthOptions {
   /** Login ignores tokens: a stale token must never stop a user from logging in again. */
   readToken: boolean;
+}
+
+/**
+ * With user authentication on, a caller with the API key but no session may take only tokenless actions
+ * (login). Refused before any record is looked up, so the answer never depends on what exists.
+ * The same message as the policy's own check (which still runs, after the lookup).
+ */
+export function refuseAnonymous(caller: Caller, action: Action, policy: { isTokenless(action: Action): boolean }) {
+  if (caller.authEnabled && caller.user === null && !policy.isTokenless(action)) {
+    throw forbidden(`Private access for ${action} only, invalid scope.`);
+  }
 }
 
 export async function authenticate(

@@ -24,4 +24,6 @@ export interface CredentialStore {
   token(repo: Repository, digest: string): AuthToken | undefined;
   user(repo: Repository, id: number): AuthUser | undefined;
   saveToken(repo: Repository, token: AuthToken): void;
+  /** Ends a user's unexpired tokens at `now` (they answer expired_oauth_token, as after a logout), except `keep`. */
+  revokeTokens(repo: Repository, userId: number, now: number, keep?: string): void;
 }

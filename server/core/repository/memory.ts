@@ -8,7 +8,7 @@ export function createMemoryRepository(): Repository {
   const stats = { reads: 0 };
   let journal: Undo[] | null = null;
 
-  function openTable<K extends string | number, V>(keyOf: (record: V) => K, onChange?: RowListener<V>): Table<K, V> {
+  function openTable<K extends string | number, V>(_name: string, keyOf: (record: V) => K, onChange?: RowListener<V>): Table<K, V> {
     const rows = new Map<K, V>();
     const sorted = new SortedKeys<K>();
     const write = (key: K, next: V | undefined) => {

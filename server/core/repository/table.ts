@@ -31,9 +31,9 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
   }
 
   #open(repo: Repository): Table<K, V> & X {
-    const { key, extend } = this.spec;
+    const { name, key, extend } = this.spec;
     let onChange: RowListener<V> | undefined;
-    const rows = repo.openTable(key, (before, after) => onChange?.(before, after));
+    const rows = repo.openTable(name, key, (before, after) => onChange?.(before, after));
     const extension = extend?.(rows, repo);
     onChange = extension?.onChange;
     return Object.assign(rows, extension?.lookups);

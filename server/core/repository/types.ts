@@ -22,7 +22,7 @@ export type RowListener<V> = (before: V | undefined, after: V | undefined) => vo
  */
 export interface Repository {
   /** Storage for one declared table, with the repository's undo log and read counter. */
-  openTable<K extends string | number, V>(key: (record: V) => K, onChange?: RowListener<V>): Table<K, V>;
+  openTable<K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V>;
   /** Runs `change` all or nothing: when it throws, every write it made is undone. */
   transaction<T>(change: () => T): T;
   /** Reads so far (tests assert lists cost a constant number). */

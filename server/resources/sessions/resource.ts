@@ -1,11 +1,13 @@
 import type { NodeAt } from '@pipeline-api/contract';
-import { verifyPassword } from '../../core/auth/passwords.js';
+import { clientKey } from '../../core/auth/password-gate.js';
+import { passwordFits, verifyPassword } from '../../core/auth/passwords.js';
 import { encodeToken } from '../../core/auth/jwt.js';
 import { issueToken } from '../../core/auth/tokens.js';
 import type { Services } from '../../core/context.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import type { Resource } from '../../core/resource.js';
 import { usersTable, type UserRecord } from '../users/table.js';
+import { purgeExpiredTokens } from './token-purge.js';
 import { tokensTable, type TokenRecord } from './table.js';
 
 export interface SessionView {
@@ -32,23 +34,22 @@ export const sessionResource: Resource<NodeAt<'sessions'>, SessionView> = {
   }),
 
   async create(ctx) {
-    const { repo, clock, loginThrottle } = ctx;
+    const { repo, clock, loginThrottle, request } = ctx;
     const { email, username, password } = ctx.payload;
     const users = usersTable.in(repo);
     const identity = email?.trim() || username?.trim();
     if (!identity || !password) throw notFound(REQUIRED);
     const user = email?.trim() ? users.byEmail(email.trim()) : users.byUsername(username!.trim());
     // One budget per account, whether named by email or username; unknown names get one each.
-    const throttleKey = user ? `user:${user.id}` : `name:${identity.toLowerCase()}`;
-    loginThrottle.begin(throttleKey, clock.now());
-    let matches = false;
-    try {
-      matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    } finally {
-      loginThrottle.end(throttleKey, clock.now(), user !== undefined && matches);
-    }
+    const subject = user ? { userId: user.id } : { name: identity.toLowerCase() };
+    // bcrypt reads at most 72 bytes: a longer guess must not match the stored password's first 72.
+    const matches = await loginThrottle.check(subject, clientKey(request.client), () => clock.now(), () =>
+      passwordFits(password) ? verifyPassword(password, user?.password_hash ?? DUMMY_HASH) : verifyPassword('', DUMMY_HASH).then(() => false),
+    );
     if (!user || !matches) throw notFound(INVALID);
     const issued = await issueToken(user.id, ctx);
+    // Logins are how the token table grows: expired tokens past their retention go here (nothing can refuse the login now).
+    purgeExpiredTokens(ctx);
     tokensTable.in(repo).put(issued.record);
     return { token: issued.record, decoded: issued.decoded, raw: issued.raw, user };
   },

@@ -13,4 +13,10 @@ export const credentials: CredentialStore = {
   token: (repo, digest) => tokensTable.in(repo).get(digest),
   user: (repo, id) => usersTable.in(repo).get(id),
   saveToken: (repo, token) => tokensTable.in(repo).put(token),
+  revokeTokens(repo, userId, now, keep) {
+    const tokens = tokensTable.in(repo);
+    for (const token of tokens.list()) {
+      if (token.user_id === userId && token.key !== keep && token.expires_at > now) tokens.put({ ...token, expires_at: now });
+    }
+  },
 };

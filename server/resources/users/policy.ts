@@ -1,7 +1,14 @@
-import { definePolicy } from '../../core/policy.js';
+import { atLeast } from '../../core/auth/roles.js';
+import { definePolicy, type Rule } from '../../core/policy.js';
+import { ROLES, type RoleName } from '../../core/auth/roles.js';
 import { anyOf, each, isSelf, never, role } from '../rules.js';
 
 const selfOrAdmin = anyOf(isSelf, role('admin'));
+/** As the list shows them: an admin who is not an owner sees editors, viewers and users without a role (and themself). */
+const listedForCaller: Rule = ({ caller, record }) => caller.role === 'owner' || !atLeast(roleOf(record), 'admin');
+const roleOf = (record: unknown): RoleName | null =>
+  typeof record === 'object' && record !== null && 'role' in record ? (ROLES.find((r) => r === record.role) ?? null) : null;
+const selfOrAdminOverListed = anyOf(isSelf, (ctx) => role('admin')(ctx) && listedForCaller(ctx));
 const PROFILE = ['avatar', 'email', 'first_name', 'last_name', 'password', 'password_confirmation', 'username'];
 const ROLE_ATTRIBUTES = ['roles', 'roles_new'];
 
@@ -11,7 +18,7 @@ export const userPolicy = definePolicy({
   actions: {
     list: role('admin'),
     create: role('owner'),
-    detail: selfOrAdmin,
+    detail: selfOrAdminOverListed, // Mage lets admins read owners and admins by id while its list hides them
     update: selfOrAdmin,
     delete: role('owner'),
   },

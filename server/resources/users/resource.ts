@@ -1,6 +1,7 @@
 import type { NodeAt, UserCreate, UserUpdate } from '@pipeline-api/contract';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../core/auth/roles.js';
-import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import { clientKey } from '../../core/auth/password-gate.js';
+import { hashPassword, MAX_PASSWORD_BYTES, passwordFits, verifyPassword } from '../../core/auth/passwords.js';
 import { issueToken } from '../../core/auth/tokens.js';
 import { invalid, notFound } from '../../core/errors.js';
 import type { Repository } from '../../core/repository/types.js';
@@ -84,7 +85,13 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
     if (p.password !== undefined) {
       // Changing your own password, or anyone's as a non-owner, needs the current one (as Mage).
       if (caller.user?.id === user.id || !callerIsOwner) {
-        const ok = p.password_current !== undefined && (await verifyPassword(p.password_current, user.password_hash));
+        // A password check like a login: the same budget for the account, the client and the server.
+        const current = p.password_current;
+        const ok =
+          current !== undefined &&
+          (await ctx.loginThrottle.check({ userId: user.id }, clientKey(ctx.request.client), () => clock.now(), async () =>
+            passwordFits(current) ? verifyPassword(current, user.password_hash) : false,
+          ));
         if (!ok) throw invalid('user.password_current', 'Current password is incorrect.');
       }
       checkNewPassword(p.password, p.password_confirmation);
@@ -111,7 +118,12 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
       if (p.first_name !== undefined) next.first_name = p.first_name;
       if (p.last_name !== undefined) next.last_name = p.last_name;
       if (p.avatar !== undefined) next.avatar = avatar(p.avatar);
-      if (passwordHash !== undefined) next.password_hash = passwordHash;
+      if (passwordHash !== undefined) {
+        next.password_hash = passwordHash;
+        // As services do: a new password ends the user's other sessions (the one making the change, if theirs, stays).
+        const keep = caller.user?.id === current.id ? caller.token?.key : undefined;
+        ctx.credentials.revokeTokens(repo, current.id, clock.now(), keep);
+      }
       users.put(next);
       return next;
     });
@@ -153,6 +165,9 @@ function assertUnique(repo: Repository, email: string | null, username: string |
 
 function checkNewPassword(password: string, confirmation: string | undefined) {
   if (password.length < MIN_PASSWORD) throw invalid('user.password', 'Password must be 8 characters or longer.');
+  if (!passwordFits(password)) {
+    throw invalid('user.password', `Password must be at most ${MAX_PASSWORD_BYTES} bytes in UTF-8 (bcrypt ignores the rest).`);
+  }
   if (password !== confirmation) {
     throw invalid('user.password_confirmation', 'Password and password confirmation do not match.');
   }
@@ -165,3 +180,4 @@ function ensureAnotherOwner(user: UserRecord, repo: Repository) {
   const owners = usersTable.in(repo).list().filter((u) => u.role === 'owner' && u.id !== user.id);
   if (owners.length === 0) throw invalid('user', 'The last owner cannot be removed or demoted.');
 }
+
