@@ -1,15 +1,16 @@
 import type { Client } from '@pipeline-api/sdk';
-import type { MutationFunctionContext, QueryClient, QueryKey } from '@tanstack/query-core';
+import type { QueryKey } from '@tanstack/query-core';
 import { ROUTES } from '../generated/routes.js';
 import type { Queries } from '../generated/types.js';
 import type { QueryRoute } from './route.js';
+import type { CacheClient, MutationContext } from './types.js';
 
 export interface QueriesOptions {
   /**
    * The QueryClient mutations invalidate in. TanStack Query 5.90+ hands it to every mutation callback, so
    * this is only needed with older versions, or to invalidate in another client than the one running the mutation.
    */
-  queryClient?: QueryClient;
+  queryClient?: CacheClient;
 }
 
 type Call = (...args: unknown[]) => PromiseLike<unknown> & { pages(): AsyncGenerator<unknown> };
@@ -72,8 +73,8 @@ function read(route: QueryRoute, call: Call) {
   };
 }
 
-function write(route: QueryRoute, call: Call, fallback: QueryClient | undefined) {
-  const invalidate = (client: QueryClient | undefined, variables: Vars) => {
+function write(route: QueryRoute, call: Call, fallback: CacheClient | undefined) {
+  const invalidate = (client: CacheClient | undefined, variables: Vars) => {
     if (!client) throw new Error(`${route.id}: no QueryClient to invalidate in; pass createQueries(client, { queryClient })`);
     if (route.session === 'logout') return client.removeQueries();
     if (route.session === 'login') return client.invalidateQueries();
@@ -85,7 +86,7 @@ function write(route: QueryRoute, call: Call, fallback: QueryClient | undefined)
       mutationKey: [route.resource, route.action],
       mutationFn: (variables: Vars = {}) =>
         call(...route.params.map((name) => variables[name]), variables[route.payload ?? 'query']),
-      onSuccess: async (data: unknown, variables: Vars = {}, onMutateResult: unknown, context?: MutationFunctionContext) => {
+      onSuccess: async (data: unknown, variables: Vars = {}, onMutateResult: unknown, context?: MutationContext) => {
         if (hooks.invalidate !== false) await invalidate(context?.client ?? fallback, variables);
         return hooks.onSuccess?.(data, variables, onMutateResult, context);
       },

@@ -1,5 +1,17 @@
 import type { Page, PagePromise, PipelineError, RequestOptions } from '@pipeline-api/sdk';
-import type { DataTag, InfiniteData, MutationFunctionContext, QueryKey } from '@tanstack/query-core';
+import type { DataTag, InfiniteData, QueryKey } from '@tanstack/query-core';
+
+/**
+ * What mutations need of a QueryClient. Structural on purpose: an adapter may bring its own copy of query-core
+ * (Vue Query pins one), and a class type from another copy would not be assignable.
+ */
+export interface CacheClient {
+  invalidateQueries(filters?: { queryKey?: QueryKey }): Promise<unknown>;
+  removeQueries(filters?: { queryKey?: QueryKey }): void;
+}
+
+/** The context TanStack Query (5.90+) passes to mutation callbacks; older versions pass none. */
+export type MutationContext = { client: CacheClient } | undefined;
 
 type Method = (...args: any[]) => unknown;
 type DropOptions<A extends unknown[]> = A extends [...infer H, (RequestOptions | undefined)?] ? H : A;
@@ -36,7 +48,7 @@ export interface InfiniteQueryOptions<TItem> {
 
 /** Your callbacks, run after the route's own invalidation. */
 export interface MutationHooks<TData, TVariables> {
-  onSuccess?: (data: TData, variables: TVariables, onMutateResult: unknown, context: MutationFunctionContext) => unknown;
+  onSuccess?: (data: TData, variables: TVariables, onMutateResult: unknown, context: MutationContext) => unknown;
   /** false: skip the invalidation (you update the cache yourself). */
   invalidate?: boolean;
 }
@@ -46,7 +58,7 @@ export interface MutationOptions<TData, TVariables> {
   mutationKey: readonly [resource: string, action: string];
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** Invalidates what the contract says this write makes stale, waits for it, then runs yours. */
-  onSuccess: (data: TData, variables: TVariables, onMutateResult: unknown, context: MutationFunctionContext) => Promise<unknown>;
+  onSuccess: (data: TData, variables: TVariables, onMutateResult: unknown, context: MutationContext) => Promise<unknown>;
   retry: (failureCount: number, error: PipelineError) => boolean;
 }
 
