@@ -59,7 +59,9 @@ function printTree(): string {
       const fields = sdk.params.map((p) => `${p}${p in sdk.defaults ? '?' : ''}: ${p === 'id' ? 'number | string' : 'string'}`);
       const at = sdk.params.length;
       fields.push(sdk.payloadKey ? `${sdk.payloadKey}: Arg<${sdkMethod}, ${at}>` : `query?: Arg<${sdkMethod}, ${at}>`);
-      type = `Write<${sdkMethod}, { ${fields.join('; ')} }>`;
+      // Nothing required (logout): `mutate()` needs no variables.
+      const optional = !sdk.payloadKey && sdk.params.every((p) => p in sdk.defaults);
+      type = `Write<${sdkMethod}, { ${fields.join('; ')} }${optional ? ' | void' : ''}>`;
     }
     ensure(segments.slice(0, -1).join('.')).push(`  ${segments.at(-1)}: ${type};\n`);
   }

@@ -75,11 +75,19 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
   });
 
   it('passes the query signal to the SDK: a cancelled query aborts its request', async () => {
-    const observer = new QueryObserver(queryClient, api.pipelines.list.queryOptions());
+    const aborted: boolean[] = [];
+    const hanging = createClient({
+      baseUrl: server.url, apiKey: API_KEY, maxRetries: 0,
+      fetch: (_input, init) => new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => (aborted.push(true), reject(new Error('aborted'))));
+      }),
+    });
+    const observer = new QueryObserver(queryClient, createQueries(hanging).pipelines.list.queryOptions());
     const unsubscribe = observer.subscribe(() => {});
+    await expect.poll(() => observer.getCurrentResult().fetchStatus).toBe('fetching');
     await queryClient.cancelQueries({ queryKey: ['pipelines'] });
     unsubscribe();
-    expect(queryClient.getQueryState(['pipelines', 'list', {}])?.fetchStatus).toBe('idle');
+    await expect.poll(() => aborted).toEqual([true]);
   });
 
   it('pages an infinite list over {next, offset}: the next offset comes from the last page', async () => {
@@ -178,7 +186,7 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     const mine = createQueries(own);
     await mutate(queryClient, mine.sessions.login.mutationOptions(), { session: OWNER });
     await queryClient.fetchQuery(mine.pipelines.list.queryOptions());
-    await mutate(queryClient, mine.sessions.logout.mutationOptions(), {});
+    await mutate(queryClient, mine.sessions.logout.mutationOptions(), undefined); // logout needs no variables
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     await expect(queryClient.fetchQuery(mine.pipelines.list.queryOptions())).rejects.toBeInstanceOf(SessionRequiredError);
     await mutate(queryClient, mine.sessions.login.mutationOptions(), { session: OWNER });
