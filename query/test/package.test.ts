@@ -28,12 +28,13 @@ async function runNode(args: string[], cwd: string, env: Record<string, string>)
   }
 }
 
-/** A user's app: a bare QueryClient (what every adapter wraps), and Vue Query's types for the adapter side. */
+/** A user's app: a bare QueryClient (what every adapter wraps) at run time; Vue, Solid and Svelte Query's types. */
 const CONSUMER_TS = `
 import { createClient, RecordNotFoundError, type Block, type Pipeline, type PipelineError } from '@pipeline-api/sdk';
 import { createQueries, queryKeys, refetchUntil } from '@pipeline-api/query';
 import { MutationObserver, QueryClient, type InfiniteData } from '@tanstack/query-core';
 import { useQuery, useInfiniteQuery, useMutation } from '@tanstack/vue-query';
+import * as solid from '@tanstack/solid-query';
 
 declare const process: { env: Record<string, string | undefined>; exitCode?: number };
 const client = createClient({ baseUrl: process.env.API_URL!, apiKey: 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
@@ -60,6 +61,15 @@ export function inComponent() {
   return [pipeline, blocks, polled];
 }
 
+/** The same objects through Solid's accessors. */
+export function solidComponent(props: { uuid: string }) {
+  const detail = solid.useQuery(() => api.pipelines.detail.queryOptions(props.uuid));
+  if (detail.error?.type === 'record_not_found') { const narrowed: RecordNotFoundError = detail.error; void narrowed; }
+  const pages = solid.useInfiniteQuery(() => api.pipelines.blocks.list.infiniteQueryOptions(props.uuid, { limit: 20 }));
+  solid.useMutation(() => api.pipelines.blocks.create.mutationOptions()).mutate({ pipeline_uuid: props.uuid, block: { name: 'b', type: 'transformer' } });
+  const data: [Pipeline | undefined, Block[] | undefined] = [detail.data, pages.data?.pages.flatMap((page) => page.data)];
+  return data;
+}
 async function main() {
   await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
   const created = await new MutationObserver(queryClient, api.pipelines.create.mutationOptions()).mutate({ pipeline: { name: 'consumer' } });
@@ -72,6 +82,24 @@ async function main() {
   console.log(JSON.stringify({ uuid: typed?.uuid, stale, blocks: infinite.pages[0]!.data.map((b) => b.uuid), missing: missing.type }));
 }
 main().catch((error) => { console.error(error); process.exitCode = 1; });
+`;
+
+/** Svelte 5's thunks, checked as Svelte apps build (Vite: Bundler resolution; svelte-query's types need it). */
+const CONSUMER_SVELTE = `
+import { createClient, RecordNotFoundError, type Block, type Pipeline } from '@pipeline-api/sdk';
+import { createQueries } from '@pipeline-api/query';
+import * as svelte from '@tanstack/svelte-query';
+
+const api = createQueries(createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' }));
+export function svelteComponent(uuid: string) {
+  const detail = svelte.createQuery(() => api.pipelines.detail.queryOptions(uuid));
+  if (detail.error?.type === 'record_not_found') { const narrowed: RecordNotFoundError = detail.error; void narrowed; }
+  const pages = svelte.createInfiniteQuery(() => api.pipelines.blocks.list.infiniteQueryOptions(uuid, { limit: 20 }));
+  svelte.createMutation(() => api.pipelines.blocks.create.mutationOptions()).mutate({ pipeline_uuid: uuid, block: { name: 'b', type: 'transformer' } });
+  const data: [Pipeline | undefined, Block[] | undefined] = [detail.data, pages.data?.pages.flatMap((page) => page.data)];
+  return data;
+}
+
 `;
 
 const CONSUMER_CJS = `
@@ -124,27 +152,32 @@ describe('the published query package', () => {
     expect(attw.output).toMatch(/No problems found/);
   });
 
-  it('installs into a fresh app beside query-core and Vue Query, type-checks with skipLibCheck false, and runs', async () => {
+  it('installs into a fresh app beside query-core and the Vue, Solid and Svelte adapters, type-checks with skipLibCheck false, and runs', async () => {
     const consumer = join(work, 'consumer');
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     const packages = [
       tarballs.sdk!, tarballs.query!, `@tanstack/query-core@${devVersion('@tanstack/query-core')}`,
-      `@tanstack/vue-query@${devVersion('@tanstack/vue-query')}`, `vue@${devVersion('vue')}`,
+      ...['@tanstack/vue-query', 'vue', '@tanstack/solid-query', 'solid-js', '@tanstack/svelte-query', 'svelte'].map((name) => `${name}@${devVersion(name)}`),
     ];
     const install = run('npm', ['install', ...packages, '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], consumer);
     expect(install.code, install.output).toBe(0);
     writeFileSync(join(consumer, 'index.ts'), CONSUMER_TS);
+    writeFileSync(join(consumer, 'svelte.ts'), CONSUMER_SVELTE);
     writeFileSync(join(consumer, 'run.cjs'), CONSUMER_CJS);
-    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    const tsconfig = (module: string, include: string, emit: boolean) => JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
-        strict: true, skipLibCheck: false, outDir: 'out', noEmitOnError: true,
+        target: 'ES2022', module, moduleResolution: module === 'ESNext' ? 'Bundler' : module, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
+        strict: true, skipLibCheck: false, outDir: 'out', noEmitOnError: true, noEmit: !emit,
       },
-      include: ['index.ts'],
-    }));
-    const tsc = run(bin('tsc'), ['-p', 'tsconfig.json'], consumer);
-    expect(tsc.code, tsc.output).toBe(0);
+      include: [include],
+    });
+    writeFileSync(join(consumer, 'tsconfig.json'), tsconfig('NodeNext', 'index.ts', true));
+    writeFileSync(join(consumer, 'tsconfig.svelte.json'), tsconfig('ESNext', 'svelte.ts', false));
+    for (const project of ['tsconfig.json', 'tsconfig.svelte.json']) {
+      const tsc = run(bin('tsc'), ['-p', project], consumer);
+      expect(tsc.code, `${project}:\n${tsc.output}`).toBe(0);
+    }
 
     const esm = await runNode(['out/index.js'], consumer, { API_URL: server.url });
     expect(esm.code, esm.output).toBe(0);
