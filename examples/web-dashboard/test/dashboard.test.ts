@@ -1,3 +1,7 @@
+import { existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createClient } from '@pipeline-api/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +13,21 @@ import { DEMO } from '../src/demo.js';
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
 
+/** The main pages, for the docs: written to docs/images when missing or with UPDATE_SCREENSHOTS=1, else to a temp dir. */
+async function screenshot(page: Page | undefined, name: string) {
+  if (!page) return;
+  const checkedIn = fileURLToPath(new URL(`../../../docs/images/dashboard-${name}.png`, import.meta.url));
+  const target = process.env.UPDATE_SCREENSHOTS || !existsSync(checkedIn) ? checkedIn : join(tmpdir(), `dashboard-${name}.png`);
+  await page.screenshot({ path: target });
+  expect(statSync(target).size).toBeGreaterThan(5_000);
+}
+
 /** Sign-in (a wrong password first), pipelines paged, a pipeline's graph, a block edited and saved. */
-async function clickThrough(page: Page) {
+async function clickThrough(page: Page, shoot?: Page) {
   await page.getByLabel('Password').fill('wrong');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => texts(page, '[role=alert]')).toEqual(['Wrong email or password.']);
+  await screenshot(shoot, 'sign-in');
   await page.getByLabel('Password').fill('admin');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -22,6 +36,7 @@ async function clickThrough(page: Page) {
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect.poll(() => page.locator('.pipelines li').count()).toBe(8);
   expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  await screenshot(shoot, 'pipelines');
 
   await page.getByRole('link', { name: 'customer orders' }).click();
   await expect.poll(() => page.locator('[data-block]').count()).toBe(5);
@@ -33,6 +48,7 @@ async function clickThrough(page: Page) {
   await page.locator('textarea[name=content]').fill('df = df.dropna(how="all")\n');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => page.locator('.saved').count()).toBe(1);
+  await screenshot(shoot, 'pipeline');
 
   // Away and back: the pipeline's detail was invalidated by the save, so the editor shows what the API stored.
   await page.getByRole('link', { name: 'Pipelines' }).click();
@@ -54,11 +70,11 @@ describe('the web dashboard in headless Chromium', () => {
   });
 
   it('against the mocks in the page: click-through, then an expired session goes back to sign-in', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1000, height: 640 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(site.url);
-    await clickThrough(page);
+    await clickThrough(page, page);
     await page.evaluate(() => (window as unknown as { mock: { clock: { advance(ms: number): void } } }).mock.clock.advance(31 * 24 * 3600 * 1000));
     await page.getByRole('link', { name: 'Pipelines' }).click();
     await expect.poll(() => texts(page, '.notice')).toEqual(['Your session has ended. Please sign in again.']);
