@@ -76,9 +76,9 @@ async function runTypeScript(name: string, block: CodeBlock) {
 /** A `ts browser` block: bundled, served beside MSW's worker, run in headless Chromium; its console is its output. */
 async function runInBrowser(name: string, block: CodeBlock) {
   const bundle = await build({
-    stdin: { contents: block.code, resolveDir: root, loader: 'ts', sourcefile: `${name}.ts` },
+    stdin: { contents: block.code, resolveDir: root, loader: block.lang === 'tsx' ? 'tsx' : 'ts', sourcefile: `${name}.${block.lang}` },
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-    conditions: ['browser'], plugins: [nodeCryptoStub],
+    conditions: ['browser'], plugins: [nodeCryptoStub], jsx: 'automatic',
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/example.js"></script>' },
@@ -105,7 +105,7 @@ async function runInBrowser(name: string, block: CodeBlock) {
 describe.each(files)('%s', (file) => {
   const blocks = codeBlocks(readFileSync(join(root, file), 'utf8'));
   const shell = blocks.filter((b) => (b.lang === 'sh' || b.lang === 'bash') && !b.flags.includes('setup'));
-  const programs = blocks.filter((b) => b.lang === 'ts');
+  const programs = blocks.filter((b) => b.lang === 'ts' || b.lang === 'tsx');
 
   if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell), 120_000);
   programs.forEach((block, i) => {
@@ -117,9 +117,9 @@ describe.each(files)('%s', (file) => {
 });
 
 it('every guide has runnable examples with promised output', () => {
-  for (const guide of ['quickstart', 'authentication', 'errors', 'pagination', 'roles', 'sdk', 'mocks', 'runs']) {
+  for (const guide of ['quickstart', 'authentication', 'errors', 'pagination', 'roles', 'sdk', 'mocks', 'runs', 'query']) {
     const blocks = codeBlocks(readFileSync(join(root, 'docs', `${guide}.md`), 'utf8'));
-    const promises = blocks.flatMap((b) => (b.lang === 'ts' ? promisedByTs(b.code) : promisedBySh(b.code)));
+    const promises = blocks.flatMap((b) => (b.lang === 'ts' || b.lang === 'tsx' ? promisedByTs(b.code) : promisedBySh(b.code)));
     const tests = blocks.filter((b) => b.lang === 'ts' && /from 'vitest'/.test(b.code));
     expect(promises.length + tests.length, guide).toBeGreaterThan(0);
   }

@@ -10,13 +10,17 @@ export {
   InvalidOAuthTokenError,
   ExpiredOAuthTokenError,
   UnauthorizedAccessError,
+  SessionRequiredError,
   RecordNotFoundError,
   RateLimitError,
   InternalServerError,
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  isUnauthenticated,
+  type ApiErrorType,
   type FieldError,
+  type PipelineError,
 } from './core/errors.js';
 export type * from './generated/types.js';
 export {

@@ -140,5 +140,5 @@ describe('the published package', () => {
     const cjs = await runAsync(['run.cjs'], consumer, { API_URL: server.url });
     expect(cjs.code, cjs.output).toBe(0);
     expect(JSON.parse(cjs.output.trim())).toEqual({ cjs: true, code: 401 });
-  });
+  }, 120_000); // npm install and two tsc runs: past 30 s on a loaded machine
 });

@@ -5,7 +5,21 @@
  */
 export class PipelineApiError extends Error {
   override name = 'PipelineApiError';
+  /** The catalogue type of an API error; undefined for errors the API did not send. */
+  readonly type: ApiErrorType | undefined = undefined;
 }
+
+/** The error catalogue's types: every `type` an API error can carry. */
+export type ApiErrorType =
+  | 'record_invalid'
+  | 'api_resource_error'
+  | 'invalid_api_key'
+  | 'invalid_oauth_token'
+  | 'expired_oauth_token'
+  | 'unauthorized_access'
+  | 'record_not_found'
+  | 'too_many_requests'
+  | 'internal_error';
 
 export interface FieldError {
   path: string;
@@ -16,8 +30,11 @@ export class ApiError extends PipelineApiError {
   override name = 'ApiError';
   /** The error code from the body (HTTP-style), or the HTTP status when the body had none. */
   readonly code: number;
-  /** The catalogue type, e.g. `record_not_found`; undefined for bodies without one. */
-  readonly type: string | undefined;
+  /**
+   * The catalogue type, e.g. `record_not_found`; for bodies without one (or with a type outside the
+   * catalogue, kept in `body`), the type the class stands for, or undefined for a plain ApiError.
+   */
+  declare readonly type: ApiErrorType | undefined;
   /** Per-attribute problems of an invalid payload. */
   readonly errors: FieldError[];
   /** The HTTP status of the response (usually 200). */
@@ -26,10 +43,10 @@ export class ApiError extends PipelineApiError {
   readonly body: unknown;
   readonly response: Response;
 
-  constructor(init: { code: number; type?: string; message: string; errors?: FieldError[]; body: unknown; response: Response }) {
+  constructor(init: { code: number; type?: ApiErrorType; message: string; errors?: FieldError[]; body: unknown; response: Response }) {
     super(init.message);
     this.code = init.code;
-    this.type = init.type;
+    (this as { type: ApiErrorType | undefined }).type = init.type;
     this.errors = init.errors ?? [];
     this.status = init.response.status;
     this.body = init.body;
@@ -39,35 +56,53 @@ export class ApiError extends PipelineApiError {
 
 export class RecordInvalidError extends ApiError {
   override name = 'RecordInvalidError';
+  declare readonly type: 'record_invalid';
 }
 export class ApiResourceError extends ApiError {
   override name = 'ApiResourceError';
+  declare readonly type: 'api_resource_error';
 }
 export class InvalidApiKeyError extends ApiError {
   override name = 'InvalidApiKeyError';
+  declare readonly type: 'invalid_api_key';
 }
 export class InvalidOAuthTokenError extends ApiError {
   override name = 'InvalidOAuthTokenError';
+  declare readonly type: 'invalid_oauth_token';
 }
 export class ExpiredOAuthTokenError extends ApiError {
   override name = 'ExpiredOAuthTokenError';
+  declare readonly type: 'expired_oauth_token';
 }
 export class UnauthorizedAccessError extends ApiError {
   override name = 'UnauthorizedAccessError';
+  declare readonly type: 'unauthorized_access';
+}
+/**
+ * The call reached the server without a session (never logged in, logged out, or the token was dropped):
+ * the 403 `Private access for <action> only, invalid scope.` of a call that carried no token. Go to sign-in;
+ * a role refusal stays a plain UnauthorizedAccessError.
+ */
+export class SessionRequiredError extends UnauthorizedAccessError {
+  override name = 'SessionRequiredError';
 }
 export class RecordNotFoundError extends ApiError {
   override name = 'RecordNotFoundError';
+  declare readonly type: 'record_not_found';
 }
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
+  declare readonly type: 'too_many_requests';
 }
 export class InternalServerError extends ApiError {
   override name = 'InternalServerError';
+  declare readonly type: 'internal_error';
 }
 
 /** The request never got an answer. */
 export class APIConnectionError extends PipelineApiError {
   override name = 'APIConnectionError';
+  declare readonly type: undefined;
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -81,10 +116,42 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 /** The caller's AbortSignal fired. */
 export class APIUserAbortError extends PipelineApiError {
   override name = 'APIUserAbortError';
+  declare readonly type: undefined;
   constructor(message = 'Request was aborted.') {
     super(message);
   }
 }
+
+/**
+ * Every error a call can throw, as a union whose `type` tells them apart: `error.type === 'record_not_found'`
+ * narrows to RecordNotFoundError. A plain ApiError (a body with no catalogue type) has `type` undefined.
+ */
+export type PipelineError =
+  | RecordInvalidError
+  | ApiResourceError
+  | InvalidApiKeyError
+  | InvalidOAuthTokenError
+  | ExpiredOAuthTokenError
+  | UnauthorizedAccessError
+  | RecordNotFoundError
+  | RateLimitError
+  | InternalServerError
+  | (ApiError & { readonly type: undefined })
+  | APIConnectionError
+  | APIUserAbortError;
+
+/**
+ * Whether an error means "no valid session: go to sign-in" rather than "you may not":
+ * the server refused the token (`invalid_oauth_token`, `expired_oauth_token`: unknown, forged, expired or
+ * logged out), or a call sent without a token met the private-scope 403 (SessionRequiredError).
+ * A role refusal (`Unauthorized operation ...`, `... is disabled for ...`) is not.
+ */
+export function isUnauthenticated(error: unknown): error is InvalidOAuthTokenError | ExpiredOAuthTokenError | SessionRequiredError {
+  return error instanceof InvalidOAuthTokenError || error instanceof ExpiredOAuthTokenError || error instanceof SessionRequiredError;
+}
+
+/** Mage's policy message for a caller without a session (`BasePolicy`); `Public access ...` is the reverse case. */
+const PRIVATE_SCOPE = /^Private access for \w+ only, invalid scope\.?$/;
 
 const BY_TYPE: Record<string, typeof ApiError> = {
   record_invalid: RecordInvalidError,
@@ -98,8 +165,11 @@ const BY_TYPE: Record<string, typeof ApiError> = {
   internal_error: InternalServerError,
 };
 
-/** The typed error for a response body, or undefined when the body is a success. */
-export function errorFromBody(body: unknown, response: Response): ApiError | undefined {
+/**
+ * The typed error for a response body, or undefined when the body is a success.
+ * `sentToken`: whether the request carried a token; a private-scope 403 without one is a SessionRequiredError.
+ */
+export function errorFromBody(body: unknown, response: Response, sentToken = true): ApiError | undefined {
   const envelope = isObject(body) && isObject(body.error) ? body.error : undefined;
   if (!envelope) {
     if (response.ok) return undefined;
@@ -115,14 +185,23 @@ export function errorFromBody(body: unknown, response: Response): ApiError | und
       : typeof envelope.message === 'string'
         ? envelope.message
         : `Error ${code}`;
+  if (!sentToken && type === 'unauthorized_access' && PRIVATE_SCOPE.test(message)) {
+    return new SessionRequiredError({ code, type, message, errors: fieldErrors(envelope.errors), body, response });
+  }
   return build(code, type, message, fieldErrors(envelope.errors), body, response);
 }
 
 function build(code: number, type: string | undefined, message: string, errors: FieldError[], body: unknown, response: Response) {
   const Class =
-    (type && BY_TYPE[type]) || (code === 429 ? RateLimitError : code >= 500 ? InternalServerError : code === 404 ? RecordNotFoundError : ApiError);
-  return new Class({ code, type, message, errors, body, response });
+    (type && Object.hasOwn(BY_TYPE, type) && BY_TYPE[type]) ||
+    (code === 429 ? RateLimitError : code >= 500 ? InternalServerError : code === 404 ? RecordNotFoundError : ApiError);
+  // The class decides the type, so `type` and the class never disagree (a type outside the catalogue stays in `body`).
+  return new Class({ code, type: TYPE_OF.get(Class), message, errors, body, response });
 }
+
+const TYPE_OF = new Map<typeof ApiError, ApiErrorType>(
+  Object.entries(BY_TYPE).map(([type, Class]) => [Class, type as ApiErrorType]),
+);
 
 /** Our `[{path, message}]`, or Mage's model-validation `{error, metadata: {key}}`; stack frames are not field errors. */
 function fieldErrors(value: unknown): FieldError[] {

@@ -1,3 +1,5 @@
+import type { ExpiredOAuthTokenError, InvalidOAuthTokenError, SessionRequiredError } from './errors.js';
+
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Where the token travels: `OAUTH-TOKEN: <decoded>` (default), `Authorization: Bearer <decoded>`, or the `oauth_token` cookie (raw JWT). */
@@ -22,6 +24,16 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Called when a call fails for want of a valid session (see `isUnauthenticated`): the token was unknown,
+   * expired or logged out, or none was sent. The client has already forgotten the token. Send the user to sign-in.
+   */
+  onUnauthenticated?: (error: InvalidOAuthTokenError | ExpiredOAuthTokenError | SessionRequiredError) => void;
+  /**
+   * Called whenever the client's token changes: login (the raw JWT), logout and a refused token (undefined),
+   * `setToken`. Store it to keep the session across reloads, and pass it back as `token`.
+   */
+  onTokenChange?: (token: string | undefined) => void;
 }
 
 export interface RequestOptions {

@@ -1,4 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, errorFromBody } from './errors.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
 import { isRetryableCode, retryDelay, sleep } from './retry.js';
@@ -15,6 +15,8 @@ export interface Call {
   query: Record<string, unknown> | undefined;
   payload: unknown;
   options: RequestOptions | undefined;
+  /** The token the latest attempt carried. */
+  sentToken?: HeldToken | undefined;
 }
 
 /** Builds requests from the route table, sends them with retries and turns every answer into data or a typed error. */
@@ -28,14 +30,16 @@ export class Transport {
     if (!options.apiKey) throw new Error('createClient: apiKey is required');
     this.#options = options;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    if (options.token) this.setToken(options.token);
+    // The starting token is the app's own: no onTokenChange for it.
+    if (options.token) this.setToken(options.token, false);
   }
 
   get token(): HeldToken | undefined {
     return this.#token;
   }
 
-  setToken(token: string | undefined) {
+  setToken(token: string | undefined, notify = true) {
+    const before = this.#token;
     this.#token = token ? holdToken(token) : undefined;
     // A browser cannot set a Cookie header: the cookie goes into the jar for the API's origin (as Mage's UI does).
     if (inBrowser && this.#options.tokenLocation === 'cookie') {
@@ -43,17 +47,41 @@ export class Transport {
         ? `oauth_token=${encodeURIComponent(this.#token!.raw ?? token)}; path=/; SameSite=Lax`
         : 'oauth_token=; path=/; max-age=0';
     }
+    if (notify && (before?.raw !== this.#token?.raw || before?.decoded !== this.#token?.decoded)) {
+      this.#options.onTokenChange?.(this.#token && (this.#token.raw ?? this.#token.decoded));
+    }
   }
 
   async send<T>(call: Call): Promise<Result<T>> {
+    try {
+      return await this.#send<T>(call);
+    } catch (error) {
+      if (isUnauthenticated(error)) this.#unauthenticated(error, call);
+      throw error;
+    } finally {
+      // Logging out forgets the token even when the server call fails (expired token, no network):
+      // the user asked to leave, and a stale JWT must not stay in the cookie jar.
+      if (call.route.session === 'logout') this.setToken(undefined);
+    }
+  }
+
+  /** The server refused the session: forget the token it refused (not one a newer login brought) and tell the app. */
+  #unauthenticated(error: Parameters<NonNullable<ClientOptions['onUnauthenticated']>>[0], call: Call) {
+    if (this.#token === undefined || this.#token === call.sentToken) this.setToken(undefined);
+    this.#options.onUnauthenticated?.(error);
+  }
+
+  async #send<T>(call: Call): Promise<Result<T>> {
     const { route } = call;
     const maxRetries = call.options?.maxRetries ?? this.#options.maxRetries ?? DEFAULT_RETRIES;
     for (let attempt = 0; ; attempt++) {
       let response: Response | undefined;
       try {
+        // Login sends no token: a stale one must not get in its way.
+        call.sentToken = route.session === 'login' ? undefined : this.#token;
         response = await this.#attempt(call);
         const body = await readBody(response);
-        const error = errorFromBody(body, response);
+        const error = errorFromBody(body, response, call.sentToken !== undefined);
         if (error) throw error;
         const data = (body as Record<string, unknown>)[route.resultKey] as T;
         const metadata = ((body as Record<string, unknown>).metadata as Record<string, unknown> | null) ?? null;
@@ -105,15 +133,13 @@ export class Transport {
     return url.toString();
   }
 
-  #init({ route, payload, options }: Call): RequestInit {
+  #init({ route, payload, options, sentToken: token }: Call): RequestInit {
     const headers: Record<string, string> = { Accept: 'application/json', ...this.#options.headers, ...options?.headers };
     const keyLocation = this.#options.apiKeyLocation ?? 'header';
     if (keyLocation === 'header') headers['X-API-KEY'] = this.#options.apiKey;
     let body: Record<string, unknown> | undefined = route.payloadKey ? { [route.payloadKey]: payload ?? {} } : undefined;
     // Mage ignores a query key when a POST carries a JSON body, so POSTs carry it in the body too.
     if (keyLocation !== 'header' && route.method === 'POST') body = { ...body, api_key: this.#options.apiKey };
-    // Login sends no token: a stale one must not get in its way.
-    const token = route.session === 'login' ? undefined : this.#token;
     let credentials: RequestCredentials | undefined;
     if (token) {
       const location = this.#options.tokenLocation ?? 'oauth-token';
@@ -127,10 +153,9 @@ export class Transport {
     return { method: route.method, headers, body: body ? JSON.stringify(body) : undefined, credentials };
   }
 
-  /** Login keeps the session's token; logout drops it. */
+  /** Login keeps the session's token (logout drops it in `send`). */
   #afterSuccess(route: RouteEntry, data: unknown) {
     if (route.session === 'login') this.setToken((data as { token?: string }).token);
-    if (route.session === 'logout') this.setToken(undefined);
   }
 }
 
