@@ -103,8 +103,10 @@ inProgress(small, clockSmall, 10);
 inProgress(large, clockLarge, 10);
 const ten1k = await tickUs(small, clockSmall);
 const ten100k = await tickUs(large, clockLarge);
-inProgress(large, clockLarge, 990);
+inProgress(large, clockLarge, 90);
+const hundred100k = await tickUs(large, clockLarge);
+inProgress(large, clockLarge, 900);
 const thousand100k = await tickUs(large, clockLarge);
 console.log(
-  `scheduler tick: ${ten1k.toFixed(1)} µs with 10 runs in progress and 1k stored; ${ten100k.toFixed(1)} µs with 10 in progress and ${STORED / 1000}k stored; ${thousand100k.toFixed(1)} µs with 1,000 in progress and ${STORED / 1000}k stored (${(thousand100k / ten100k).toFixed(0)}x for 100x the runs in progress)`,
+  `scheduler tick (no run due to change): ${ten1k.toFixed(1)} µs with 10 runs in progress and 1k stored; with ${STORED / 1000}k stored: ${ten100k.toFixed(1)} µs for 10 in progress, ${hundred100k.toFixed(1)} µs for 100, ${thousand100k.toFixed(1)} µs for 1,000 (${(thousand100k / 1000).toFixed(2)} µs per run in progress)`,
 );

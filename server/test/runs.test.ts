@@ -208,6 +208,35 @@ describe('triggers, runs and block runs over HTTP', () => {
     await call('PUT', `/api/pipeline_schedules/${s.id}`, { pipeline_schedule: { status: 'inactive' } });
   });
 
+  it('@once fires once and goes inactive when its run completes; @always_on keeps one run going; cron fires on its times; sla marks late runs', async () => {
+    const p = await pipeline();
+    const once = await trigger(p, { schedule_type: 'time', schedule_interval: '@once' });
+    advance(15_000);
+    const onceRuns = (await call('GET', `/api/pipeline_schedules/${once.id}/pipeline_runs`)).body.pipeline_runs;
+    expect(onceRuns.map((r: any) => r.status)).toEqual(['completed']);
+    expect((await call('GET', `/api/pipeline_schedules/${once.id}`)).body.pipeline_schedule.status).toBe('inactive');
+
+    const q = await pipeline();
+    const always = await trigger(q, { schedule_type: 'time', schedule_interval: '@always_on', sla: 1 });
+    advance(30_000);
+    const alwaysRuns = (await call('GET', `/api/pipeline_schedules/${always.id}/pipeline_runs`)).body.pipeline_runs;
+    expect(alwaysRuns.length).toBeGreaterThan(1);
+    expect(alwaysRuns.filter((r: any) => r.status === 'initial' || r.status === 'running').length).toBeLessThanOrEqual(1);
+    expect(alwaysRuns.filter((r: any) => r.status === 'completed').every((r: any) => r.passed_sla === true)).toBe(true);
+    await call('PUT', `/api/pipeline_schedules/${always.id}`, { pipeline_schedule: { status: 'inactive' } });
+
+    const c = await pipeline();
+    const cron = await trigger(c, { schedule_type: 'time', schedule_interval: '*/10 * * * *', settings: { create_initial_pipeline_run: true } });
+    advance(30 * 60_000, 60_000);
+    const cronRuns = (await call('GET', `/api/pipeline_schedules/${cron.id}/pipeline_runs`)).body.pipeline_runs;
+    expect(cronRuns.length).toBeGreaterThanOrEqual(3);
+    expect(cronRuns.every((r: any) => Number(r.execution_date.slice(14, 16)) % 10 === 0)).toBe(true);
+    expect(new Set(cronRuns.map((r: any) => r.execution_date)).size).toBe(cronRuns.length);
+    const detail = (await call('GET', `/api/pipeline_schedules/${cron.id}`)).body.pipeline_schedule;
+    expect(Number(detail.next_pipeline_run_date.slice(14, 16)) % 10).toBe(0);
+    await call('PUT', `/api/pipeline_schedules/${cron.id}`, { pipeline_schedule: { status: 'inactive' } });
+  });
+
   it('pipeline_run_limit holds runs initial; skip_if_previous_running cancels the new one', async () => {
     const p = await pipeline();
     const s = await trigger(p, { settings: { pipeline_run_limit: 1 } });
