@@ -2,11 +2,13 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
+import { numericId } from '../primitives.js';
 import { User, UserCreate, UserUpdate } from '../schemas/user.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();
 const UserEnvelope = memberEnvelope('user', User);
+const UserPath = z.object({ id: numericId });
 
 export const users = c.router({
   list: {
@@ -31,6 +33,7 @@ export const users = c.router({
   detail: {
     method: 'GET',
     path: '/api/users/:id',
+    pathParams: UserPath,
     query: memberQuery,
     responses: responses(UserEnvelope),
     summary: 'Read a user',
@@ -40,6 +43,7 @@ export const users = c.router({
   update: {
     method: 'PUT',
     path: '/api/users/:id',
+    pathParams: UserPath,
     query: memberQuery,
     body: z.object({ user: UserUpdate, api_key: z.string().optional() }),
     responses: responses(UserEnvelope),
@@ -50,6 +54,7 @@ export const users = c.router({
   delete: {
     method: 'DELETE',
     path: '/api/users/:id',
+    pathParams: UserPath,
     query: memberQuery,
     body: c.noBody(),
     responses: responses(UserEnvelope),

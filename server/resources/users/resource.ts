@@ -1,4 +1,4 @@
-import type { UserCreate, UserUpdate } from '@pipeline-api/contract';
+import { NUMERIC_ID, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
 import { payloadOf, type OperationContext } from '../../core/context.js';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../core/auth/roles.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
@@ -15,7 +15,7 @@ type UserPayload = Partial<UserCreate & UserUpdate>;
 
 export const userResource: Resource<UserRow> = {
   member(id, { repo }) {
-    const user = /^\d{1,15}$/.test(id) ? repo.users.get(Number(id)) : undefined;
+    const user = NUMERIC_ID.test(id) ? repo.users.get(Number(id)) : undefined;
     if (!user) throw notFound(`User ${id} does not exist.`);
     return user;
   },
