@@ -1,4 +1,4 @@
-import { NUMERIC_ID, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
+import { EMAIL_PATTERN, NUMERIC_ID, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
 import { payloadOf, type OperationContext } from '../../core/context.js';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../core/auth/roles.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
@@ -8,7 +8,7 @@ import { paginate, type Resource } from '../../core/resource.js';
 import { issueToken } from '../sessions/tokens.js';
 import type { UserRow } from './presenter.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 const MIN_PASSWORD = 8;
 
 type UserPayload = Partial<UserCreate & UserUpdate>;
