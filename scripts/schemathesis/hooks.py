@@ -5,6 +5,8 @@ PIPELINE_API_KEY      its API key
 PIPELINE_API_MODE     `http-error-codes`: every request carries `_http_error_codes=1`, so the built-in checks
                       read real HTTP statuses; `envelope`: the default always-200 mode, where the checks below
                       read `error.code` from the body instead of the HTTP status.
+PIPELINE_API_OWNER_EMAIL, PIPELINE_API_OWNER_PASSWORD: the owner the run logs in as (default admin@admin.com / admin)
+PIPELINE_API_ACCEPTED_LOG: optional, a file where each failure the baseline accepts is logged, one JSON line each
 """
 
 import base64
@@ -23,8 +25,6 @@ from schemathesis.specs.openapi import checks as openapi_checks
 BASE_URL = os.environ["PIPELINE_API_URL"]
 API_KEY = os.environ["PIPELINE_API_KEY"]
 MODE = os.environ.get("PIPELINE_API_MODE", "http-error-codes")
-TOKEN = os.environ["PIPELINE_API_TOKEN"]
-OWNER_ID = os.environ["PIPELINE_API_USER_ID"]
 # Logging out expires the token the call carries: these get a token of their own, never the run's.
 LOGOUT_OPERATIONS = ["sessions.logout", "sessions.delete"]
 
@@ -44,6 +44,21 @@ def decoded(raw_token: str) -> str:
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["token"]
 
 
+def login(credentials: dict) -> tuple[str, str]:
+    """A decoded token and the user id, for these credentials."""
+    session = call("POST", "/api/sessions", {"session": credentials})
+    if "session" not in session:
+        raise RuntimeError(f"login failed: {session}")
+    return decoded(session["session"]["token"]), str(session["session"]["user"]["id"])
+
+
+# The run's identity: the owner, logged in once when Schemathesis loads these hooks.
+TOKEN, OWNER_ID = login({
+    "email": os.environ.get("PIPELINE_API_OWNER_EMAIL", "admin@admin.com"),
+    "password": os.environ.get("PIPELINE_API_OWNER_PASSWORD", "admin"),
+})
+
+
 def throwaway_token() -> str:
     """A new viewer's token: the fuzzer may rename or re-password any account, so each logout gets its own."""
     email = f"logout-{uuid.uuid4().hex}@example.com"
@@ -52,10 +67,7 @@ def throwaway_token() -> str:
     created = call("POST", "/api/users", {"user": user}, TOKEN)
     if "user" not in created:
         raise RuntimeError(f"could not create a user for a logout call: {created}")
-    session = call("POST", "/api/sessions", {"session": {"email": email, "password": password}})
-    if "session" not in session:
-        raise RuntimeError(f"could not log in for a logout call: {session}")
-    return decoded(session["session"]["token"])
+    return login({"email": email, "password": password})[0]
 
 
 def set_token(case, token: str) -> None:
@@ -64,7 +76,7 @@ def set_token(case, token: str) -> None:
 
 @schemathesis.auth().skip_for(operation_id=LOGOUT_OPERATIONS)
 class OwnerToken:
-    """The run's token: the owner's, logged in by the test that starts the run."""
+    """The run's token: the owner's."""
 
     def get(self, case, ctx):
         return TOKEN
