@@ -47,7 +47,8 @@ export class Presenter<R, P = undefined> {
   }
 
   attributesOf(format: string): readonly string[] {
-    return this.definition.formats[format] ?? this.definition.formats.default;
+    const { formats } = this.definition;
+    return Object.hasOwn(formats, format) ? formats[format]! : formats.default;
   }
 
   present(record: R, ctx: PresentContext<P>): Record<string, unknown> {
