@@ -30,13 +30,14 @@ interface Run {
   accepted: Map<string, number>;
 }
 
-async function schemathesis(mode: 'http-error-codes' | 'envelope'): Promise<Run> {
+async function schemathesis(mode: 'http-error-codes' | 'envelope', extra: string[] = [], fault?: (server: RunningServer) => void): Promise<Run> {
   const server = await listen({ config: { bcryptRounds: 4 } });
   servers.push(server);
+  fault?.(server);
   const acceptedLog = join(work, `${mode}.accepted.jsonl`);
   const run = spawnGroup(
     'bash',
-    ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(maxExamples)],
+    ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(maxExamples), ...extra],
     { cwd: root, env: { ...process.env, PIPELINE_API_ACCEPTED_LOG: acceptedLog }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -80,4 +81,16 @@ describe('Schemathesis against the reference server', () => {
       for (const phase of ['Examples', 'Coverage', 'Fuzzing', 'Stateful']) expect(run.output).toContain(`✅ ${phase}`);
     }, 150_000);
   }
+
+  // The envelope mode's checks can fail: a server error answered as HTTP 200 with `error.code` 500 is one.
+  it('judges the always-200 envelope by error.code: an internal_error is a server error', async () => {
+    const run = await schemathesis('envelope', ['--include-operation-id', 'pipelines.list', '--phases', 'examples,fuzzing', '--max-examples', '3'], (server) => {
+      server.api.repo.pipelines.sortedKeys = () => {
+        throw new Error('a fault injected by the test');
+      };
+    });
+    expect(run.status, run.output.slice(-3000)).toBe(1);
+    expect(run.output).toContain('Server error');
+    expect(run.output).toMatch(/"code":500,"message":"[^"]*","type":"internal_error"\},"status":200/);
+  }, 60_000);
 });
