@@ -34,7 +34,7 @@ async function schemathesis(mode: 'http-error-codes' | 'envelope', extra: string
   const server = await listen({ config: { bcryptRounds: 4 } });
   servers.push(server);
   fault?.(server);
-  const acceptedLog = join(work, `${mode}.accepted.jsonl`);
+  const acceptedLog = join(work, `${mode}-${servers.length}.accepted.jsonl`);
   const run = spawnGroup(
     'bash',
     ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(maxExamples), ...extra],
