@@ -15,8 +15,9 @@ const driver = `
 source scripts/real-mage/process-group.sh
 stop_group_on_exit
 start_group stand-in /dev/null bash -c 'sleep 301 & sleep 302 & setsid sleep 303 & wait'
-for _ in $(seq 1 100); do [ "$(descendants "$GROUP" | wc -l)" -ge 3 ] && break; sleep 0.05; done
+for _ in $(seq 1 400); do [ "$(descendants "$GROUP" | wc -l)" -ge 3 ] && break; sleep 0.05; done
 echo "started $GROUP with $(descendants "$GROUP" | wc -l) descendants"
+read -r _ # the test looks at the tree first (an interrupt comes here)
 case "$SCENARIO" in
   success) exit 0 ;;
   failure) false || exit 1 ;;
@@ -29,18 +30,19 @@ async function run(scenario: 'success' | 'failure' | 'interrupt') {
   const script = spawnGroup('bash', ['-c', driver], {
     cwd: root,
     env: { ...process.env, SCENARIO: scenario, [MARKER]: mark },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   script.child.stdout!.on('data', (chunk) => (output += chunk));
   script.child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => script.child.once('close', (code) => resolve(code)));
   try {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 25_000;
     while (!/started \d+ with (\d+) descendants/.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const tree = processesMarked(MARKER, mark).filter((p) => /^sleep 30[123]$/.test(p.command));
     // Ctrl-C reaches the terminal's foreground group: the script, not the stand-in in a session of its own.
     if (scenario === 'interrupt') process.kill(-script.child.pid!, 'SIGINT');
+    else script.child.stdin!.end('go\n');
     const code = await exited;
     return { code, output, treeBefore: tree.length, left: processesMarked(MARKER, mark) };
   } finally {
