@@ -9,6 +9,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Fails the run when a process a test started outlives it.
+    globalSetup: ['scripts/test-processes.ts'],
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
   },

@@ -4,10 +4,10 @@
  * best round of each counts. Target: the mocks no slower than the server.
  * Run: npm run bench:mocks (after npm run build).
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@pipeline-api/sdk';
 import { setupMockServer } from '@pipeline-api/mocks/node';
+import { spawnServer } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -39,20 +39,9 @@ async function workload(client: Client, round: string): Promise<number> {
   return calls;
 }
 
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', BCRYPT_ROUNDS: '4' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  while (!/listening on (\S+)/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { url: /listening on (\S+)/.exec(out)![1]!, stop: () => child.kill('SIGTERM') };
-}
+/** The reference server as `npm start` runs it, in a process group of its own (support.ts). */
+const startServer = () =>
+  spawnServer([process.execPath, '--import', 'tsx', 'server/http/main.ts'], { PORT: '0', BCRYPT_ROUNDS: '4' }, /listening on (\S+)/, root);
 
 async function timeServer(round: string) {
   const server = await startServer();
@@ -62,7 +51,7 @@ async function timeServer(round: string) {
     const calls = await workload(client, round);
     return { calls, ms: performance.now() - started };
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

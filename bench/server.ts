@@ -177,10 +177,10 @@ for (const [name, row] of Object.entries(table)) {
   const against = ['prism', 'prism same'].filter((t) => row.ratios[t] !== undefined);
   console.log(`  ${name} >= 2.5x prism: ${against.map((t) => `${t} ${verdict(row.ratios[t]!, 2.5)}`).join(', ')}`);
 }
-bare.stop();
-prism?.stop();
-prismSame?.stop();
-reference.stop();
+await bare.stop();
+await prism?.stop();
+await prismSame?.stop();
+await reference.stop();
 
 // 3. Scaling: the same list request at 1k, 10k and 100k pipelines; memory for 100k blocks.
 console.log('\nscaling: GET /api/pipelines?_limit=40');
@@ -207,5 +207,5 @@ await pool(100_000, 64, (i) =>
 );
 const rssAfter = rssMb(scaled.child.pid!);
 console.log(`  memory: 100k blocks (1 per pipeline, 6-byte content) add ${(rssAfter - rssBefore).toFixed(0)} MB RSS (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB with 100k pipelines)`);
-scaled.stop();
+await scaled.stop();
 process.exit(0);

@@ -1,6 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
+
+// A benchmark that fails or is interrupted stops its servers too.
+stopGroupsOnSignals();
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -8,24 +12,29 @@ export const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 export interface Proc {
   child: ChildProcess;
   url: string;
-  stop(): void;
+  /** Stops the process and everything in its group. */
+  stop(): Promise<void>;
 }
 
 /** Spawns a server process and waits until `ready` matches its output (the URL is its first group). */
 export async function spawnServer(args: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<Proc> {
-  const child = spawn(args[0]!, args.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const group = spawnGroup(args[0]!, args.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { child } = group;
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
   const deadline = Date.now() + 60_000;
   while (!ready.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(' ')} did not start:\n${out.slice(-2000)}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await group.stop();
+      throw new Error(`${args.join(' ')} did not start:\n${out.slice(-2000)}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   // Keep draining output so the pipe never fills up.
   child.stdout!.removeAllListeners('data').on('data', () => {});
   child.stderr!.removeAllListeners('data').on('data', () => {});
-  return { child, url: ready.exec(out)![1]!, stop: () => child.kill('SIGTERM') };
+  return { child, url: ready.exec(out)![1]!, stop: () => group.stop() };
 }
 
 /** The reference server as `npm start` runs it, on a free port. */

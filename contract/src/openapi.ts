@@ -2,6 +2,7 @@ import { OpenApiBuilder, type OpenAPIObject, type OperationObject, type Paramete
 import { z } from 'zod';
 import { ErrorEnvelope } from './envelope.js';
 import { ERROR_CATALOGUE, wireType, type ErrorKind } from './errors.js';
+import { MAX_PAGE_NUMBER, metaParams } from './meta.js';
 import { contract } from './router.js';
 import { walkContract, type ContractRoute } from './walk.js';
 
@@ -18,23 +19,20 @@ export interface OpenApiOptions {
   examples?: Record<string, RouteExamples>;
 }
 
-/** Meta params shared by many routes, as reusable parameters. */
-const META_PARAMETERS: Record<string, ParameterObject> = {
-  _limit: { name: '_limit', in: 'query', description: 'Page size. Users list 40 by default; pipelines and blocks all.', schema: { type: 'integer', minimum: 0 } },
-  _offset: { name: '_offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0 } },
-  _format: {
-    name: '_format',
-    in: 'query',
-    description: 'Presenter format: an action name (`list`, `detail`, ...) or a custom format such as `compact`. Unknown formats fall back to the action’s own.',
-    schema: { type: 'string' },
-  },
-  _http_error_codes: {
-    name: '_http_error_codes',
-    in: 'query',
-    description: 'Any non-empty value: an error answers with its code as the HTTP status (and body `status`) instead of 200.',
-    schema: { type: 'string' },
-  },
+/** Meta params shared by many routes, as reusable parameters: their schemas are the contract's (meta.ts). */
+const META_DESCRIPTIONS: Record<keyof typeof metaParams & string, string> = {
+  _limit: `Page size. Users list 40 by default; pipelines and blocks all. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
+  _offset: `Items to skip. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
+  _format: 'Presenter format: an action name (`list`, `detail`, ...) or a custom format such as `compact`. Unknown formats fall back to the action’s own.',
+  _http_error_codes: 'Any non-empty value: an error answers with its code as the HTTP status (and body `status`) instead of 200.',
+  api_key: '',
 };
+const META_PARAMETERS: Record<string, ParameterObject> = Object.fromEntries(
+  (['_limit', '_offset', '_format', '_http_error_codes'] as const).map((name) => {
+    const { $schema: _, description: __, ...schema } = z.toJSONSchema(metaParams[name], { io: 'input' }) as Record<string, unknown>;
+    return [name, { name, in: 'query', description: META_DESCRIPTIONS[name], schema }];
+  }),
+);
 const PARAMETER_NAMES: Record<string, string> = { _limit: 'Limit', _offset: 'Offset', _format: 'Format', _http_error_codes: 'HttpErrorCodes' };
 
 const KEYS = ['ApiKeyHeader', 'ApiKeyQuery'];
@@ -110,13 +108,18 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
 
 function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject, examples: RouteExamples): OperationObject {
   const { route: r, meta, id } = route;
-  const parameters: OperationObject['parameters'] = route.params.map((name) => ({
-    name,
-    in: 'path' as const,
-    required: true,
-    description: name === 'id' ? 'Numeric id' : 'Uuid (a slug; percent-encode a `/`)',
-    schema: { type: 'string' as const },
-  }));
+  // A route's pathParams schema states its constraints (users: numeric ids); any other param is any string.
+  const pathSchemas = r.pathParams ? (jsonSchema(r.pathParams, 'input').properties ?? {}) : {};
+  const parameters: OperationObject['parameters'] = route.params.map((name) => {
+    const { description, ...schema } = (pathSchemas[name] ?? { type: 'string' }) as SchemaObject;
+    return {
+      name,
+      in: 'path' as const,
+      required: true,
+      description: description ?? (meta.session === 'logout' ? 'Any value (Mage sends `1`)' : 'Uuid (a slug; percent-encode a `/`)'),
+      schema,
+    };
+  });
   if (route.query) {
     const query = jsonSchema(route.query, 'input');
     for (const [name, schema] of Object.entries(query.properties ?? {})) {

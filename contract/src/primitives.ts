@@ -21,3 +21,22 @@ export const jsonObject = z.record(z.string(), z.unknown());
 
 /** Mage renders datetimes with Python's str(): `2023-03-08 04:52:54.268000+00:00`. */
 export const dateTime = z.string().describe('Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC)');
+
+/**
+ * A list of sort keys (`_order_by[]`): each one of `keys`, with an optional `-` for descending; sent as
+ * `key=a&key=-b` or `key=a,-b`. Anything else, an empty value included, is an error naming the keys.
+ */
+export const sortKeyList = <const K extends readonly [string, ...string[]]>(keys: K) => {
+  const key = `-?(?:${keys.join('|')})`;
+  const value = z.string().regex(new RegExp(`^${key}(?:,${key})*$`), {
+    error: `must be one of ${keys.join(', ')}, each with an optional - prefix for descending`,
+  });
+  return z.preprocess(
+    (raw) => (typeof raw === 'string' ? [raw] : raw),
+    z.array(value).transform((values) => values.flatMap((v) => v.split(','))),
+  );
+};
+
+/** A numeric record id in a path (users): digits, at most 15 so it stays an exact number; any other id is a 404. */
+export const NUMERIC_ID = /^[0-9]{1,15}$/;
+export const numericId = z.string().regex(NUMERIC_ID).describe('Numeric id (1 to 15 digits)');

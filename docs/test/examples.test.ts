@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
+import { execGroup } from '../../scripts/process-group.js';
 import { nodeCryptoStub } from '../../conformance/browser-target.js';
 import { TestServer } from '../../server/test/harness.js';
 import { codeBlocks, normalize, promisedBySh, promisedByTs, type CodeBlock } from './markdown.js';
@@ -15,19 +14,12 @@ const scratch = join(root, 'docs', '.examples');
 const DOC_URL = 'http://127.0.0.1:6789';
 const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
-const run = promisify(execFile);
 /** Children must not inherit CI's vitest report path, or a nested vitest would overwrite the report. */
 const { VITEST_JSON: _, ...childEnv } = process.env;
 
-async function exec(file: string, args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(file, args, { cwd: root, env: { ...childEnv, ...env }, timeout: 90_000, maxBuffer: 8 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+/** Runs an example in a process group of its own: whatever it starts (a shell's commands, a vitest's workers) stops with it. */
+const exec = (file: string, args: string[], env: Record<string, string> = {}) =>
+  execGroup(file, args, { cwd: root, env: { ...childEnv, ...env }, timeoutMs: 90_000 });
 
 function expectPromises(output: string, promises: string[], where: string) {
   const printed = normalize(output);

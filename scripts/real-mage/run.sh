@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # npm run test:real-mage: installs mage-ai 0.9.80 in a virtualenv, starts a real Mage server on 127.0.0.1 with
 # user authentication on and the default owner, runs the real-server profile and the raw-HTTP differential
-# against it and against the reference server, regenerates docs/compatibility.md, and stops Mage by its pid.
+# against it and against the reference server, regenerates docs/compatibility.md, and stops Mage's whole process
+# tree (its own process group, scheduler and server children included) on success, failure and Ctrl-C.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
+source "$ROOT/scripts/real-mage/process-group.sh"
+stop_group_on_exit
 VENV=$ROOT/.venv/real-mage
 WORK=$(mktemp -d /tmp/real-mage.XXXXXX)
 PORT=${REAL_MAGE_PORT:-6799}
-PID=""
 
-fail() { echo "real-mage: FAILED at step '$1': $2" >&2; [ -n "$PID" ] && kill "$PID" 2>/dev/null; exit 1; }
-cleanup() { if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null; echo "real-mage: stopped Mage (pid $PID)"; fi; }
-trap cleanup EXIT
+fail() { echo "real-mage: FAILED at step '$1': $2" >&2; exit 1; } # the EXIT trap stops Mage
 
 step="create the virtualenv"
 if [ ! -x "$VENV/bin/python" ]; then
@@ -29,15 +29,14 @@ fi
 step="start mage on 127.0.0.1:$PORT"
 cd "$WORK" || exit 1
 REQUIRE_USER_AUTHENTICATION=1 MAGE_DATA_DIR="$WORK/data" \
-  "$VENV/bin/mage" start project --host 127.0.0.1 --port "$PORT" > "$WORK/mage.log" 2>&1 &
-PID=$!
+  start_group Mage "$WORK/mage.log" "$VENV/bin/mage" start project --host 127.0.0.1 --port "$PORT"
 cd "$ROOT" || exit 1
-echo "real-mage: mage started (pid $PID), project in $WORK/project"
+echo "real-mage: mage started (process group $GROUP), project in $WORK/project"
 
 step="wait for mage to answer"
 for _ in $(seq 1 120); do
   if curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1; then break; fi
-  kill -0 "$PID" 2>/dev/null || fail "$step" "mage exited: $(tail -15 "$WORK/mage.log")"
+  kill -0 "$GROUP" 2>/dev/null || fail "$step" "mage exited: $(tail -15 "$WORK/mage.log")"
   sleep 1
 done
 curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 120 s: $(tail -15 "$WORK/mage.log")"

@@ -1,11 +1,11 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from '../../server/test/harness.js';
+import { execGroup } from '../../scripts/process-group.js';
 
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
 const root = join(sdkDir, '..');
@@ -16,15 +16,10 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Async, so the in-process server can answer while the child runs. */
+/** Async, so the in-process server can answer while the child runs; in a process group of its own, stopped with it. */
 async function runAsync(args: string[], cwd: string, env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd, env: { ...process.env, ...env }, timeout: 60_000 });
-    return { code: 0, output: `${stdout}${stderr}` };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
+  const { code, stdout, stderr } = await execGroup(process.execPath, args, { cwd, env: { ...process.env, ...env }, timeoutMs: 60_000 });
+  return { code, output: `${stdout}${stderr}` };
 }
 
 const CONSUMER_TS = `

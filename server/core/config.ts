@@ -9,6 +9,8 @@ export interface CoreConfig {
   /** Failed logins allowed per email or username within the window, before 429s. */
   loginThrottle: { maxFailures: number; windowSeconds: number };
   defaultOwner: { email: string; username: string; password: string };
+  /** Errors answer with their code as the HTTP status without `_http_error_codes` (env HTTP_ERROR_CODES=1). */
+  httpErrorCodes: boolean;
   version: string;
   /** How often the transport calls the scheduler's tick (ms); SCHEDULER_INTERVAL_MS. */
   schedulerIntervalMs: number;
@@ -43,6 +45,7 @@ export const defaultConfig: CoreConfig = {
   bcryptRounds: 10,
   loginThrottle: { maxFailures: 10, windowSeconds: 60 },
   defaultOwner: { email: 'admin@admin.com', username: 'admin', password: 'admin' },
+  httpErrorCodes: false,
   version: '0.1.0',
   schedulerIntervalMs: 1000,
   simulatedBlockDurationMs: 2000,
@@ -75,6 +78,7 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
       username: env.DEFAULT_OWNER_USERNAME || d.defaultOwner.username,
       password: env.DEFAULT_OWNER_PASSWORD || d.defaultOwner.password,
     },
+    httpErrorCodes: ['1', 'true', 'True', 'yes'].includes(env.HTTP_ERROR_CODES ?? ''),
     version: d.version,
     schedulerIntervalMs: positive(env.SCHEDULER_INTERVAL_MS, d.schedulerIntervalMs),
     simulatedBlockDurationMs: positive(env.SIMULATED_BLOCK_DURATION_MS, d.simulatedBlockDurationMs),

@@ -8,6 +8,7 @@ export interface EnvelopeError {
   message: string;
   errors?: FieldError[];
   retryAfter?: number;
+  allow?: readonly string[];
 }
 
 export interface CoreResponse {
@@ -28,7 +29,9 @@ export const listBody = (key: string, items: unknown[], metadata: Record<string,
 /** `{error: {code, message, type, errors?}, status}`; HTTP 200 unless `_http_error_codes` is on. */
 export function errorResponse(error: EnvelopeError, httpErrorCodes: boolean): CoreResponse {
   const status = httpErrorCodes ? error.code : 200;
-  const headers = error.retryAfter === undefined ? undefined : { 'Retry-After': String(error.retryAfter) };
+  let headers: Record<string, string> | undefined;
+  if (error.retryAfter !== undefined) headers = { 'Retry-After': String(error.retryAfter) };
+  if (error.allow !== undefined) headers = { ...headers, Allow: error.allow.join(', ') };
   const body: Record<string, unknown> = {
     error: {
       code: error.code,

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   /** Seconds before trying again (429): sent as the Retry-After header. */
   retryAfter?: number;
+  /** The methods the path takes (405): sent as the Allow header (RFC 9110). */
+  allow?: readonly string[];
 
   constructor(kind: ErrorKind, message?: string, errors?: FieldError[]) {
     super(message ?? ERROR_CATALOGUE[kind].message);

@@ -72,10 +72,13 @@ export function createCore(options: CoreOptions) {
     }),
   );
 
+  /** HTTP status codes for errors: by the server's config (HTTP_ERROR_CODES=1), or per request (`_http_error_codes`). */
+  const httpErrorCodes = (query: Record<string, unknown>) => options.config.httpErrorCodes || wantsHttpErrorCodes(query);
+
   function fail(error: unknown, request: CoreRequest): Outcome {
-    const httpErrorCodes = wantsHttpErrorCodes(request.query);
+    const useCodes = httpErrorCodes(request.query);
     const apiError = error instanceof ApiError ? error : internal(error, request);
-    return { ...errorResponse(apiError, httpErrorCodes), errorCode: apiError.code };
+    return { ...errorResponse(apiError, useCodes), errorCode: apiError.code };
   }
 
   function internal(error: unknown, request: CoreRequest): ApiError {
@@ -91,7 +94,8 @@ export function createCore(options: CoreOptions) {
     const { action } = meta;
 
     // parse
-    if (request.body !== undefined && request.body !== null && !isPlainObject(request.body)) {
+    // JSON `null` too: the document allows an object or no body at all, and so does the server.
+    if (request.body !== undefined && !isPlainObject(request.body)) {
       throw badRequest('The request body must be a JSON object.');
     }
     const body = isPlainObject(request.body) ? request.body : {};
@@ -235,7 +239,7 @@ export function createCore(options: CoreOptions) {
     },
     /** The envelope for a failure the transport detected (bad JSON, body too large, no route). */
     failure(error: EnvelopeError, request: Pick<CoreRequest, 'query'>): Outcome {
-      return { ...errorResponse(error, wantsHttpErrorCodes(request.query)), errorCode: error.code };
+      return { ...errorResponse(error, httpErrorCodes(request.query)), errorCode: error.code };
     },
   };
 }

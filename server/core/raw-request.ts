@@ -68,13 +68,14 @@ export function parseQuery(search: URLSearchParams): Record<string, string | str
 
 /** Lower-case header names, multi-valued headers joined. */
 export function parseHeaders(headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>) {
-  const out: Record<string, string | undefined> = {};
+  // Header names are the client's: a null-prototype object, so a header named `__proto__` is just a header.
+  const out: Record<string, string | undefined> = Object.create(null);
   if (isIterable(headers)) {
     for (const [name, value] of headers) out[name.toLowerCase()] = value;
     return out;
   }
-  for (const name in headers) {
-    const value = headers[name];
+  for (const name of Object.keys(headers)) {
+    const value = (headers as Record<string, string | string[] | undefined>)[name];
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

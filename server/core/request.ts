@@ -16,6 +16,7 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function header(request: CoreRequest, name: string): string | undefined {
-  const value = request.headers[name];
+  // Own properties only: a transport may hand over a plain object, whose prototype has `constructor` and the like.
+  const value = Object.hasOwn(request.headers, name) ? request.headers[name] : undefined;
   return value === undefined || value === '' ? undefined : value;
 }

@@ -47,10 +47,10 @@ export class RouteTable {
   unmatched(method: string, path: string): ApiError {
     const methods = this.routes.filter((r) => r.regex.test(path)).map((r) => r.method);
     if (methods.length > 0) {
-      return new ApiError(
-        'method_not_allowed',
-        `Method ${method.toUpperCase()} is not allowed on ${path}; use ${[...new Set(methods)].join(', ')}.`,
-      );
+      const allow = [...new Set(methods)];
+      const error = new ApiError('method_not_allowed', `Method ${method.toUpperCase()} is not allowed on ${path}; use ${allow.join(', ')}.`);
+      error.allow = allow;
+      return error;
     }
     return new ApiError('record_not_found', `No route for ${method.toUpperCase()} ${path}.`);
   }

@@ -4,6 +4,20 @@ type Schema = Record<string, any>;
 
 const NAMES = ['alpha', 'beta', 'load', 'clean', 'arwen-starlight', 'Arwen Starlight', '2 fast', 'dir/sub', 'Ünïcode', 'x'];
 
+/**
+ * Names of Object.prototype's members (and sort-key spellings of them): a lookup by a client's string in a plain
+ * object finds these. Drawn as every kind of string the fuzzer makes: body values and keys, path segments,
+ * query values and names, header names.
+ */
+export const PROTOTYPE_NAMES = [
+  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable',
+  'toLocaleString', '__defineGetter__', '__lookupGetter__', 'prototype', '-__proto__', '-constructor', '-hasOwnProperty',
+] as const;
+export const prototypeName = fc.constantFrom(...PROTOTYPE_NAMES);
+/** A string from `strings` most of the time, a prototype member's name otherwise. */
+const orPrototypeName = (strings: fc.Arbitrary<string>, weight = 4) =>
+  fc.oneof({ weight, arbitrary: strings }, { weight: 1, arbitrary: prototypeName });
+
 /** Values that satisfy a JSON Schema (as zod emits it), biased towards names that collide and reference each other. */
 export function fromSchema(schema: Schema, defs: Record<string, Schema>, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 6) return fc.constant(null);
@@ -11,13 +25,17 @@ export function fromSchema(schema: Schema, defs: Record<string, Schema>, depth =
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return fc.oneof(...variants.map((v: Schema) => fromSchema(v, defs, depth + 1)));
   if (schema.const !== undefined) return fc.constant(schema.const);
-  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
+  if (Array.isArray(schema.enum)) {
+    const values = fc.constantFrom(...schema.enum);
+    return schema.enum.every((v: unknown) => typeof v === 'string') ? orPrototypeName(values, 12) : values;
+  }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
       return fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...NAMES) },
         { weight: 1, arbitrary: fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 24, 24) }) },
+        { weight: 1, arbitrary: prototypeName },
       );
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -5, -5), max: Math.min(schema.maximum ?? 50, 50) });
@@ -31,7 +49,7 @@ export function fromSchema(schema: Schema, defs: Record<string, Schema>, depth =
       return fc.array(schema.items ? fromSchema(schema.items, defs, depth + 1) : fc.jsonValue(), { maxLength: 3 });
     case 'object': {
       const props = Object.entries(schema.properties ?? {}) as [string, Schema][];
-      if (props.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+      if (props.length === 0) return fc.dictionary(orPrototypeName(fc.string({ maxLength: 8 }), 2), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
       // Optional keys turn up a quarter of the time, so most payloads are plausible and get past validation.
       const required = new Set<string>(schema.required ?? []);
       const parts = Object.fromEntries(
@@ -50,10 +68,10 @@ export function fromSchema(schema: Schema, defs: Record<string, Schema>, depth =
 /** Ways to break a valid body. */
 export const bodyMutation = fc.constantFrom(
   'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'wrong-type', 'drop-key', 'extra-key', 'proto-key', 'constructor-key', 'huge-string',
-  'unicode', 'deep-nesting', 'truncated', 'not-an-object', 'empty', 'over-limit',
+  'unicode', 'deep-nesting', 'truncated', 'not-an-object', 'empty', 'over-limit', 'prototype-key', 'prototype-value',
 );
 
-export type BodyMutation = 'none' | 'wrong-type' | 'drop-key' | 'extra-key' | 'proto-key' | 'constructor-key' | 'huge-string' | 'unicode' | 'deep-nesting' | 'truncated' | 'not-an-object' | 'empty' | 'over-limit';
+export type BodyMutation = 'none' | 'wrong-type' | 'drop-key' | 'extra-key' | 'proto-key' | 'constructor-key' | 'huge-string' | 'unicode' | 'deep-nesting' | 'truncated' | 'not-an-object' | 'empty' | 'over-limit' | 'prototype-key' | 'prototype-value';
 
 /** The body text for a valid payload after one mutation (a pure function of its inputs, so shrinking works). */
 export function mutateBody(body: Record<string, unknown> | undefined, mutation: BodyMutation, pick: number): string | undefined {
@@ -100,6 +118,13 @@ export function mutateBody(body: Record<string, unknown> | undefined, mutation: 
       return '';
     case 'over-limit':
       return JSON.stringify({ ...body, padding: 'y'.repeat(1024 * 1024 + 10) });
+    case 'prototype-key': {
+      // As text: an object literal's `__proto__` key would set the prototype instead of making a key.
+      const name = PROTOTYPE_NAMES[pick % PROTOTYPE_NAMES.length]!;
+      return withPayload({ ...payload, '\u0000key': pick }).replace('"\\u0000key"', JSON.stringify(name));
+    }
+    case 'prototype-value':
+      return withPayload({ ...payload, [key]: PROTOTYPE_NAMES[pick % PROTOTYPE_NAMES.length] });
   }
 }
 
@@ -108,23 +133,37 @@ export const pathId = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('alpha', 'beta', 'load', 'clean', 'arwen_starlight', 'letter_2_fast', '1', '2') },
   { weight: 1, arbitrary: fc.constantFrom('..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'a%2Fb', '%E0%A4%A', '0', '-1', '99999999999999999999', '%00', 'null') },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s) || 'empty') },
+  { weight: 1, arbitrary: prototypeName },
 );
 
 /** Meta params, good and bad. */
 const badMeta = fc.record(
   {
-    _limit: fc.constantFrom('0', '1', '2', '40', '-1', 'abc', '1e3', '', '99999999999999999999'),
-    _offset: fc.constantFrom('0', '1', '3', '-5', 'x'),
-    _format: fc.constantFrom('compact', 'detail', 'list', 'create', 'nonsense', ''),
+    _limit: orPrototypeName(fc.constantFrom('0', '1', '2', '40', '-1', 'abc', '1e3', '0x10', '', '99999999999999999999')),
+    _offset: orPrototypeName(fc.constantFrom('0', '1', '3', '-5', 'x', '', '1.5')),
+    _format: orPrototypeName(fc.constantFrom('compact', 'detail', 'list', 'create', 'nonsense', '')),
     _http_error_codes: fc.constantFrom('1', 'true', ''),
-    '_order_by[]': fc.constantFrom('name', '-uuid', 'blocks', 'colour'),
-    force: fc.constantFrom('true', 'True', '0', 'maybe'),
-    search: fc.string({ maxLength: 5 }),
-    stray: fc.string({ maxLength: 5 }),
+    '_order_by[]': orPrototypeName(fc.constantFrom('name', '-uuid', 'blocks', 'colour', '', 'name,-type'), 2),
+    force: orPrototypeName(fc.constantFrom('true', 'True', '0', 'maybe')),
+    search: orPrototypeName(fc.string({ maxLength: 5 })),
+    stray: orPrototypeName(fc.string({ maxLength: 5 })),
+    'type[]': orPrototypeName(fc.constantFrom('python', 'streaming', 'nonsense')),
   },
   { requiredKeys: [] },
 );
-export const metaQuery = fc.oneof({ weight: 3, arbitrary: fc.constant({} as Record<string, string>) }, { weight: 1, arbitrary: badMeta });
+/** Query params named after prototype members, with any value. */
+const prototypeQuery = fc.dictionary(prototypeName, orPrototypeName(fc.string({ maxLength: 5 }), 1), { minKeys: 1, maxKeys: 2 });
+export const metaQuery = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({} as Record<string, string>) },
+  { weight: 1, arbitrary: badMeta },
+  { weight: 1, arbitrary: fc.tuple(badMeta, prototypeQuery).map(([meta, proto]) => ({ ...meta, ...proto })) },
+);
+
+/** Extra request headers named after prototype members (header names are the client's strings too). */
+export const prototypeHeaders = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({} as Record<string, string>) },
+  { weight: 1, arbitrary: fc.dictionary(prototypeName, orPrototypeName(fc.constantFrom('1', 'x'), 1), { minKeys: 1, maxKeys: 2 }) },
+);
 
 export const contentType = fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined);
 

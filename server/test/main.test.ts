@@ -1,42 +1,61 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { spawnGroup } from '../../scripts/process-group.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Starts the real entry point (what `npm start` runs) on a free port and waits for its startup line. */
+/** Starts the real entry point (what `npm start` runs) on a free port, in a process group of its own, and waits for its startup line. */
 async function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+  const group = spawnGroup(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BCRYPT_ROUNDS: '4', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const { child } = group;
   let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (out += chunk));
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (out += chunk));
   const deadline = Date.now() + 20_000;
   while (!/listening on (http:\/\/\S+)/.test(out)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await group.stop();
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, url: /listening on (http:\/\/\S+)/.exec(out)![1]!, output: () => out };
+  return { child, stop: () => group.stop(), url: /listening on (http:\/\/\S+)/.exec(out)![1]!, output: () => out };
 }
 
 describe('the server process', () => {
   it('says where it listens, warns about default secrets, and exits cleanly on SIGTERM', async () => {
     const server = await start({});
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const status = await (await fetch(`${server.url}/api/status`)).json();
-    expect(status.statuses[0].status).toBe('ok');
-    // Warnings go to stderr, a separate pipe: checked after a round trip so they have arrived.
-    expect(server.output()).toMatch(/warning: using the default API key/);
-    expect(server.output()).toMatch(/warning: using the default owner password/);
-    expect(server.output()).toMatch(/warning: using the default JWT secret/);
-    server.child.kill('SIGTERM');
-    const [code] = await once(server.child, 'exit');
-    expect(code).toBe(0);
-    expect(server.output()).toMatch(/GET \/api\/status 200 ok/);
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const status = await (await fetch(`${server.url}/api/status`)).json();
+      expect(status.statuses[0].status).toBe('ok');
+      // Warnings go to stderr, a separate pipe: checked after a round trip so they have arrived.
+      expect(server.output()).toMatch(/warning: using the default API key/);
+      expect(server.output()).toMatch(/warning: using the default owner password/);
+      expect(server.output()).toMatch(/warning: using the default JWT secret/);
+      server.child.kill('SIGTERM');
+      const [code] = await once(server.child, 'exit');
+      expect(code).toBe(0);
+      expect(server.output()).toMatch(/GET \/api\/status 200 ok/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('answers with HTTP error codes by default with HTTP_ERROR_CODES=1', async () => {
+    const server = await start({ HTTP_ERROR_CODES: '1' });
+    try {
+      const wrongKey = await fetch(`${server.url}/api/pipelines`, { headers: { 'X-API-KEY': 'nope' } });
+      expect(wrongKey.status).toBe(401);
+      expect(await wrongKey.json()).toMatchObject({ error: { code: 401, type: 'invalid_api_key' }, status: 401 });
+    } finally {
+      await server.stop();
+    }
   });
 
   it('reads API_KEY, JWT_SECRET, the default owner and REQUIRE_USER_AUTHENTICATION from the environment', async () => {
@@ -54,8 +73,7 @@ describe('the server process', () => {
       expect((await wrongKey.json()).error.type).toBe('invalid_api_key');
       expect(server.output()).not.toMatch(/warning/);
     } finally {
-      server.child.kill('SIGTERM');
-      await once(server.child, 'exit');
+      await server.stop();
     }
   });
 });

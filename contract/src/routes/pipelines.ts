@@ -2,8 +2,8 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
-import { queryBoolean, queryList } from '../primitives.js';
-import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
+import { queryBoolean, queryList, sortKeyList } from '../primitives.js';
+import { PIPELINE_SORT_KEYS, Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
@@ -25,7 +25,9 @@ export const pipelines = c.router({
     method: 'GET',
     path: '/api/pipelines',
     query: listQuery.extend({
-      '_order_by[]': queryList.optional().describe('Sort keys: name, uuid, type, created_at, updated_at, blocks; `-` prefix for descending'),
+      '_order_by[]': sortKeyList(PIPELINE_SORT_KEYS)
+        .optional()
+        .describe(`Sort keys: ${PIPELINE_SORT_KEYS.join(', ')}; a \`-\` prefix for descending; repeat the param or comma-separate`),
       search: z.string().optional().describe('Substring of the uuid'),
       'type[]': queryList.optional().describe('Only these pipeline types (repeat the param, or comma-separate)'),
       'tag[]': queryList.optional().describe('Only pipelines with one of these tags (repeat the param, or comma-separate)'),

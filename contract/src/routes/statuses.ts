@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { listEnvelope, responses } from '../envelope.js';
+import { metaParams } from '../meta.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
@@ -22,6 +23,7 @@ export const statuses = c.router({
   list: {
     method: 'GET',
     path: '/api/status',
+    query: z.object({ _http_error_codes: metaParams._http_error_codes }),
     responses: responses(listEnvelope('statuses', Status)),
     summary: 'Health check',
     description: 'Needs no credentials.',

@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
+import { numericId } from '../primitives.js';
 import { User, UserCreate, UserUpdate } from '../schemas/user.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
 
@@ -12,6 +13,7 @@ const tag = resourceTag({
     'Accounts and their roles (owner, admin, editor, viewer).',
 });
 const UserEnvelope = memberEnvelope('user', User);
+const UserPath = z.object({ id: numericId });
 
 export const users = c.router({
   list: {
@@ -36,6 +38,7 @@ export const users = c.router({
   detail: {
     method: 'GET',
     path: '/api/users/:id',
+    pathParams: UserPath,
     query: memberQuery,
     responses: responses(UserEnvelope),
     summary: 'Read a user',
@@ -45,6 +48,7 @@ export const users = c.router({
   update: {
     method: 'PUT',
     path: '/api/users/:id',
+    pathParams: UserPath,
     query: memberQuery,
     body: z.object({ user: UserUpdate, api_key: z.string().optional() }),
     responses: responses(UserEnvelope),
@@ -55,6 +59,7 @@ export const users = c.router({
   delete: {
     method: 'DELETE',
     path: '/api/users/:id',
+    pathParams: UserPath,
     query: memberQuery,
     body: c.noBody(),
     responses: responses(UserEnvelope),

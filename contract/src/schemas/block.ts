@@ -75,7 +75,8 @@ export const BlockCreate = z
     downstream_blocks: uuidList.optional(),
     uuid: z.string().optional().describe('Ignored: the uuid is generated from name'),
   })
-  .meta({ id: 'BlockCreate' });
+  // The resource refuses an extension block without its extension; the document says so.
+  .meta({ id: 'BlockCreate', if: { properties: { type: { const: 'extension' } }, required: ['type'] }, then: { properties: { extension_uuid: { type: 'string' } }, required: ['extension_uuid'] } });
 export type BlockCreate = z.infer<typeof BlockCreate>;
 
 /** Update through `/api/pipelines/:pipeline_uuid/blocks/:block_uuid`: shared settings and this pipeline's graph. */

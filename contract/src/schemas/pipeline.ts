@@ -3,6 +3,8 @@ import { dateTime, jsonObject, openEnum } from '../primitives.js';
 import { Block } from './block.js';
 
 export const PIPELINE_TYPES = ['python', 'integration', 'streaming', 'pyspark', 'databricks'] as const;
+/** What `_order_by[]` may name on the pipelines list. */
+export const PIPELINE_SORT_KEYS = ['uuid', 'name', 'type', 'created_at', 'updated_at', 'blocks'] as const;
 
 export const Pipeline = z
   .object({

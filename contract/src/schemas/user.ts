@@ -54,10 +54,20 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
+/** What the server accepts as an email (users/resource.ts checks the same). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The rules below are the users resource's, checked there with Mage's messages; `.meta` states them in the document.
+const email = z.string().max(256).meta({ pattern: EMAIL_PATTERN.source });
 const password = z.string().max(256);
+/** A new password: 8 characters or more (the current one, checked on a change, may be shorter: the default owner's is). */
+const newPassword = password.meta({ minLength: 8 });
 const roleWrites = {
   roles: z.number().int().min(0).max(7).nullable().optional().describe('Legacy role bits: 1 admin, 2 editor, 4 viewer'),
-  roles_new: z.array(z.number().int()).optional().describe('Role ids: 1 Owner, 2 Admin, 3 Editor, 4 Viewer'),
+  roles_new: z
+    .array(z.number().int())
+    .meta({ items: { type: 'integer', enum: [1, 2, 3, 4] } })
+    .optional()
+    .describe('Role ids: 1 Owner, 2 Admin, 3 Editor, 4 Viewer'),
 };
 const profile = {
   avatar: z.string().max(256).nullable().optional(),
@@ -68,9 +78,9 @@ const profile = {
 
 export const UserCreate = z
   .object({
-    email: z.string().max(256),
-    password,
-    password_confirmation: password,
+    email,
+    password: newPassword,
+    password_confirmation: newPassword,
     ...profile,
     ...roleWrites,
   })
@@ -79,9 +89,9 @@ export type UserCreate = z.infer<typeof UserCreate>;
 
 export const UserUpdate = z
   .object({
-    email: z.string().max(256).optional(),
-    password: password.optional(),
-    password_confirmation: password.optional(),
+    email: email.optional(),
+    password: newPassword.optional(),
+    password_confirmation: newPassword.optional(),
     password_current: password.optional(),
     ...profile,
     ...roleWrites,

@@ -53,7 +53,12 @@ export function sectionEntries(s: Sections): [SectionKey, Member[]][] {
 }
 
 export function sectionList(s: Sections, key: SectionKey): Member[] {
-  if (key.startsWith('extensions.')) return (s.extensions[key.slice('extensions.'.length)] ??= []);
+  if (key.startsWith('extensions.')) {
+    // By own key only, defined rather than assigned: an extension uuid named `__proto__` must stay a list of its own.
+    const uuid = key.slice('extensions.'.length);
+    if (!Object.hasOwn(s.extensions, uuid)) Object.defineProperty(s.extensions, uuid, { value: [], enumerable: true, writable: true, configurable: true });
+    return s.extensions[uuid]!;
+  }
   if (key === 'blocks' || key === 'callbacks' || key === 'conditionals' || key === 'widgets') return s[key];
   throw new Error(`Unknown section ${key}`);
 }

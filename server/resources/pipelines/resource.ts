@@ -1,4 +1,6 @@
-import type { NodeAt, PipelineUpdate } from '@pipeline-api/contract';
+import { PIPELINE_SORT_KEYS, type NodeAt, type PipelineUpdate } from '@pipeline-api/contract';
+
+type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
 import { badRequest, invalid, notFound } from '../../core/errors.js';
 import { paginate, type Resource } from '../../core/resource.js';
 import { cleanName } from '../../core/slug.js';
@@ -25,14 +27,15 @@ function updateSettings(settings: Settings, p: PipelineUpdate): Settings {
   return next;
 }
 
-const SORT_KEYS: Record<string, (p: PipelineRecord) => string | number> = {
-  uuid: (p) => p.uuid,
-  name: (p) => p.name,
-  type: (p) => p.type,
-  created_at: (p) => p.created_at,
-  updated_at: (p) => p.updated_at,
-  blocks: (p) => p.sections.blocks.length,
-};
+/** By name, in a Map: `_order_by[]` is the client's string, and `__proto__` or `toString` must name nothing. */
+const SORT_KEYS = new Map<PipelineSortKey, (p: PipelineRecord) => string | number>([
+  ['uuid', (p) => p.uuid],
+  ['name', (p) => p.name],
+  ['type', (p) => p.type],
+  ['created_at', (p) => p.created_at],
+  ['updated_at', (p) => p.updated_at],
+  ['blocks', (p) => p.sections.blocks.length],
+]);
 
 const pipelineUuid = (name: string) => {
   const uuid = cleanName(name);
@@ -173,11 +176,12 @@ function comparator(orderBy: string[] | undefined) {
   const keys = (orderBy?.length ? orderBy : ['uuid']).map((raw) => {
     const descending = raw.startsWith('-');
     const name = descending ? raw.slice(1) : raw;
-    const get = SORT_KEYS[name];
-    if (!get) throw badRequest(`Cannot order pipelines by ${name}; use one of ${Object.keys(SORT_KEYS).join(', ')}.`);
+    // The contract's pattern refuses any other key before this runs; checked again so no caller can reach past the Map.
+    const get = SORT_KEYS.get(name as PipelineSortKey);
+    if (!get) throw badRequest(`Cannot order pipelines by ${name}; use one of ${PIPELINE_SORT_KEYS.join(', ')}.`);
     return { get, sign: descending ? -1 : 1 };
   });
-  keys.push({ get: SORT_KEYS.uuid!, sign: 1 });
+  keys.push({ get: SORT_KEYS.get('uuid')!, sign: 1 });
   return (a: PipelineRecord, b: PipelineRecord) => {
     for (const { get, sign } of keys) {
       const x = get(a);

@@ -1,4 +1,4 @@
-import type { NodeAt, UserCreate, UserUpdate } from '@pipeline-api/contract';
+import { EMAIL_PATTERN, NUMERIC_ID, type NodeAt, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../core/auth/roles.js';
 import { clientKey } from '../../core/auth/password-gate.js';
 import { hashPassword, MAX_PASSWORD_BYTES, passwordFits, verifyPassword } from '../../core/auth/passwords.js';
@@ -9,14 +9,14 @@ import { paginate, type Resource } from '../../core/resource.js';
 import type { UserRow } from './presenter.js';
 import { usersTable, type UserRecord } from './table.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 const MIN_PASSWORD = 8;
 
 type UserPayload = Partial<UserCreate & UserUpdate>;
 
 export const userResource: Resource<NodeAt<'users'>, UserRow> = {
   member(id, { repo }) {
-    const user = /^\d{1,15}$/.test(id) ? usersTable.in(repo).get(Number(id)) : undefined;
+    const user = NUMERIC_ID.test(id) ? usersTable.in(repo).get(Number(id)) : undefined;
     if (!user) throw notFound(`User ${id} does not exist.`);
     return user;
   },
