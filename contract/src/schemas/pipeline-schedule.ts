@@ -59,11 +59,20 @@ export const PipelineSchedule = z
   .meta({ id: 'PipelineSchedule' });
 export type PipelineSchedule = z.infer<typeof PipelineSchedule>;
 
+/** What the server reads as a start time: Mage's `2023-03-06 04:53:00` or ISO 8601, with a real month, day, hour and minute. */
+const START_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?)?$/;
+
 const fields = {
   description: z.string().max(10_000).nullable().optional(),
   schedule_type: z.enum(SCHEDULE_TYPES).nullable().optional(),
   schedule_interval: interval.optional(),
-  start_time: z.string().max(64).nullable().optional().describe('`YYYY-MM-DD HH:MM[:SS]` (UTC) or ISO 8601'),
+  start_time: z
+    .string()
+    .regex(START_TIME)
+    .nullable()
+    .optional()
+    .describe('`YYYY-MM-DD[ HH:MM[:SS[.ffffff]]]` (UTC unless it ends with `Z` or `+HH:MM`); `T` may stand for the space (ISO 8601)'),
   status: z.enum(SCHEDULE_STATUSES).optional(),
   variables: z.record(z.string(), z.unknown()).optional(),
   sla: z.number().int().min(0).nullable().optional(),

@@ -15,7 +15,7 @@ export function checkInterval(value: string | null | undefined, path: string): v
   try {
     cronOf(value);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/^CronPattern: /, '') : 'not a cron expression';
+    const reason = error instanceof Error ? error.message.replace(/^CronPattern: /, '').replace(/\.+$/, '') : 'not a cron expression';
     throw invalid(path, `Cron expression ${JSON.stringify(value)} is invalid: ${reason}. Use one of ${[...PRESETS].join(', ')} or a cron expression such as "0 * * * *".`);
   }
 }
