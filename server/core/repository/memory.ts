@@ -1,20 +1,37 @@
 import { SortedKeys } from './sorted-keys.js';
-import type { Repository, Table, UserRecord } from './types.js';
+import type { Change, Repository, Table, UserRecord } from './types.js';
 
 type Undo = () => void;
 
-/** The in-memory repository: Maps plus an undo log that makes `transaction` all or nothing. */
-export function createMemoryRepository(): Repository {
-  const stats = { reads: 0 };
-  let journal: Undo[] | null = null;
+export interface MemoryRepositoryOptions {
+  /**
+   * Called once per committed write set, in commit order: a transaction's writes together when it
+   * succeeds (never when it rolls back), a write outside a transaction on its own. A throw undoes the
+   * writes. A durable store journals them here.
+   */
+  onCommit?: (changes: Change[]) => void;
+}
 
-  function table<K extends string | number, V>(keyOf: (record: V) => K, onChange?: (before: V | undefined, after: V | undefined) => void) {
+/** The in-memory repository: Maps plus an undo log that makes `transaction` all or nothing. */
+export function createMemoryRepository(options: MemoryRepositoryOptions = {}): Repository {
+  const stats = { reads: 0 };
+  const { onCommit } = options;
+  let journal: Undo[] | null = null;
+  let changes: Change[] = [];
+
+  function table<K extends string | number, V>(
+    name: string,
+    keyOf: (record: V) => K,
+    onChange?: (before: V | undefined, after: V | undefined) => void,
+  ) {
     const rows = new Map<K, V>();
     const sorted = new SortedKeys<K>();
-    const write = (key: K, next: V | undefined) => {
+    const write = (key: K, next: V | undefined): void => {
+      if (onCommit && !journal) return transaction(() => write(key, next)); // a lone write commits on its own
       const before = rows.get(key);
       if (journal) journal.push(() => apply(key, before));
       apply(key, next);
+      if (onCommit) changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
     };
     const apply = (key: K, next: V | undefined) => {
       const before = rows.get(key);
@@ -57,7 +74,7 @@ export function createMemoryRepository(): Repository {
       if (after.username !== null) byUsername.set(after.username.toLowerCase(), after.id);
     }
   };
-  const users = table<number, UserRecord>((u) => u.id, reindex);
+  const users = table<number, UserRecord>('users', (u) => u.id, reindex);
   let lastUserId = 0;
 
   return {
@@ -74,23 +91,29 @@ export function createMemoryRepository(): Repository {
       // Ids are never reused, even after a rollback or a delete.
       nextId: () => ++lastUserId,
     },
-    tokens: table((t) => t.key),
-    pipelines: table((p) => p.uuid),
-    blocks: table((b) => b.uuid),
-    transaction<T>(change: () => T): T {
-      if (journal) return change(); // nested: the outer transaction owns the undo log
-      journal = [];
-      try {
-        const result = change();
-        journal = null;
-        return result;
-      } catch (error) {
-        const undo: Undo[] = journal ?? [];
-        journal = null;
-        for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
-        throw error;
-      }
-    },
+    tokens: table('tokens', (t) => t.key),
+    pipelines: table('pipelines', (p) => p.uuid),
+    blocks: table('blocks', (b) => b.uuid),
+    transaction,
     stats,
   };
+
+  function transaction<T>(change: () => T): T {
+    if (journal) return change(); // nested: the outer transaction owns the undo log
+    journal = [];
+    changes = [];
+    try {
+      const result = change();
+      if (onCommit && changes.length > 0) onCommit(changes);
+      journal = null;
+      changes = [];
+      return result;
+    } catch (error) {
+      const undo: Undo[] = journal ?? [];
+      journal = null;
+      changes = [];
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      throw error;
+    }
+  }
 }

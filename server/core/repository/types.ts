@@ -97,6 +97,11 @@ export interface Table<K, V> {
   delete(key: K): void;
 }
 
+/** One committed write, as a durable store journals it: the record put under `key`, or its deletion. */
+export type Change =
+  | { table: string; key: string | number; record: unknown; deleted?: undefined }
+  | { table: string; key: string | number; deleted: true; record?: undefined };
+
 export interface Repository {
   users: Table<number, UserRecord> & {
     byEmail(email: string): UserRecord | undefined;

@@ -1,0 +1,184 @@
+import { mkdirSync, readdirSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createMemoryRepository } from '../core/repository/memory.js';
+import type { Change, Repository, Table } from '../core/repository/types.js';
+import { decodeFrames } from './frame.js';
+import { fsyncDirectory, fsyncDirectorySync } from './fsync.js';
+import { Journal } from './journal.js';
+import { readSnapshot, writeSnapshot } from './snapshot.js';
+
+export interface DurableOptions {
+  /** A snapshot is taken (and older journals dropped) once the current journal passes this size. */
+  snapshotAfterBytes?: number;
+  /** Told once when a journal write or sync fails: the store refuses every write after that. */
+  onFailure?: (error: Error) => void;
+}
+
+export interface Recovery {
+  /** Whether the directory held no state (a first start). */
+  fresh: boolean;
+  snapshotRecords: number;
+  journalRecords: number;
+  /** Bytes of a torn or corrupt journal tail that were dropped (kept aside in a `.torn-*` file). */
+  droppedBytes: number;
+}
+
+export interface DurableStore {
+  repo: Repository;
+  recovery: Recovery;
+  /** Resolves when every write committed so far is on disk (answer nothing before it). */
+  durable(): Promise<void>;
+  /** Takes a snapshot now and drops the journals it covers. */
+  compact(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One committed transaction as journaled: the id counters when they moved, and the writes. */
+interface JournalRecord {
+  ids?: { users: number };
+  c: ([table: string, key: string | number, record: unknown] | [table: string, key: string | number])[];
+}
+
+const JOURNAL = /^journal-(\d{8})\.log$/;
+const journalName = (generation: number) => `journal-${String(generation).padStart(8, '0')}.log`;
+
+/**
+ * The memory repository, made durable: every committed transaction is one journal record, synced before
+ * `durable()` resolves; snapshots bound the journal. Reads are the memory repository's own.
+ *
+ * Layout of `dir`: `snapshot.jsonl` (state up to its generation), `journal-<generation>.log` (framed
+ * records after it, replayed in order). Recovery loads the snapshot, replays the journals from its
+ * generation on, and cuts a torn tail off the last one.
+ */
+export async function openDurableStore(dir: string, options: DurableOptions = {}): Promise<DurableStore> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let sink: ((changes: Change[]) => void) | null = null;
+  const memory = createMemoryRepository({ onCommit: (changes) => sink?.(changes) });
+  const tables = new Map<string, Table<string | number, unknown>>([
+    ['users', memory.users as Table<string | number, unknown>],
+    ['tokens', memory.tokens as Table<string | number, unknown>],
+    ['pipelines', memory.pipelines as Table<string | number, unknown>],
+    ['blocks', memory.blocks as Table<string | number, unknown>],
+  ]);
+  const tableNamed = (name: string) => {
+    const table = tables.get(name);
+    if (!table) throw new Error(`The data directory names an unknown table: ${JSON.stringify(name)}`);
+    return table;
+  };
+
+  // Recovery.
+  for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) unlinkSync(join(dir, name));
+  const snapshot = readSnapshot(dir);
+  let lastUserId = snapshot?.ids.users ?? 0;
+  let generation = snapshot?.generation ?? 1;
+  const recovery: Recovery = { fresh: true, snapshotRecords: 0, journalRecords: 0, droppedBytes: 0 };
+  if (snapshot) {
+    recovery.fresh = false;
+    for (const [name, records] of snapshot.tables) {
+      const table = tableNamed(name);
+      for (const record of records) table.put(record);
+      recovery.snapshotRecords += records.length;
+    }
+  }
+  const journals = readdirSync(dir)
+    .map((name) => JOURNAL.exec(name))
+    .filter((match) => match !== null)
+    .map((match) => Number(match[1]))
+    .sort((a, b) => a - b);
+  for (const old of journals.filter((g) => g < generation)) unlinkSync(join(dir, journalName(old))); // a snapshot covers it
+  const replayed = journals.filter((g) => g >= generation);
+  let cutAt: number | null = null; // the journal whose tail was dropped: nothing may follow it
+  for (const g of replayed) {
+    const path = join(dir, journalName(g));
+    const data = readFileSync(path);
+    const { payloads, validBytes } = decodeFrames(data);
+    if (cutAt !== null && payloads.length > 0) {
+      throw new Error(
+        `${journalName(cutAt)} is damaged before its end while ${journalName(g)} holds later records: refusing to start (move the directory aside and restore it by hand)`,
+      );
+    }
+    for (const payload of payloads) {
+      const record = JSON.parse(payload.toString('utf8')) as JournalRecord;
+      if (record.ids) lastUserId = Math.max(lastUserId, record.ids.users);
+      for (const change of record.c) {
+        if (change.length === 3) tableNamed(change[0]).put(change[2]);
+        else tableNamed(change[0]).delete(change[1]);
+      }
+    }
+    recovery.journalRecords += payloads.length;
+    if (payloads.length > 0) recovery.fresh = false;
+    if (validBytes < data.length) {
+      writeFileSync(`${path}.torn-${Date.now()}`, data.subarray(validBytes), { mode: 0o600 });
+      truncateSync(path, validBytes);
+      recovery.droppedBytes += data.length - validBytes;
+      cutAt = g;
+    }
+    generation = g;
+  }
+  const maxUserId = memory.users.sortedKeys().slice(-1)[0] ?? 0;
+  lastUserId = Math.max(lastUserId, maxUserId);
+
+  // Appending.
+  const path = join(dir, journalName(generation));
+  const file = await open(path, 'a', 0o600);
+  fsyncDirectorySync(dir);
+  const { size } = await file.stat();
+  await file.datasync(); // a truncated tail's new length is on disk before anything follows it
+  const journal = new Journal(file, size, (error) => options.onFailure?.(error));
+  const snapshotAfterBytes = options.snapshotAfterBytes ?? 64 * 1024 * 1024;
+  let journaledUserId = lastUserId;
+  let compacting: Promise<void> | null = null;
+
+  sink = (changes) => {
+    const record: JournalRecord = { c: [] };
+    if (lastUserId !== journaledUserId) record.ids = { users: lastUserId };
+    for (const change of changes) {
+      record.c.push(change.deleted ? [change.table, change.key] : [change.table, change.key, change.record]);
+    }
+    journal.append(Buffer.from(JSON.stringify(record), 'utf8')); // throws when the journal failed: the commit is undone
+    journaledUserId = lastUserId;
+    if (journal.currentBytes > snapshotAfterBytes && !compacting) void compact().catch(() => {});
+  };
+
+  async function compact(): Promise<void> {
+    if (compacting) return compacting;
+    compacting = (async () => {
+      const next = generation + 1;
+      const nextFile = await open(join(dir, journalName(next)), 'wx', 0o600);
+      await fsyncDirectory(dir);
+      // From here to switchTo nothing awaits: the captured state is exactly what precedes the new journal.
+      const state = {
+        generation: next,
+        ids: { users: lastUserId },
+        tables: [...tables].map(([name, table]) => [name, table.list()] as [string, unknown[]]),
+      };
+      const drained = journal.switchTo(nextFile);
+      generation = next;
+      await writeSnapshot(dir, state);
+      await drained;
+      for (const name of readdirSync(dir)) {
+        const match = JOURNAL.exec(name);
+        if (match && Number(match[1]) < next) await unlink(join(dir, name));
+      }
+    })().finally(() => {
+      compacting = null;
+    });
+    return compacting;
+  }
+
+  const repo: Repository = {
+    ...memory,
+    users: { ...memory.users, nextId: () => ++lastUserId },
+  };
+  return {
+    repo,
+    recovery,
+    durable: () => journal.durable(),
+    compact,
+    async close() {
+      await compacting?.catch(() => {});
+      await journal.close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PipelineRecord } from '../../core/repository/types.js';
+import { openDurableStore } from '../durable-repository.js';
+import { encodeFrame } from '../frame.js';
+
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'durable-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const pipeline = (uuid: string, description: string | null = null) =>
+  ({ uuid, name: uuid, description, type: 'python', tags: [], created_at: 1, updated_at: 1, settings: {}, sections: { blocks: [] } }) as unknown as PipelineRecord;
+const journalOf = (dir: string) => join(dir, readdirSync(dir).find((n) => /^journal-\d+\.log$/.test(n))!);
+
+describe('the durable store', () => {
+  it('restores committed transactions, never a rolled-back one, and never reuses an id', async () => {
+    const dir = freshDir();
+    const first = await openDurableStore(dir);
+    expect(first.recovery.fresh).toBe(true);
+    first.repo.transaction(() => {
+      first.repo.pipelines.put(pipeline('a'));
+      first.repo.pipelines.put(pipeline('b'));
+    });
+    expect(() =>
+      first.repo.transaction(() => {
+        first.repo.pipelines.put(pipeline('c'));
+        first.repo.pipelines.delete('a');
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    first.repo.pipelines.put(pipeline('b', 'changed')); // a write outside a transaction commits alone
+    first.repo.users.nextId();
+    const id = first.repo.users.nextId();
+    first.repo.users.put({ id, email: 'x@y.z', username: 'x', role: null } as never);
+    first.repo.users.delete(id);
+    await first.durable();
+    await first.close();
+
+    const second = await openDurableStore(dir);
+    expect(second.recovery).toMatchObject({ fresh: false, journalRecords: 4, droppedBytes: 0 });
+    expect(second.repo.pipelines.list().map((p) => [p.uuid, p.description])).toEqual([['a', null], ['b', 'changed']]);
+    expect(second.repo.users.size()).toBe(0);
+    expect(second.repo.users.nextId()).toBe(id + 1);
+    await second.close();
+  });
+
+  it('drops a torn tail (cut short, zero-filled or failing its checksum), keeps it aside, and appends after the last whole record', async () => {
+    for (const damage of [
+      (good: Buffer) => good.subarray(0, good.length - 5), // a record cut short
+      () => Buffer.alloc(4096), // the file grew but its data never reached the disk
+      (good: Buffer) => Buffer.concat([good.subarray(0, 10), Buffer.from('garbage'), good.subarray(17)]), // a checksum mismatch
+    ]) {
+      const dir = freshDir();
+      const store = await openDurableStore(dir);
+      store.repo.pipelines.put(pipeline('kept'));
+      await store.durable();
+      await store.close();
+      const path = journalOf(dir);
+      const before = statSync(path).size;
+      appendFileSync(path, damage(encodeFrame(Buffer.from(JSON.stringify({ c: [['pipelines', 'lost', pipeline('lost')]] })))));
+
+      const reopened = await openDurableStore(dir);
+      expect(reopened.recovery.droppedBytes).toBeGreaterThan(0);
+      expect(statSync(path).size).toBe(before);
+      expect(readdirSync(dir).some((n) => n.includes('.torn-'))).toBe(true);
+      expect(reopened.repo.pipelines.list().map((p) => p.uuid)).toEqual(['kept']);
+      reopened.repo.pipelines.put(pipeline('after'));
+      await reopened.durable();
+      await reopened.close();
+      const third = await openDurableStore(dir);
+      expect(third.recovery.droppedBytes).toBe(0);
+      expect(third.repo.pipelines.list().map((p) => p.uuid).sort()).toEqual(['after', 'kept']);
+      await third.close();
+    }
+  });
+
+  it('refuses to start when a journal is damaged before later journals that hold records', async () => {
+    const dir = freshDir();
+    const store = await openDurableStore(dir);
+    store.repo.pipelines.put(pipeline('one'));
+    await store.durable();
+    await store.compact();
+    store.repo.pipelines.put(pipeline('two'));
+    await store.durable();
+    await store.close();
+    // Put a damaged journal before the current one, as no crash can leave it.
+    const current = journalOf(dir);
+    const earlier = current.replace(/journal-(\d+)/, (_, n: string) => `journal-${String(Number(n) - 1).padStart(8, '0')}`);
+    writeFileSync(earlier, Buffer.concat([encodeFrame(Buffer.from('{"c":[]}')), Buffer.from('xxxxxxxxxxxx')]));
+    // The snapshot names the current generation: make it name the earlier one so both are replayed.
+    const snapshot = join(dir, 'snapshot.jsonl');
+    const lines = readFileSync(snapshot, 'utf8').split('\n');
+    const header = JSON.parse(lines[0]!);
+    lines[0] = JSON.stringify({ ...header, generation: header.generation - 1 });
+    writeFileSync(snapshot, lines.join('\n'));
+    await expect(openDurableStore(dir)).rejects.toThrow(/damaged before its end/);
+  });
+
+  it('snapshots bound the journal: state survives many compactions, old journals are removed', async () => {
+    const dir = freshDir();
+    const store = await openDurableStore(dir, { snapshotAfterBytes: 2048 });
+    for (let i = 0; i < 300; i++) {
+      store.repo.transaction(() => {
+        store.repo.pipelines.put(pipeline(`p${i}`, `v${i}`));
+        if (i % 4 === 0) store.repo.pipelines.delete(`p${i - 1}`);
+      });
+      if (i % 25 === 0) await store.durable();
+    }
+    await store.durable();
+    await store.compact();
+    await store.close();
+    const files = readdirSync(dir).sort();
+    expect(files.filter((n) => n.startsWith('journal-'))).toHaveLength(1);
+    expect(files).toContain('snapshot.jsonl');
+    expect(statSync(join(dir, 'snapshot.jsonl')).mode & 0o777).toBe(0o600);
+
+    const reopened = await openDurableStore(dir);
+    const expected = Array.from({ length: 300 }, (_, i) => i).filter((i) => !(i + 1 < 300 && (i + 1) % 4 === 0));
+    expect(reopened.repo.pipelines.size()).toBe(expected.length);
+    for (const i of expected) expect(reopened.repo.pipelines.get(`p${i}`)?.description).toBe(`v${i}`);
+    await reopened.close();
+  });
+
+  it('undoes a commit the journal refuses, and refuses every write after a failed write or sync', async () => {
+    const { Journal } = await import('../journal.js');
+    const { open } = await import('node:fs/promises');
+    const { createMemoryRepository } = await import('../../core/repository/memory.js');
+    const failures: Error[] = [];
+    const journal = new Journal(await open('/dev/full', 'a'), 0, (error) => failures.push(error)); // every write: ENOSPC
+    const repo = createMemoryRepository({ onCommit: (changes) => journal.append(Buffer.from(JSON.stringify(changes))) });
+    repo.pipelines.put(pipeline('accepted, then lost'));
+    await expect(journal.durable()).rejects.toThrow(/ENOSPC/);
+    expect(failures).toHaveLength(1);
+    expect(() => repo.transaction(() => {
+      repo.pipelines.put(pipeline('refused'));
+      repo.pipelines.delete('accepted, then lost');
+    })).toThrow(/unusable/);
+    expect(repo.pipelines.get('refused')).toBeUndefined();
+    expect(repo.pipelines.get('accepted, then lost')).toBeDefined();
+    await journal.close();
+  });
+});
