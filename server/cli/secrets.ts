@@ -66,11 +66,11 @@ export function dataDirSecrets(dir: string, fresh: boolean, explicit: { apiKey: 
 /** The secrets still at their public defaults, named for a message. */
 export function defaultSecretsInUse(config: CoreConfig): string[] {
   const found: string[] = [];
-  if (config.apiKey === MAGE_PUBLIC_API_KEY) found.push('the API key is Mage’s public client id (set --api-key)');
-  if (config.jwtSecret === defaultConfig.jwtSecret) found.push('the JWT secret is `materia` (set --jwt-secret)');
+  if (config.apiKey === MAGE_PUBLIC_API_KEY) found.push('the default API key (Mage’s public client id); set --api-key or API_KEY');
   if (config.defaultOwner.password === defaultConfig.defaultOwner.password) {
-    found.push(`the owner password of ${config.defaultOwner.email} is \`admin\` (set --owner-password)`);
+    found.push(`the default owner password for ${config.defaultOwner.email}; set --owner-password or DEFAULT_OWNER_PASSWORD`);
   }
+  if (config.jwtSecret === defaultConfig.jwtSecret) found.push('the default JWT secret; set --jwt-secret or JWT_SECRET');
   return found;
 }
 

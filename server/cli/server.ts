@@ -94,7 +94,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
         out.warn(`warning: dropped a torn journal tail of ${recovery.droppedBytes} bytes (writes never acknowledged; kept aside as journal-*.torn-*)`);
       }
     } else out.info('  data: in memory (gone when the process stops; --data <dir> keeps it)');
-    for (const d of defaults) out.warn(`warning: ${d}`);
+    for (const d of defaults) out.warn(`warning: using ${d}`);
 
     const opened = store;
     return {
