@@ -20,7 +20,16 @@ export async function main(argv: string[], env: Record<string, string | undefine
     warn: (line: string) => console.warn(line),
     requests: (text: string) => process.stdout.write(text),
   };
-  let server: Awaited<ReturnType<typeof startServer>>;
+  // Handlers first: a signal during startup stops it too.
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const stop = (signal: string) => {
+    console.log(`${signal} received: closing`);
+    if (!server) process.exit(0);
+    server.close().then(() => process.exit(0), () => process.exit(1));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   try {
     server = await startServer(settings, out, (error) => {
       console.error(`pipeline-api-server: ${error.message}`);
@@ -31,11 +40,4 @@ export async function main(argv: string[], env: Record<string, string | undefine
     process.stderr.write(`pipeline-api-server: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  const stop = (signal: string) => {
-    console.log(`${signal} received: closing`);
-    server.close().then(() => process.exit(0), () => process.exit(1));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
 }

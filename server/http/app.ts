@@ -33,7 +33,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
     api.core.handle(matched.route.id, toCoreRequest(req, method, matched.params)).then((outcome) => send(res, outcome)).catch(next);
   });
 
-  app.use(docsRouter());
+  app.use(docsRouter(api.config));
 
   app.use((req: Request, res: Response) => {
     send(res, api.core.failure(api.core.routes.unmatched(req.method, req.path), { query: queryOf(req.originalUrl) }));
