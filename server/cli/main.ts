@@ -33,7 +33,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   try {
     server = await startServer(settings, out, (error) => {
       console.error(`pipeline-api-server: ${error.message}`);
-      process.exit(1);
+      setTimeout(() => process.exit(1), 200); // time for the waiting requests' internal-error answers to go out
     });
   } catch (error) {
     // A refusal, a bad fixtures file, a port in use, a damaged data directory: the message says it all.
