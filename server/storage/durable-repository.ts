@@ -34,11 +34,17 @@ export interface DurableStore {
   close(): Promise<void>;
 }
 
-/** One committed transaction as journaled: the id counters when they moved, and the writes. */
+/** One committed transaction as journaled: the id counters that moved since the last record, and the writes. */
 interface JournalRecord {
-  ids?: { users: number };
+  ids?: Record<string, number>;
   c: ([table: string, key: string | number, record: unknown] | [table: string, key: string | number])[];
 }
+
+/** A table of the repository: found by shape, so tables added later (by resources) are kept with no change here. */
+const isTable = (value: unknown): value is Table<string | number, unknown> =>
+  typeof value === 'object' && value !== null && ['get', 'list', 'put', 'delete'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+/** A table's id counter (`nextId`, `nextBlockRunId`...): ids are never reused, even after a delete or a restart. */
+const COUNTER = /^next\w*Id$/;
 
 const JOURNAL = /^journal-(\d{8})\.log$/;
 const journalName = (generation: number) => `journal-${String(generation).padStart(8, '0')}.log`;
@@ -55,12 +61,19 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let sink: ((changes: Change[]) => void) | null = null;
   const memory = createMemoryRepository({ onCommit: (changes) => sink?.(changes) });
-  const tables = new Map<string, Table<string | number, unknown>>([
-    ['users', memory.users as Table<string | number, unknown>],
-    ['tokens', memory.tokens as Table<string | number, unknown>],
-    ['pipelines', memory.pipelines as Table<string | number, unknown>],
-    ['blocks', memory.blocks as Table<string | number, unknown>],
-  ]);
+  // The memory repository names each change by its property name: `users`, `pipelines`...
+  const tables = new Map(Object.entries(memory).filter((entry): entry is [string, Table<string | number, unknown>] => isTable(entry[1])));
+  /** Counter name (`users.nextId`) -> the last id handed out. */
+  const counters = new Map<string, number>();
+  const counterNames = [...tables].flatMap(([name, table]) =>
+    Object.keys(table).filter((key) => COUNTER.test(key) && typeof (table as unknown as Record<string, unknown>)[key] === 'function').map((key) => [name, key] as const),
+  );
+  for (const [name, key] of counterNames) counters.set(`${name}.${key}`, 0);
+  const advance = (ids: Record<string, number> | undefined) => {
+    for (const [counter, value] of Object.entries(ids ?? {})) {
+      if (counters.has(counter) && Number.isSafeInteger(value)) counters.set(counter, Math.max(counters.get(counter)!, value));
+    }
+  };
   const tableNamed = (name: string) => {
     const table = tables.get(name);
     if (!table) throw new Error(`The data directory names an unknown table: ${JSON.stringify(name)}`);
@@ -70,7 +83,7 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
   // Recovery.
   for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) unlinkSync(join(dir, name));
   const snapshot = readSnapshot(dir);
-  let lastUserId = snapshot?.ids.users ?? 0;
+  advance(snapshot?.ids);
   let generation = snapshot?.generation ?? 1;
   const recovery: Recovery = { fresh: true, snapshotRecords: 0, journalRecords: 0, droppedBytes: 0 };
   if (snapshot) {
@@ -100,7 +113,7 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
     }
     for (const payload of payloads) {
       const record = JSON.parse(payload.toString('utf8')) as JournalRecord;
-      if (record.ids) lastUserId = Math.max(lastUserId, record.ids.users);
+      advance(record.ids);
       for (const change of record.c) {
         if (change.length === 3) tableNamed(change[0]).put(change[2]);
         else tableNamed(change[0]).delete(change[1]);
@@ -116,8 +129,11 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
     }
     generation = g;
   }
-  const maxUserId = memory.users.sortedKeys().slice(-1)[0] ?? 0;
-  lastUserId = Math.max(lastUserId, maxUserId);
+  // Ids already stored are taken, whatever the counters say.
+  for (const [name, key] of counterNames) {
+    const last = tables.get(name)!.sortedKeys().slice(-1)[0];
+    if (key === 'nextId' && typeof last === 'number') advance({ [`${name}.${key}`]: last });
+  }
 
   // Appending.
   const path = join(dir, journalName(generation));
@@ -127,17 +143,19 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
   await file.datasync(); // a truncated tail's new length is on disk before anything follows it
   const journal = new Journal(file, size, (error) => options.onFailure?.(error));
   const snapshotAfterBytes = options.snapshotAfterBytes ?? 64 * 1024 * 1024;
-  let journaledUserId = lastUserId;
+  const journaled = new Map(counters);
   let compacting: Promise<void> | null = null;
 
   sink = (changes) => {
     const record: JournalRecord = { c: [] };
-    if (lastUserId !== journaledUserId) record.ids = { users: lastUserId };
+    for (const [counter, value] of counters) {
+      if (journaled.get(counter) !== value) (record.ids ??= {})[counter] = value;
+    }
     for (const change of changes) {
       record.c.push(change.deleted ? [change.table, change.key] : [change.table, change.key, change.record]);
     }
     journal.append(Buffer.from(JSON.stringify(record), 'utf8')); // throws when the journal failed: the commit is undone
-    journaledUserId = lastUserId;
+    for (const [counter, value] of Object.entries(record.ids ?? {})) journaled.set(counter, value);
     if (journal.currentBytes > snapshotAfterBytes && !compacting) void compact().catch(() => {});
   };
 
@@ -150,7 +168,7 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
       // From here to switchTo nothing awaits: the captured state is exactly what precedes the new journal.
       const state = {
         generation: next,
-        ids: { users: lastUserId },
+        ids: Object.fromEntries(counters),
         tables: [...tables].map(([name, table]) => [name, table.list()] as [string, unknown[]]),
       };
       const drained = journal.switchTo(nextFile);
@@ -167,12 +185,22 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
     return compacting;
   }
 
-  const repo: Repository = {
-    ...memory,
-    users: { ...memory.users, nextId: () => ++lastUserId },
-  };
+  // The same repository with its counters kept here (and so in the journal) instead of in memory only.
+  const repo = { ...memory } as unknown as Record<string, unknown>;
+  for (const name of new Set(counterNames.map(([name]) => name))) {
+    const table = { ...(repo[name] as object) } as Record<string, unknown>;
+    for (const [, key] of counterNames.filter(([n]) => n === name)) {
+      const counter = `${name}.${key}`;
+      table[key] = () => {
+        const id = counters.get(counter)! + 1;
+        counters.set(counter, id);
+        return id;
+      };
+    }
+    repo[name] = table;
+  }
   return {
-    repo,
+    repo: repo as unknown as Repository,
     recovery,
     durable: () => journal.durable(),
     compact,

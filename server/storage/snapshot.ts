@@ -78,5 +78,5 @@ export function readSnapshot(dir: string): SnapshotState | null {
     if (!records) tables.set(table, (records = []));
     records.push(record);
   }
-  return { generation: header.generation!, ids: { ...header.ids }, tables: [...tables] };
+  return { generation: header.generation!, ids: header.ids ?? {}, tables: [...tables] };
 }
