@@ -20,12 +20,12 @@ async function start(args: string[]): Promise<Proc> {
   return spawnServer([process.execPath, BIN, '--port', '0', '--quiet', '--no-auth', '--api-key', KEY, ...args], {}, /listening on (http:\/\/\S+)/);
 }
 
-async function writesPerSecond(target: Proc, connections: number, tag: string): Promise<{ rps: number; p99: number; errors: number }> {
+async function writesPerSecond(target: Proc, connections: number, tag: string, duration = DURATION): Promise<{ rps: number; p99: number; errors: number }> {
   let counter = 0;
   const result = await autocannon({
     url: target.url,
     connections,
-    duration: DURATION,
+    duration,
     requests: [
       {
         method: 'POST',
@@ -50,8 +50,17 @@ for (const connections of [1, 32]) {
     const inMemory = await start([]);
     const onDisk = await start(['--data', dir]);
     try {
-      const m = await writesPerSecond(inMemory, connections, `m${round}`);
-      const d = await writesPerSecond(onDisk, connections, `d${round}`);
+      // A second of warm-up each (JIT, first sync), then the two in turn, the first one alternating by round.
+      await writesPerSecond(inMemory, connections, `wm${round}`, 1);
+      await writesPerSecond(onDisk, connections, `wd${round}`, 1);
+      let m, d;
+      if (round % 2 === 0) {
+        m = await writesPerSecond(inMemory, connections, `m${round}`);
+        d = await writesPerSecond(onDisk, connections, `d${round}`);
+      } else {
+        d = await writesPerSecond(onDisk, connections, `d${round}`);
+        m = await writesPerSecond(inMemory, connections, `m${round}`);
+      }
       if (m.errors || d.errors) throw new Error(`errors during the load: memory ${m.errors}, --data ${d.errors}`);
       memory.push(m.rps);
       durable.push(d.rps);
