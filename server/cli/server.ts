@@ -1,9 +1,11 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createApi } from '../api.js';
 import { configFromEnv } from '../core/config.js';
 import { seedFixtures } from '../fixtures/seed.js';
 import { listen } from '../http/listen.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
-import { openDurableStore, type DurableStore } from '../storage/durable-repository.js';
+import { openDurableStore, removeStoreFiles, type DurableStore } from '../storage/durable-repository.js';
 import { readFixturesFile } from './fixtures-file.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
@@ -30,6 +32,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
   const fixtures = settings.fixtures === null ? null : readFixturesFile(settings.fixtures);
   const env = { ...settings.env };
   let store: DurableStore | null = null;
+  let generatedSecrets = false;
   try {
     if (settings.data !== null) {
       store = await openDurableStore(settings.data, {
@@ -40,6 +43,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       if (secrets.apiKey && !settings.explicit.apiKey) env.API_KEY = secrets.apiKey;
       if (secrets.jwtSecret && !settings.explicit.jwtSecret) env.JWT_SECRET = secrets.jwtSecret;
       if (secrets.ownerPassword && !settings.explicit.ownerPassword) env.DEFAULT_OWNER_PASSWORD = secrets.ownerPassword;
+      generatedSecrets = generated;
       if (warning) out.warn(`warning: ${warning}`);
       if (generated) {
         out.info(`Generated secrets, kept in ${settings.data}/${SECRETS_FILE} (owner-readable only) and shown only this once:`);
@@ -68,8 +72,19 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
     if (fixtures) {
       if (store && !store.recovery.fresh) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
       else {
-        const seeded = await seedFixtures(api, fixtures);
-        out.info(`Loaded ${settings.fixtures}: ${seeded.users.length} users, ${seeded.pipelines.length} pipelines`);
+        try {
+          const seeded = await seedFixtures(api, fixtures);
+          out.info(`Loaded ${settings.fixtures}: ${seeded.users.length} users, ${seeded.pipelines.length} pipelines`);
+        } catch (error) {
+          // A first start whose fixtures failed leaves nothing behind: the next start seeds from scratch.
+          if (store && settings.data !== null) {
+            await store.close();
+            store = null;
+            removeStoreFiles(settings.data);
+            if (generatedSecrets) rmSync(join(settings.data, SECRETS_FILE), { force: true });
+          }
+          throw new StartupError(`--fixtures ${settings.fixtures}: ${(error as Error).message}${settings.data !== null ? ` (nothing was kept in ${settings.data})` : ''}`);
+        }
       }
     }
 

@@ -104,12 +104,17 @@ export interface TryItOptions {
 /** `/docs/try`: a console on the running server (Swagger UI from the npm package; nothing from elsewhere). */
 export function tryItRouter(options: TryItOptions = {}): Router {
   const router = express.Router();
-  const bundle = readFileSync(resolve('swagger-ui-dist/swagger-ui-bundle.js'), 'utf8');
-  const css = readFileSync(resolve('swagger-ui-dist/swagger-ui.css'), 'utf8');
+  // Read on first use: 1.7 MB a start would read for nothing when no one opens the console.
+  const file = (name: string) => {
+    let text: string | undefined;
+    return () => (text ??= readFileSync(resolve(`swagger-ui-dist/${name}`), 'utf8'));
+  };
+  const bundle = file('swagger-ui-bundle.js');
+  const css = file('swagger-ui.css');
   const script = SCRIPT(options.apiKeyHint ?? '');
-  const asset = (type: string, body: string) => (_req: express.Request, res: express.Response) => {
+  const asset = (type: string, body: () => string) => (_req: express.Request, res: express.Response) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.type(type).send(body);
+    res.type(type).send(body());
   };
   router.get('/docs/try', (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP);
@@ -117,7 +122,7 @@ export function tryItRouter(options: TryItOptions = {}): Router {
   });
   router.get('/docs/try/swagger-ui-bundle.js', asset('text/javascript', bundle));
   router.get('/docs/try/swagger-ui.css', asset('text/css', css));
-  router.get('/docs/try/try-it.css', asset('text/css', STYLE));
-  router.get('/docs/try/try-it.js', asset('text/javascript', script));
+  router.get('/docs/try/try-it.css', asset('text/css', () => STYLE));
+  router.get('/docs/try/try-it.js', asset('text/javascript', () => script));
   return router;
 }

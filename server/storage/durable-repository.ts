@@ -6,6 +6,7 @@ import type { Change, Repository, Table } from '../core/repository/types.js';
 import { decodeFrames } from './frame.js';
 import { fsyncDirectory, fsyncDirectorySync } from './fsync.js';
 import { Journal } from './journal.js';
+import { lockDataDir } from './lock.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
 
 export interface DurableOptions {
@@ -59,6 +60,25 @@ const journalName = (generation: number) => `journal-${String(generation).padSta
  */
 export async function openDurableStore(dir: string, options: DurableOptions = {}): Promise<DurableStore> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const unlock = lockDataDir(dir);
+  try {
+    const store = await openLocked(dir, options);
+    return { ...store, close: () => store.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot open the data directory ${dir}: ${reason}`);
+  }
+}
+
+/** Removes a store's own files (journals, snapshot) from `dir`, for a first start that failed: nothing else. */
+export function removeStoreFiles(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (JOURNAL.test(name) || name === 'snapshot.jsonl') unlinkSync(join(dir, name));
+  }
+}
+
+async function openLocked(dir: string, options: DurableOptions): Promise<DurableStore> {
   let sink: ((changes: Change[]) => void) | null = null;
   const memory = createMemoryRepository({ onCommit: (changes) => sink?.(changes) });
   // The memory repository names each change by its property name: `users`, `pipelines`...

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -136,6 +136,36 @@ describe('pipeline-api-server (the built command)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('pipeline-api-server and its data directory', () => {
+  it('refuses a data directory another server uses; a first start whose fixtures fail keeps nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+    try {
+      const first = await startCli(['--data', dir, '--quiet'], { entry: BIN });
+      try {
+        const second = await runToEnd(['--port', '0', '--data', dir]);
+        expect(second.code).toBe(1);
+        expect(second.out).toContain(`in use by another server (pid ${first.child.pid})`);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+
+      const fresh = mkdtempSync(join(tmpdir(), 'cli-seed-'));
+      try {
+        const bad = join(fresh, 'upstream.json');
+        writeFileSync(bad, JSON.stringify({ pipelines: [{ name: 'p', blocks: [{ name: 'b', type: 'transformer', upstream_blocks: ['missing'] }] }] }));
+        const failed = await runToEnd(['--port', '0', '--data', join(fresh, 'data'), '--fixtures', bad]);
+        expect(failed.code).toBe(1);
+        expect(failed.out).toMatch(/--fixtures .*upstream\.json: seed: pipelines\.blocks\.create failed: .*nothing was kept/);
+        expect(readdirSync(join(fresh, 'data'))).toEqual([]);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the fixtures format and the option docs', () => {
