@@ -135,6 +135,8 @@ export class Journal {
     this.#flushing = false;
     for (const waiter of this.#waiters) waiter.reject(error);
     this.#waiters = [];
+    // Nothing more will be written: a snapshot waiting for earlier segments goes on (it covers them whole).
+    for (const segment of this.#segments) segment.drained();
     this.#onFailure(error);
   }
 }
