@@ -26,7 +26,10 @@ class VolatileFile {
   afterPowerCut(): Buffer {
     const kept = this.cached.subarray(0, Math.floor(Math.random() * (this.cached.length + 1)));
     const tail = Buffer.from(kept);
-    if (tail.length > 0 && Math.random() < 0.5) tail[Math.floor(Math.random() * tail.length)] ^= 0xff;
+    if (tail.length > 0 && Math.random() < 0.5) {
+      const at = Math.floor(Math.random() * tail.length);
+      tail[at] = tail[at]! ^ 0xff;
+    }
     return Buffer.concat([this.synced, tail, Math.random() < 0.3 ? Buffer.alloc(512) : Buffer.alloc(0)]);
   }
 }
