@@ -121,16 +121,20 @@ async function openLocked(dir: string, options: DurableOptions): Promise<Durable
     .sort((a, b) => a - b);
   for (const old of journals.filter((g) => g < generation)) unlinkSync(join(dir, journalName(old))); // a snapshot covers it
   const replayed = journals.filter((g) => g >= generation);
-  let cutAt: number | null = null; // the journal whose tail was dropped: nothing may follow it
-  for (const g of replayed) {
+  // Read every journal before changing any file: a damaged journal followed by records is refused untouched.
+  const read = replayed.map((g) => {
     const path = join(dir, journalName(g));
     const data = readFileSync(path);
-    const { payloads, validBytes } = decodeFrames(data);
-    if (cutAt !== null && payloads.length > 0) {
-      throw new Error(
-        `${journalName(cutAt)} is damaged before its end while ${journalName(g)} holds later records: refusing to start (move the directory aside and restore it by hand)`,
-      );
-    }
+    return { g, path, data, ...decodeFrames(data) };
+  });
+  const damaged = read.findIndex((j) => j.validBytes < j.data.length);
+  const later = damaged < 0 ? undefined : read.slice(damaged + 1).find((j) => j.payloads.length > 0);
+  if (later) {
+    throw new Error(
+      `${journalName(read[damaged]!.g)} is damaged before its end while ${journalName(later.g)} holds later records: refusing to start (move the directory aside and restore it by hand)`,
+    );
+  }
+  for (const { g, path, data, payloads, validBytes } of read) {
     for (const payload of payloads) {
       const record = JSON.parse(payload.toString('utf8')) as JournalRecord;
       advance(record.ids);
@@ -145,7 +149,6 @@ async function openLocked(dir: string, options: DurableOptions): Promise<Durable
       writeFileSync(`${path}.torn-${Date.now()}`, data.subarray(validBytes), { mode: 0o600 });
       truncateSync(path, validBytes);
       recovery.droppedBytes += data.length - validBytes;
-      cutAt = g;
     }
     generation = g;
   }

@@ -101,7 +101,10 @@ describe('the durable store', () => {
     const header = JSON.parse(lines[0]!);
     lines[0] = JSON.stringify({ ...header, generation: header.generation - 1 });
     writeFileSync(snapshot, lines.join('\n'));
+    const sizeBefore = statSync(earlier).size;
     await expect(openDurableStore(dir)).rejects.toThrow(/damaged before its end/);
+    expect(statSync(earlier).size, 'left as it was').toBe(sizeBefore);
+    expect(readdirSync(dir).some((n) => n.includes('.torn-'))).toBe(false);
   });
 
   it('snapshots bound the journal: state survives many compactions, old journals are removed', async () => {
