@@ -58,8 +58,10 @@ export function docsRouter(config?: Pick<CoreConfig, 'apiKey'>): Router {
     res.type('html').send(PAGE);
   });
   // Redoc's footer shows a logo from Redocly's CDN, with no option to turn it off: it is served from here.
-  const bundle = readFileSync(REDOC, 'utf8').replaceAll(REDOC_LOGO, '/docs/logo-mini.svg');
+  // Read on first use, not at every start.
+  let bundle: string | undefined;
   router.get('/docs/redoc.standalone.js', (_req, res) => {
+    bundle ??= readFileSync(REDOC, 'utf8').replaceAll(REDOC_LOGO, '/docs/logo-mini.svg');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/javascript').send(bundle);
   });
