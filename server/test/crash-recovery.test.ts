@@ -151,3 +151,76 @@ describe('durable state under kill -9', () => {
     }
   }, 240_000);
 });
+
+describe('ids after kill -9', () => {
+  const json = async (url: string, method: string, path: string, body?: unknown) => {
+    const answer = (await (await request(url, method, path, body)).json()) as Record<string, { id: number; status?: string } & Record<string, unknown>> & { error?: { message: string } };
+    if (answer.error) throw new Error(`${method} ${path} answered ${answer.error.message}`);
+    return answer;
+  };
+  /** A run's block run ids, once the scheduler has started it (it plans them then). */
+  const blockRunIds = async (url: string, runId: number) => {
+    for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const ids = ((await json(url, 'GET', `/api/pipeline_runs/${runId}/block_runs`)) as unknown as { block_runs: { id: number }[] }).block_runs.map((b) => b.id);
+      if (ids.length > 0 || Date.now() > deadline) return ids;
+    }
+  };
+
+  it('never hands out an id an acknowledged write used (deleted ones included, through a snapshot), and the scheduler picks up restored runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crash-ids-'));
+    const flags = ['--data', dir, '--api-key', KEY, '--no-auth', '--quiet', '--snapshot-bytes', '4096', '--scheduler-interval-ms', '50', '--simulated-block-duration-ms', '1500'];
+    try {
+      const first = await startCli(flags);
+      const issued = { users: [] as number[], triggers: [] as number[], runs: [] as number[], blockRuns: [] as number[] };
+      let running: number;
+      try {
+        await json(first.url, 'POST', '/api/pipelines', { pipeline: { name: 'ids' } });
+        await json(first.url, 'POST', '/api/pipelines/ids/blocks', { block: { name: 'load', type: 'data_loader' } });
+        for (let i = 0; i < 3; i++) {
+          issued.users.push((await json(first.url, 'POST', '/api/users', { user: { email: `u${i}@example.com`, password: 'password1', password_confirmation: 'password1' } })).user!.id);
+          issued.triggers.push((await json(first.url, 'POST', '/api/pipelines/ids/pipeline_schedules', { pipeline_schedule: { name: `t${i}`, schedule_type: 'api', status: 'active' } })).pipeline_schedule!.id);
+        }
+        for (let i = 0; i < 3; i++) {
+          const run = (await json(first.url, 'POST', `/api/pipeline_schedules/${issued.triggers[0]}/pipeline_runs`, { pipeline_run: {} })).pipeline_run!;
+          issued.runs.push(run.id);
+          issued.blockRuns.push(...(await blockRunIds(first.url, run.id)));
+        }
+        running = issued.runs[0]!;
+        // The highest of each deleted: its id must not come back.
+        await json(first.url, 'DELETE', `/api/users/${issued.users.at(-1)}`);
+        await json(first.url, 'DELETE', `/api/pipeline_runs/${issued.runs.at(-1)}`);
+        await json(first.url, 'DELETE', `/api/pipeline_schedules/${issued.triggers.at(-1)}`);
+      } finally {
+        await first.stop('SIGKILL');
+      }
+      expect(issued.blockRuns).toHaveLength(3); // one block per run
+
+      const second = await startCli(flags);
+      try {
+        const recovered = /recovered (\d+) snapshot records and (\d+) journal records/.exec(second.output());
+        expect(Number(recovered?.[1])).toBeGreaterThan(0); // the deleted ids' records are gone from the snapshot
+        const user = (await json(second.url, 'POST', '/api/users', { user: { email: 'after@example.com', password: 'password1', password_confirmation: 'password1' } })).user!;
+        const trigger = (await json(second.url, 'POST', '/api/pipelines/ids/pipeline_schedules', { pipeline_schedule: { name: 'after', schedule_type: 'api', status: 'active' } })).pipeline_schedule!;
+        const run = (await json(second.url, 'POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run!;
+        const blockRuns = await blockRunIds(second.url, run.id);
+        expect(user.id).toBe(Math.max(...issued.users) + 1);
+        expect(trigger.id).toBe(Math.max(...issued.triggers) + 1);
+        expect(run.id).toBe(Math.max(...issued.runs) + 1);
+        expect(Math.min(...blockRuns)).toBe(Math.max(...issued.blockRuns) + 1);
+        // A run restored mid-way is still in progress for the scheduler (its index was rebuilt), which finishes it.
+        const deadline = Date.now() + 20_000;
+        let status = (await json(second.url, 'GET', `/api/pipeline_runs/${running}`)).pipeline_run!.status;
+        while (status !== 'completed' && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          status = (await json(second.url, 'GET', `/api/pipeline_runs/${running}`)).pipeline_run!.status;
+        }
+        expect(status).toBe('completed');
+        console.log(`ids after kill -9: users ${issued.users} -> ${user.id}, triggers ${issued.triggers} -> ${trigger.id}, runs ${issued.runs} -> ${run.id}, block runs up to ${Math.max(...issued.blockRuns)} -> ${blockRuns}; ${recovered?.[1]} snapshot + ${recovered?.[2]} journal records recovered`);
+      } finally {
+        expect(await second.stop('SIGTERM')).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
