@@ -62,7 +62,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
     requestValidationErrorHandler: (error, _req, _res, next) => next(error),
   });
 
-  app.use(docsRouter());
+  app.use(docsRouter(api.config));
 
   // Only requests no route took: 404, or 405 when the path exists under other methods.
   app.use((req: Request, res: Response) => {

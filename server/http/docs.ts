@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
+import { MAGE_PUBLIC_API_KEY, type CoreConfig } from '../core/config.js';
+import { tryItRouter } from './try-it.js';
 
-const OPENAPI = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+// Beside the built command (server/dist), else the repository's committed document.
+const OPENAPI = [new URL('./openapi.json', import.meta.url), new URL('../../docs/openapi.json', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((path) => existsSync(path))!;
 const REDOC = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 
 const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
@@ -37,9 +42,13 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** `/openapi.json` (the committed document) and `/docs` (Redoc, served from the npm package). */
-export function docsRouter(): Router {
+/**
+ * `/openapi.json` (the committed document), `/docs` (Redoc, served from the npm package) and `/docs/try`
+ * (the try-it console; its API key field is filled in only with Mage's public key, never a private one).
+ */
+export function docsRouter(config?: Pick<CoreConfig, 'apiKey'>): Router {
   const router = express.Router();
+  router.use(tryItRouter({ apiKeyHint: config?.apiKey === MAGE_PUBLIC_API_KEY ? MAGE_PUBLIC_API_KEY : '' }));
   const document = readFileSync(OPENAPI, 'utf8');
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(document);
@@ -49,8 +58,10 @@ export function docsRouter(): Router {
     res.type('html').send(PAGE);
   });
   // Redoc's footer shows a logo from Redocly's CDN, with no option to turn it off: it is served from here.
-  const bundle = readFileSync(REDOC, 'utf8').replaceAll(REDOC_LOGO, '/docs/logo-mini.svg');
+  // Read on first use, not at every start.
+  let bundle: string | undefined;
   router.get('/docs/redoc.standalone.js', (_req, res) => {
+    bundle ??= readFileSync(REDOC, 'utf8').replaceAll(REDOC_LOGO, '/docs/logo-mini.svg');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/javascript').send(bundle);
   });

@@ -11,11 +11,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Builds the API and listens (port 0 picks a free one). Used by main.ts and by the tests. */
+/** Builds the API (or takes one built already) and listens (port 0 picks a free one). Used by the CLI and by the tests. */
 export async function listen(
-  options: ApiOptions & AppOptions & { port?: number; host?: string; /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean } = {},
+  options: ApiOptions & AppOptions & { port?: number; host?: string; api?: Api; /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean } = {},
 ): Promise<RunningServer> {
-  const api = await createApi(options);
+  const api = options.api ?? (await createApi(options));
   const app = createApp(api, options);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<Server>((resolve, reject) => {

@@ -140,3 +140,43 @@ describe('expired tokens', () => {
     }
   });
 });
+
+describe('storage caps over a durable repository', () => {
+  it('count the rows it restored, in every declared table, before the first request', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openDurableStore } = await import('../storage/durable-repository.js');
+    const { createApi } = await import('../api.js');
+    const { pipelinesTable } = await import('../resources/pipelines/table.js');
+    const { declaredTables } = await import('../resources/tables.js');
+    const dir = mkdtempSync(join(tmpdir(), 'caps-durable-'));
+    try {
+      const first = await openDurableStore(dir);
+      const api = await createApi({ repo: first.repo, config: { bcryptRounds: 4, requireUserAuthentication: false } });
+      const created = await api.core.handle('pipelines.create', { method: 'POST', path: '/api/pipelines', params: {}, query: {}, headers: { 'x-api-key': api.config.apiKey }, body: { pipeline: { name: 'restored' } } });
+      expect(created.body.error).toBeUndefined();
+      await first.durable();
+      await first.close();
+
+      // The owner and the pipeline come back: 2 records, so a cap of 2 refuses a third at once, even a user
+      // (whose creation never touches the pipelines table).
+      const second = await openDurableStore(dir);
+      const capped = await createApi({ repo: second.repo, config: { bcryptRounds: 4, requireUserAuthentication: false, storage: { maxRecords: 2, maxBytes: 0 } } });
+      const user = { user: { email: 'one@too.many', password: 'password1', password_confirmation: 'password1' } };
+      const refused = await capped.core.handle('users.create', { method: 'POST', path: '/api/users', params: {}, query: {}, headers: { 'x-api-key': capped.config.apiKey }, body: user });
+      expect(refused.body.error).toMatchObject({ code: 413 });
+      expect(pipelinesTable.in(capped.repo).get('restored')?.name).toBe('restored');
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Every table a resource declares is in the list the API opens.
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const resources = new URL('../resources/', import.meta.url);
+    const declared = readdirSync(resources, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => [...readFileSync(new URL(file, resources), 'utf8').matchAll(/defineTable\(\{\s*name: '(\w+)'/g)].map((m) => m[1]));
+    expect(declaredTables.map((t) => t.name).sort()).toEqual(declared.sort());
+  });
+});

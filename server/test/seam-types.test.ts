@@ -108,12 +108,20 @@ describe('fixtures declared by their resources', () => {
     expectTypeOf<Fixtures>().toEqualTypeOf<{
       users?: import('../resources/users/fixtures.js').UserFixture[];
       pipelines?: import('../resources/pipelines/fixtures.js').PipelineFixture[];
+      triggers?: import('../resources/pipeline_schedules/fixtures.js').TriggerFixture[];
     }>();
     expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();
     const { createMockApi } = await import('@pipeline-api/mocks');
     const mock = createMockApi();
-    const seeded = await mock.seed({ users: [{ email: 'f@x.io', password: 'password1', role: 'viewer' }], pipelines: [{ name: 'p one', blocks: [{ name: 'b', type: 'transformer' }] }] });
+    const seeded = await mock.seed({
+      users: [{ email: 'f@x.io', password: 'password1', role: 'viewer' }],
+      pipelines: [{ name: 'p one', blocks: [{ name: 'b', type: 'transformer' }] }],
+      triggers: [{ pipeline_uuid: 'p_one', name: 'hourly', schedule_type: 'time', schedule_interval: '@hourly' }],
+    });
     expect(seeded.users.map((u) => u.roles_display)).toEqual(['Viewer']);
     expect(seeded.pipelines.map((p) => [p.uuid, p.blocks?.map((b) => b.uuid)])).toEqual([['p_one', ['b']]]);
+    expect(seeded.triggers.map((t) => [t.pipeline_uuid, t.name, t.schedule_interval])).toEqual([['p_one', 'hourly', '@hourly']]);
+    // A bad item is refused with its path, through the same schema as a --fixtures file.
+    await expect(mock.seed({ users: [{ email: 'not an email', password: 'password1' }] })).rejects.toThrow(/email/i);
   });
 });

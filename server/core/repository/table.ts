@@ -36,6 +36,8 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
     const rows = repo.openTable(name, key, (before, after) => onChange?.(before, after));
     const extension = extend?.(rows, repo);
     onChange = extension?.onChange;
+    // A table may open with rows already (a durable repository's restored state): its lookups see them too.
+    if (onChange && rows.size() > 0) for (const row of rows.list()) onChange(undefined, row);
     return Object.assign(rows, extension?.lookups);
   }
 }

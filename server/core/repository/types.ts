@@ -13,6 +13,11 @@ export interface Table<K, V> {
   delete(key: K): void;
 }
 
+/** One committed write, as a durable store journals it: the record put under `key`, or its deletion. */
+export type Change =
+  | { table: string; key: string | number; record: unknown; deleted?: undefined }
+  | { table: string; key: string | number; deleted: true; record?: undefined };
+
 /** Called after every change of a row (an undo included): extra lookups stay in step with the rows. */
 export type RowListener<V> = (before: V | undefined, after: V | undefined) => void;
 
@@ -23,6 +28,11 @@ export type RowListener<V> = (before: V | undefined, after: V | undefined) => vo
 export interface Repository {
   /** Storage for one declared table, with the repository's undo log and read counter. */
   openTable<K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V>;
+  /**
+   * A sequence of ids by name (`users`, `pipeline_runs.block_runs`): never hands out an id twice, even after a
+   * rollback, a delete or (with a durable repository, which journals and restores it) a restart.
+   */
+  openCounter(name: string): () => number;
   /** Runs `change` all or nothing: when it throws, every write it made is undone. */
   transaction<T>(change: () => T): T;
   /** Reads so far (tests assert lists cost a constant number). */

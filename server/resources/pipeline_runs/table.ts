@@ -5,17 +5,15 @@ import { RunIndex, type RunRecord } from './record.js';
 export const runsTable = defineTable({
   name: 'pipeline_runs',
   key: (run: RunRecord) => run.id,
-  extend: () => {
+  extend: (_runs, repo) => {
     const index = new RunIndex();
-    let lastId = 0;
-    let lastBlockRunId = 0;
     return {
       onChange: (before: RunRecord | undefined, after: RunRecord | undefined) => index.update(before, after),
       lookups: {
         index,
-        /** Ids are never reused, even after a rollback or a delete. */
-        nextId: () => ++lastId,
-        nextBlockRunId: () => ++lastBlockRunId,
+        /** Ids are never reused, even after a rollback, a delete or a restart. */
+        nextId: repo.openCounter('pipeline_runs'),
+        nextBlockRunId: repo.openCounter('block_runs'),
       },
     };
   },

@@ -2,6 +2,7 @@ import { onChangesOf } from '../../core/cascade.js';
 import { defineResource } from '../../core/resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
 import { pipelineScheduleExamples, scheduleExamples } from './examples.js';
+import { triggerFixtures } from './fixtures.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
 import { deleteSchedulesOf, pipelineScheduleResource, renameSchedulesOf, scheduleResource } from './resource.js';
@@ -27,6 +28,7 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   policy: schedulePolicy,
   presenter: schedulePresenter,
   examples: pipelineScheduleExamples,
+  fixtures: triggerFixtures,
   defaultLimit: 40,
   cascades: [followPipelines],
 });

@@ -5,15 +5,14 @@ import { ScheduleIndex, type ScheduleRecord } from './record.js';
 export const schedulesTable = defineTable({
   name: 'pipeline_schedules',
   key: (schedule: ScheduleRecord) => schedule.id,
-  extend: () => {
+  extend: (_schedules, repo) => {
     const index = new ScheduleIndex();
-    let lastId = 0;
     return {
       onChange: (before: ScheduleRecord | undefined, after: ScheduleRecord | undefined) => index.update(before, after),
       lookups: {
         index,
-        /** Ids are never reused, even after a rollback or a delete. */
-        nextId: () => ++lastId,
+        /** Ids are never reused, even after a rollback, a delete or a restart. */
+        nextId: repo.openCounter('pipeline_schedules'),
       },
     };
   },

@@ -1,12 +1,18 @@
-import { Pipeline, type BlockCreate, type PipelineCreate } from '@pipeline-api/contract';
+import { BlockCreate, Pipeline, PipelineCreate } from '@pipeline-api/contract';
+import { z } from 'zod';
 import { itemOf } from '../../core/examples.js';
 import { defineFixtures } from '../../core/fixtures.js';
 
 /** A pipeline to create, with its blocks in order. */
-export type PipelineFixture = PipelineCreate & { blocks?: BlockCreate[] };
+const PipelineFixture = PipelineCreate.extend({
+  blocks: z.array(BlockCreate).optional().describe('Blocks to create in this pipeline, in order'),
+});
+export type PipelineFixture = z.infer<typeof PipelineFixture>;
 
 export const pipelineFixtures = defineFixtures({
   key: 'pipelines',
+  schema: PipelineFixture,
+  description: 'Pipelines to create, each with its blocks',
   seed: async (call, pipelines: PipelineFixture[]) => {
     const seeded: Pipeline[] = [];
     for (const { blocks, ...pipeline } of pipelines) {

@@ -1,13 +1,19 @@
-import { User, type UserCreate } from '@pipeline-api/contract';
-import { ROLE_IDS, type RoleName } from '../../core/auth/roles.js';
+import { User, UserCreate } from '@pipeline-api/contract';
+import { z } from 'zod';
+import { ROLE_IDS } from '../../core/auth/roles.js';
 import { itemOf } from '../../core/examples.js';
 import { defineFixtures } from '../../core/fixtures.js';
 
-/** A user to create; `role` maps to Mage's role ids (null: no project access). */
-export type UserFixture = Omit<UserCreate, 'password_confirmation' | 'roles' | 'roles_new'> & { role?: RoleName | null };
+/** A user to create: UserCreate without the confirmation and role ids, with a role by name (null: no project access). */
+const UserFixture = UserCreate.omit({ password_confirmation: true, roles: true, roles_new: true }).extend({
+  role: z.enum(['owner', 'admin', 'editor', 'viewer']).nullable().optional().describe('Project role (null: no project access)'),
+});
+export type UserFixture = z.infer<typeof UserFixture>;
 
 export const userFixtures = defineFixtures({
   key: 'users',
+  schema: UserFixture,
+  description: 'Users to create, as the default owner',
   seed: async (call, users: UserFixture[]) => {
     const seeded: User[] = [];
     for (const { role, ...user } of users) {

@@ -21,7 +21,6 @@ export const usersTable = defineTable({
   extend: (users, repo) => {
     const byEmail = new Map<string, number>();
     const byUsername = new Map<string, number>();
-    let lastId = 0;
     const find = (index: Map<string, number>, name: string) => {
       const id = index.get(name.toLowerCase());
       return id === undefined ? (repo.stats.reads++, undefined) : users.get(id);
@@ -40,8 +39,8 @@ export const usersTable = defineTable({
       lookups: {
         byEmail: (email: string) => find(byEmail, email),
         byUsername: (username: string) => find(byUsername, username),
-        /** Ids are never reused, even after a rollback or a delete. */
-        nextId: () => ++lastId,
+        /** Ids are never reused, even after a rollback, a delete or a restart. */
+        nextId: repo.openCounter('users'),
       },
     };
   },

@@ -1,0 +1,82 @@
+/**
+ * npm run bench:durability: write throughput of the built command in memory and with --data (every
+ * acknowledged write synced to disk first), side by side in one run. Each round loads one server, then
+ * the other, with the same pipeline creates (one transaction, one journal record each); the ratio is the
+ * median of the rounds' ratios. One connection shows the cost of a sync per write; 32 connections show
+ * group commit (the writes that arrive during one sync share the next one).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { spawnServer, type Proc } from './support.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const KEY = 'bench-key';
+const BIN = 'server/dist/pipeline-api-server.js';
+
+async function start(args: string[]): Promise<Proc> {
+  return spawnServer([process.execPath, BIN, '--port', '0', '--quiet', '--no-auth', '--api-key', KEY, ...args], {}, /listening on (http:\/\/\S+)/);
+}
+
+async function writesPerSecond(target: Proc, connections: number, tag: string, duration = DURATION): Promise<{ rps: number; p99: number; errors: number }> {
+  let counter = 0;
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/pipelines',
+        headers: { 'X-API-KEY': KEY, 'Content-Type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ pipeline: { name: `${tag} ${counter++}` } }) }),
+      },
+    ],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const rows: string[] = [];
+for (const connections of [1, 32]) {
+  const ratios: number[] = [];
+  const memory: number[] = [];
+  const durable: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-durability-'));
+    const inMemory = await start([]);
+    const onDisk = await start(['--data', dir]);
+    try {
+      // A second of warm-up each (JIT, first sync), then the two in turn, the first one alternating by round.
+      await writesPerSecond(inMemory, connections, `wm${round}`, 1);
+      await writesPerSecond(onDisk, connections, `wd${round}`, 1);
+      let m, d;
+      if (round % 2 === 0) {
+        m = await writesPerSecond(inMemory, connections, `m${round}`);
+        d = await writesPerSecond(onDisk, connections, `d${round}`);
+      } else {
+        d = await writesPerSecond(onDisk, connections, `d${round}`);
+        m = await writesPerSecond(inMemory, connections, `m${round}`);
+      }
+      if (m.errors || d.errors) throw new Error(`errors during the load: memory ${m.errors}, --data ${d.errors}`);
+      memory.push(m.rps);
+      durable.push(d.rps);
+      ratios.push(d.rps / m.rps);
+      console.log(`  ${connections} conn, round ${round + 1}: memory ${m.rps.toFixed(0)}/s (p99 ${m.p99} ms), --data ${d.rps.toFixed(0)}/s (p99 ${d.p99} ms)`);
+    } finally {
+      inMemory.stop();
+      onDisk.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  rows.push(
+    `| ${connections} | ${median(memory).toFixed(0)} | ${median(durable).toFixed(0)} | ${median(ratios).toFixed(2)} |`,
+  );
+}
+console.log(`\nPipeline creates per second, median of ${ROUNDS} rounds of ${DURATION} s (noisy shared machine: read the ratio)\n`);
+console.log('| connections | memory | --data (fdatasync per group commit) | --data / memory |');
+console.log('|---|---|---|---|');
+for (const row of rows) console.log(row);

@@ -1,0 +1,43 @@
+import { helpText, parseSettings, UsageError } from './options.js';
+import { startServer } from './server.js';
+
+/** `pipeline-api-server [options]`: parses, starts, and stops cleanly on SIGTERM/SIGINT. */
+export async function main(argv: string[], env: Record<string, string | undefined>): Promise<void> {
+  let settings;
+  try {
+    settings = parseSettings(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`pipeline-api-server: ${error.message}\nSee pipeline-api-server --help.\n`);
+    process.exit(2);
+  }
+  if (settings.help) {
+    process.stdout.write(helpText());
+    return;
+  }
+  const out = {
+    info: (line: string) => console.log(line),
+    warn: (line: string) => console.warn(line),
+    requests: (text: string) => process.stdout.write(text),
+  };
+  // Handlers first: a signal during startup stops it too.
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const stop = (signal: string) => {
+    console.log(`${signal} received: closing`);
+    if (!server) process.exit(0);
+    server.close().then(() => process.exit(0), () => process.exit(1));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  try {
+    server = await startServer(settings, out, (error) => {
+      console.error(`pipeline-api-server: ${error.message}`);
+      setTimeout(() => process.exit(1), 200); // time for the waiting requests' internal-error answers to go out
+    });
+  } catch (error) {
+    // A refusal, a bad fixtures file, a port in use, a damaged data directory: the message says it all.
+    process.stderr.write(`pipeline-api-server: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,148 @@
+import { parseArgs } from 'node:util';
+
+/** One command-line option and the environment variable that sets it when the flag is absent. */
+export interface OptionSpec {
+  flag: string;
+  /** Shown after the flag in --help (absent: a switch). */
+  value?: string;
+  env: string;
+  default: string;
+  description: string;
+}
+
+/**
+ * Every option of `pipeline-api-server`: --help, README.md and docs/server.md list exactly these (a test
+ * checks).
+ */
+export const OPTIONS: readonly OptionSpec[] = [
+  { flag: 'port', value: '<n>', env: 'PORT', default: '6789', description: 'Port to listen on (0: a free one).' },
+  { flag: 'host', value: '<address>', env: 'HOST', default: '127.0.0.1', description: 'Address to listen on. Any non-loopback address refuses the default secrets.' },
+  { flag: 'fixtures', value: '<file>', env: 'FIXTURES', default: '(none)', description: 'JSON seed data (users, pipelines with their blocks), created at start; with --data only into an empty data directory.' },
+  { flag: 'data', value: '<dir>', env: 'DATA_DIR', default: '(memory only)', description: 'Keep state in this directory: every acknowledged write is synced to disk first and survives a crash.' },
+  { flag: 'snapshot-bytes', value: '<n>', env: 'SNAPSHOT_BYTES', default: '67108864 (64 MiB)', description: 'With --data: once the journal passes this size, write a snapshot and drop the journals it covers.' },
+  { flag: 'no-auth', env: 'REQUIRE_USER_AUTHENTICATION=0', default: 'auth on', description: 'The API key alone suffices; callers act as the owner.' },
+  { flag: 'http-error-codes', env: 'HTTP_ERROR_CODES=1', default: 'off', description: 'Errors use their code as HTTP status by default, as if every request sent _http_error_codes.' },
+  { flag: 'api-key', value: '<key>', env: 'API_KEY', default: 'Mage’s public client id', description: 'The one API key accepted.' },
+  { flag: 'jwt-secret', value: '<secret>', env: 'JWT_SECRET', default: 'materia', description: 'Signs the raw tokens (HS256).' },
+  { flag: 'owner-email', value: '<email>', env: 'DEFAULT_OWNER_EMAIL', default: 'admin@admin.com', description: 'The owner created when there is none.' },
+  { flag: 'owner-password', value: '<password>', env: 'DEFAULT_OWNER_PASSWORD', default: 'admin', description: 'That owner’s password.' },
+  { flag: 'insecure-defaults', env: 'INSECURE_DEFAULTS=1', default: 'off', description: 'Allow the default API key, JWT secret or owner password on a non-loopback address.' },
+  { flag: 'scheduler-interval-ms', value: '<n>', env: 'SCHEDULER_INTERVAL_MS', default: '1000', description: 'How often the scheduler starts due triggers and moves runs on (ms).' },
+  { flag: 'simulated-block-duration-ms', value: '<n>', env: 'SIMULATED_BLOCK_DURATION_MS', default: '2000', description: 'How long a simulated block runs unless its configuration.simulation.duration_ms says otherwise (ms).' },
+  { flag: 'quiet', env: 'QUIET=1', default: 'off', description: 'No line per request.' },
+  { flag: 'help', env: '', default: '', description: 'Show this help.' },
+];
+
+export interface CliSettings {
+  port: number;
+  host: string;
+  fixtures: string | null;
+  data: string | null;
+  snapshotBytes: number;
+  httpErrorCodes: boolean;
+  insecureDefaults: boolean;
+  quiet: boolean;
+  help: boolean;
+  /** The environment the core's config is read from: the process's, with the flags' values over it. */
+  env: Record<string, string | undefined>;
+  /** Which secrets were set explicitly (by flag or env), so a data directory may not replace them. */
+  explicit: { apiKey: boolean; jwtSecret: boolean; ownerPassword: boolean };
+}
+
+export class UsageError extends Error {}
+
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off', '']);
+
+function envFlag(env: Record<string, string | undefined>, name: string): boolean {
+  const value = env[name];
+  if (value === undefined || FALSE.has(value.toLowerCase())) return false;
+  if (TRUE.has(value.toLowerCase())) return true;
+  throw new UsageError(`${name} must be 1 or 0 (got ${JSON.stringify(value)})`);
+}
+
+/** Flags over environment variables over defaults; throws UsageError with a message for the user. */
+export function parseSettings(argv: string[], processEnv: Record<string, string | undefined>): CliSettings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: Object.fromEntries(OPTIONS.map((o) => [o.flag, { type: o.value ? 'string' : 'boolean' } as const])),
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const text = (flag: string, env: string): string | undefined => {
+    const value = values[flag];
+    return typeof value === 'string' ? value : processEnv[env] || undefined;
+  };
+  const env: Record<string, string | undefined> = { ...processEnv };
+  for (const [flag, name] of [
+    ['api-key', 'API_KEY'],
+    ['jwt-secret', 'JWT_SECRET'],
+    ['owner-email', 'DEFAULT_OWNER_EMAIL'],
+    ['owner-password', 'DEFAULT_OWNER_PASSWORD'],
+  ] as const) {
+    const value = values[flag];
+    if (typeof value === 'string') {
+      if (value === '') throw new UsageError(`--${flag} must not be empty`);
+      env[name] = value;
+    }
+  }
+  if (values['no-auth']) env.REQUIRE_USER_AUTHENTICATION = '0';
+  for (const [flag, name] of [
+    ['scheduler-interval-ms', 'SCHEDULER_INTERVAL_MS'],
+    ['simulated-block-duration-ms', 'SIMULATED_BLOCK_DURATION_MS'],
+  ] as const) {
+    const value = text(flag, name);
+    if (value === undefined) continue;
+    // The core's config would fall back to its default on a bad value: the command says so instead.
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${flag} must be a positive whole number of milliseconds (got ${JSON.stringify(value)})`);
+    env[name] = value;
+  }
+
+  const portText = text('port', 'PORT') ?? '6789';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(portText)})`);
+  const snapshotText = text('snapshot-bytes', 'SNAPSHOT_BYTES') ?? '67108864';
+  const snapshotBytes = Number(snapshotText);
+  if (!/^\d+$/.test(snapshotText) || snapshotBytes < 1) throw new UsageError(`--snapshot-bytes must be a positive whole number (got ${JSON.stringify(snapshotText)})`);
+  return {
+    port,
+    snapshotBytes,
+    host: text('host', 'HOST') ?? '127.0.0.1',
+    fixtures: text('fixtures', 'FIXTURES') ?? null,
+    data: text('data', 'DATA_DIR') ?? null,
+    httpErrorCodes: values['http-error-codes'] === true || envFlag(processEnv, 'HTTP_ERROR_CODES'),
+    insecureDefaults: values['insecure-defaults'] === true || envFlag(processEnv, 'INSECURE_DEFAULTS'),
+    quiet: values.quiet === true || envFlag(processEnv, 'QUIET'),
+    help: values.help === true,
+    env,
+    explicit: { apiKey: Boolean(env.API_KEY), jwtSecret: Boolean(env.JWT_SECRET), ownerPassword: Boolean(env.DEFAULT_OWNER_PASSWORD) },
+  };
+}
+
+export function helpText(): string {
+  const rows = OPTIONS.map((o) => {
+    const left = `  --${o.flag}${o.value ? ` ${o.value}` : ''}`;
+    const env = o.env ? ` [${o.env}]` : '';
+    const fallback = o.default ? ` (default: ${o.default})` : '';
+    return `${left.padEnd(30)} ${o.description}${env}${fallback}`;
+  });
+  return [
+    'pipeline-api-server: the Pipeline API reference server (Mage-compatible) with docs at /docs.',
+    '',
+    'Usage: pipeline-api-server [options]',
+    '',
+    ...rows,
+    '',
+    'Every option can also be set by the environment variable in brackets; a flag wins over it.',
+    'Also read from the environment: MAGE_ACCESS_TOKEN_EXPIRY_TIME, BCRYPT_ROUNDS, LOGIN_MAX_FAILURES,',
+    'LOGIN_FAILURE_WINDOW, PASSWORD_CHECK_CONCURRENCY, PASSWORD_CHECK_QUEUE, CLIENT_MAX_FAILED_LOGINS,',
+    'EXPIRED_TOKEN_RETENTION, MAX_STORED_RECORDS, MAX_STORED_BYTES, CORS_ORIGINS, ALLOWED_HOSTS, DEFAULT_OWNER_USERNAME.',
+    '',
+  ].join('\n');
+}

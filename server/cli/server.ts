@@ -1,0 +1,126 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApi } from '../api.js';
+import { configFromEnv } from '../core/config.js';
+import { seedFixtures } from '../fixtures/seed.js';
+import { listen } from '../http/listen.js';
+import { answerWhenDurable } from '../storage/durable-api.js';
+import { openDurableStore, removeStoreFiles, type DurableStore } from '../storage/durable-repository.js';
+import { readFixturesFile } from './fixtures-file.js';
+import { httpErrorCodesByDefault } from './http-error-codes.js';
+import type { CliSettings } from './options.js';
+import { batchedLog } from './request-log.js';
+import { dataDirSecrets, defaultSecretsInUse, isLoopback, SECRETS_FILE } from './secrets.js';
+
+export interface Output {
+  info(line: string): void;
+  warn(line: string): void;
+  /** Request lines (batched). */
+  requests(text: string): void;
+}
+
+export interface StartedServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Refusals the user can act on: the message is the whole story, no stack trace. */
+export class StartupError extends Error {}
+
+/** Everything the command does between reading its settings and listening. */
+export async function startServer(settings: CliSettings, out: Output, onFatal: (error: Error) => void): Promise<StartedServer> {
+  const fixtures = settings.fixtures === null ? null : readFixturesFile(settings.fixtures);
+  const env = { ...settings.env };
+  let store: DurableStore | null = null;
+  let generatedSecrets = false;
+  try {
+    if (settings.data !== null) {
+      store = await openDurableStore(settings.data, {
+        snapshotAfterBytes: settings.snapshotBytes,
+        onFailure: (error) => onFatal(new Error(`writing to ${settings.data} failed (${error.message}); stopping: a restart recovers every acknowledged write`)),
+      });
+      const { secrets, generated, warning } = dataDirSecrets(settings.data, store.recovery.fresh, settings.explicit);
+      if (secrets.apiKey && !settings.explicit.apiKey) env.API_KEY = secrets.apiKey;
+      if (secrets.jwtSecret && !settings.explicit.jwtSecret) env.JWT_SECRET = secrets.jwtSecret;
+      if (secrets.ownerPassword && !settings.explicit.ownerPassword) env.DEFAULT_OWNER_PASSWORD = secrets.ownerPassword;
+      generatedSecrets = generated;
+      if (warning) out.warn(`warning: ${warning}`);
+      if (generated) {
+        out.info(`Generated secrets, kept in ${settings.data}/${SECRETS_FILE} (owner-readable only) and shown only this once:`);
+        if (secrets.apiKey) out.info(`  API key:        ${secrets.apiKey}`);
+        if (secrets.ownerPassword) out.info(`  owner password: ${secrets.ownerPassword} (for ${env.DEFAULT_OWNER_EMAIL || 'admin@admin.com'})`);
+        if (secrets.jwtSecret) out.info('  JWT secret:     (stored, not shown)');
+      }
+    }
+    const config = configFromEnv(env);
+
+    const defaults = defaultSecretsInUse(config);
+    if (defaults.length > 0 && !isLoopback(settings.host) && !settings.insecureDefaults) {
+      throw new StartupError(
+        [
+          `refusing to listen on ${settings.host} with public default secrets:`,
+          ...defaults.map((d) => `  - ${d}`),
+          'Set them, use --data (it generates and keeps them), or pass --insecure-defaults.',
+        ].join('\n'),
+      );
+    }
+
+    let api = await createApi({ config, repo: store?.repo });
+    if (store) api = answerWhenDurable(api, store.durable);
+    if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
+
+    if (fixtures) {
+      if (store && !store.recovery.fresh) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
+      else {
+        try {
+          const seeded = await seedFixtures(api, fixtures);
+          out.info(`Loaded ${settings.fixtures}: ${Object.entries(seeded).map(([key, items]) => `${items.length} ${key}`).join(', ')}`);
+        } catch (error) {
+          // A first start whose fixtures failed leaves nothing behind: the next start seeds from scratch.
+          if (store && settings.data !== null) {
+            await store.close();
+            store = null;
+            removeStoreFiles(settings.data);
+            if (generatedSecrets) rmSync(join(settings.data, SECRETS_FILE), { force: true });
+          }
+          throw new StartupError(`--fixtures ${settings.fixtures}: ${(error as Error).message}${settings.data !== null ? ` (nothing was kept in ${settings.data})` : ''}`);
+        }
+      }
+    }
+
+    const running = await listen({
+      api,
+      port: settings.port,
+      host: settings.host,
+      log: settings.quiet ? undefined : batchedLog(out.requests),
+      onInternalError: (error, request) => out.warn(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`),
+    });
+
+    out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
+    out.info(`  reference: ${running.url}/docs   try it: ${running.url}/docs/try   OpenAPI: ${running.url}/openapi.json`);
+    if (store) {
+      const { recovery } = store;
+      out.info(
+        recovery.fresh
+          ? `  data: ${settings.data} (new; every acknowledged write is synced to disk)`
+          : `  data: ${settings.data} (recovered ${recovery.snapshotRecords} snapshot records and ${recovery.journalRecords} journal records)`,
+      );
+      if (recovery.droppedBytes > 0) {
+        out.warn(`warning: dropped a torn journal tail of ${recovery.droppedBytes} bytes (writes never acknowledged; kept aside as journal-*.torn-*)`);
+      }
+    } else out.info('  data: in memory (gone when the process stops; --data <dir> keeps it)');
+    for (const d of defaults) out.warn(`warning: using ${d}`);
+
+    const opened = store;
+    return {
+      url: running.url,
+      async close() {
+        await running.close();
+        await opened?.close();
+      },
+    };
+  } catch (error) {
+    await store?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Api } from '../api.js';
+import { ApiError } from '../core/errors.js';
+
+/**
+ * The API whose answers wait for the journal: every outcome is held until all writes committed so far are
+ * on disk, so no answer (a write's, or a read that saw a write) reports state a crash could lose.
+ * When the journal fails, the answer is an internal error instead.
+ */
+export function answerWhenDurable(api: Api, durable: () => Promise<void>): Api {
+  const { core } = api;
+  return {
+    ...api,
+    core: {
+      ...core,
+      async handle(routeId, request) {
+        const outcome = await core.handle(routeId, request);
+        try {
+          await durable();
+        } catch {
+          return core.failure(new ApiError('internal_error'), request);
+        }
+        return outcome;
+      },
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../core/config.js';
+import { parseSettings, UsageError } from '../cli/options.js';
+import { defaultSecretsInUse, isLoopback } from '../cli/secrets.js';
+
+describe('the command’s settings', () => {
+  it('takes a flag over its environment variable, and the environment over the default', () => {
+    const env = { PORT: '7000', HOST: '127.0.0.1', API_KEY: 'from-env', DATA_DIR: '/tmp/x', INSECURE_DEFAULTS: '1' };
+    const fromEnv = parseSettings([], env);
+    expect(fromEnv).toMatchObject({ port: 7000, data: '/tmp/x', insecureDefaults: true, explicit: { apiKey: true, jwtSecret: false } });
+    const flags = parseSettings(['--port', '7001', '--api-key', 'from-flag', '--no-auth', '--data', '/tmp/y'], env);
+    expect(flags).toMatchObject({ port: 7001, data: '/tmp/y' });
+    const config = configFromEnv(flags.env);
+    expect(config.apiKey).toBe('from-flag');
+    expect(config.requireUserAuthentication).toBe(false);
+    const timing = configFromEnv(parseSettings(['--scheduler-interval-ms', '250'], { SCHEDULER_INTERVAL_MS: '50', SIMULATED_BLOCK_DURATION_MS: '75' }).env);
+    expect([timing.schedulerIntervalMs, timing.simulatedBlockDurationMs]).toEqual([250, 75]);
+    expect(parseSettings([], {})).toMatchObject({ port: 6789, host: '127.0.0.1', data: null, fixtures: null, insecureDefaults: false, snapshotBytes: 67108864 });
+  });
+
+  it('refuses bad values with a message, never a stack trace', () => {
+    expect(() => parseSettings(['--port', '65536'], {})).toThrow(UsageError);
+    expect(() => parseSettings(['--snapshot-bytes', '0'], {})).toThrow(/--snapshot-bytes must be a positive whole number/);
+    expect(() => parseSettings([], { HTTP_ERROR_CODES: 'maybe' })).toThrow(/HTTP_ERROR_CODES must be 1 or 0/);
+    expect(() => parseSettings(['--api-key', ''], {})).toThrow(/--api-key must not be empty/);
+    expect(() => parseSettings(['--scheduler-interval-ms', '0'], {})).toThrow(/--scheduler-interval-ms must be a positive whole number/);
+    expect(() => parseSettings([], { SIMULATED_BLOCK_DURATION_MS: 'soon' })).toThrow(/--simulated-block-duration-ms must be a positive whole number/);
+    expect(() => parseSettings(['stray'], {})).toThrow(UsageError);
+  });
+
+  it('knows loopback addresses, and names each default secret still in use', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', '::ffff:127.0.0.1']) expect(isLoopback(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com', '127.0.0.1.nip.io']) expect(isLoopback(host), host).toBe(false);
+    expect(defaultSecretsInUse(configFromEnv({}))).toHaveLength(3);
+    expect(defaultSecretsInUse(configFromEnv({ API_KEY: 'k', JWT_SECRET: 's', DEFAULT_OWNER_PASSWORD: 'p' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OPTIONS } from '../cli/options.js';
+import { fixturesSchemaText, FIXTURES_SCHEMA_PATH } from '../scripts/generate-fixtures-schema.js';
+import { root, startCli } from './cli-process.js';
+
+const run = promisify(execFile);
+const BIN = ['server/dist/pipeline-api-server.js'];
+const FIXTURES = 'docs/examples/fixtures.json';
+
+/** Runs the built command to its end (for --help and refusals). */
+async function runToEnd(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [...BIN, ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 30_000 });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, out: (e.stdout ?? '') + (e.stderr ?? '') };
+  }
+}
+
+async function api(url: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const answer = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+}
+
+async function login(url: string, apiKey: string, email: string, password: string) {
+  const { body } = await api(url, 'POST', '/api/sessions', { 'X-API-KEY': apiKey }, { session: { email, password } });
+  if (body.error) throw new Error(body.error.message);
+  return JSON.parse(Buffer.from(body.session.token.split('.')[1], 'base64url').toString()).token as string;
+}
+
+beforeAll(async () => {
+  await run(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js'), '--silent'], { cwd: join(root, 'server'), timeout: 120_000 });
+}, 120_000);
+
+describe('pipeline-api-server (the built command)', () => {
+  it('--help lists every option with its environment variable; a bad option exits 2 with a pointer to --help', async () => {
+    const help = await runToEnd(['--help']);
+    expect(help.code).toBe(0);
+    for (const option of OPTIONS) {
+      expect(help.out).toContain(`--${option.flag}`);
+      if (option.env) expect(help.out).toContain(option.env);
+    }
+    const bad = await runToEnd(['--prot', '80']);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toMatch(/Unknown option '--prot'[\s\S]*--help/);
+    const badPort = await runToEnd([], { PORT: 'eighty' });
+    expect(badPort.code).toBe(2);
+    expect(badPort.out).toContain('--port must be a whole number');
+  });
+
+  it('refuses a non-loopback address while a default secret is in use, naming each', async () => {
+    const refused = await runToEnd(['--host', '0.0.0.0', '--port', '0', '--jwt-secret', 'not-the-default']);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('refusing to listen on 0.0.0.0');
+    expect(refused.out).toContain('default API key');
+    expect(refused.out).toContain('default owner password');
+    expect(refused.out).not.toContain('default JWT secret');
+    expect(refused.out).toContain('--insecure-defaults');
+  });
+
+  it('seeds a fixtures file into a new data directory, generates secrets once (0600), and keeps every write across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-data-'));
+    try {
+      const first = await startCli(['--data', dir, '--fixtures', FIXTURES], { entry: BIN });
+      const apiKey = /API key: +(\S+)/.exec(first.output())![1]!;
+      const password = /owner password: +(\S+)/.exec(first.output())![1]!;
+      expect(first.output()).toContain(`Loaded ${FIXTURES}: 2 users, 2 pipelines, 1 triggers`);
+      expect(first.output()).not.toMatch(/warning/);
+      expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toMatchObject({ apiKey, ownerPassword: password });
+
+      const owner = await login(first.url, apiKey, 'admin@admin.com', password);
+      await login(first.url, apiKey, 'ada@example.com', 'correct horse 1');
+      const sales = await api(first.url, 'GET', '/api/pipelines/daily_sales', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': owner });
+      expect(sales.body.pipeline.blocks.map((b: { uuid: string; upstream_blocks: string[] }) => [b.uuid, b.upstream_blocks])).toEqual([
+        ['load_orders', []],
+        ['clean_orders', ['load_orders']],
+      ]);
+      const created = await api(first.url, 'POST', '/api/pipelines', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': owner }, { pipeline: { name: 'written before the restart' } });
+      expect(created.body.pipeline.uuid).toBe('written_before_the_restart');
+      expect(await first.stop('SIGTERM')).toBe(0);
+      expect(first.output()).toContain('SIGTERM received: closing');
+
+      const second = await startCli(['--data', dir, '--fixtures', FIXTURES], { entry: BIN });
+      try {
+        expect(second.output()).not.toContain(apiKey); // shown once only
+        expect(second.output()).toContain('not loaded');
+        const token = await login(second.url, apiKey, 'admin@admin.com', password);
+        const list = await api(second.url, 'GET', '/api/pipelines?_limit=10', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': token });
+        expect(list.body.pipelines.map((p: { uuid: string }) => p.uuid).sort()).toEqual(['daily_sales', 'empty_pipeline', 'written_before_the_restart']);
+        const triggers = await api(second.url, 'GET', '/api/pipelines/daily_sales/pipeline_schedules', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': token });
+        expect(triggers.body.pipeline_schedules.map((t: { name: string; schedule_interval: string }) => [t.name, t.schedule_interval])).toEqual([['every morning', '@daily']]);
+      } finally {
+        expect(await second.stop('SIGINT')).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('--no-auth and --http-error-codes, also as REQUIRE_USER_AUTHENTICATION=0 and HTTP_ERROR_CODES=1', async () => {
+    for (const [args, env] of [
+      [['--no-auth', '--http-error-codes'], {}],
+      [[], { REQUIRE_USER_AUTHENTICATION: '0', HTTP_ERROR_CODES: '1' }],
+    ] as const) {
+      const server = await startCli([...args, '--quiet'], { entry: BIN, env });
+      try {
+        const list = await api(server.url, 'GET', '/api/pipelines', { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
+        expect(list.body.pipelines).toEqual([]);
+        const missing = await api(server.url, 'GET', '/api/pipelines/nope', { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
+        expect(missing.status).toBe(404);
+        const asked = await api(server.url, 'GET', '/api/pipelines/nope?_http_error_codes=', { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
+        expect(asked.status).toBe(200); // a request's own param still wins
+        const noRoute = await api(server.url, 'GET', '/api/nothing-here', {});
+        expect(noRoute.status).toBe(404);
+      } finally {
+        await server.stop();
+      }
+    }
+  }, 60_000);
+
+  it('refuses a fixtures file that does not match the schema, naming the path of each problem', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-fixtures-'));
+    try {
+      const file = join(dir, 'bad.json');
+      writeFileSync(file, JSON.stringify({ users: [{ email: 'a@b.c', password: 'long enough 1', role: 'king' }], pipeline: [] }));
+      const result = await runToEnd(['--port', '0', '--fixtures', file]);
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('users.0.role');
+      expect(result.out).toMatch(/Unrecognized key.*pipeline/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('pipeline-api-server and its data directory', () => {
+  it('refuses a data directory another server uses; a first start whose fixtures fail keeps nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-lock-'));
+    try {
+      const first = await startCli(['--data', dir, '--quiet'], { entry: BIN });
+      try {
+        const second = await runToEnd(['--port', '0', '--data', dir]);
+        expect(second.code).toBe(1);
+        expect(second.out).toContain(`in use by another server (pid ${first.child.pid})`);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+
+      const fresh = mkdtempSync(join(tmpdir(), 'cli-seed-'));
+      try {
+        const bad = join(fresh, 'upstream.json');
+        writeFileSync(bad, JSON.stringify({ pipelines: [{ name: 'p', blocks: [{ name: 'b', type: 'transformer', upstream_blocks: ['missing'] }] }] }));
+        const failed = await runToEnd(['--port', '0', '--data', join(fresh, 'data'), '--fixtures', bad]);
+        expect(failed.code).toBe(1);
+        expect(failed.out).toMatch(/--fixtures .*upstream\.json: seed: pipelines\.blocks\.create failed: .*nothing was kept/);
+        expect(readdirSync(join(fresh, 'data'))).toEqual([]);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the fixtures format and the option docs', () => {
+  it('server/fixtures.schema.json is generated from the zod schema and current (npm run fixtures-schema)', () => {
+    expect(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')).toBe(fixturesSchemaText());
+  });
+
+  it('README.md and docs/server.md document every option and its environment variable', () => {
+    for (const file of ['README.md', 'docs/server.md']) {
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const option of OPTIONS) {
+        expect(text, file).toContain(`--${option.flag}`);
+        if (option.env) expect(text, file).toContain(`\`${option.env}\``);
+      }
+    }
+  });
+});
