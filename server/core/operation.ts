@@ -72,8 +72,12 @@ export function createCore(options: CoreOptions) {
     }),
   );
 
-  /** HTTP status codes for errors: by the server's config (HTTP_ERROR_CODES=1), or per request (`_http_error_codes`). */
-  const httpErrorCodes = (query: Record<string, unknown>) => options.config.httpErrorCodes || wantsHttpErrorCodes(query);
+  /**
+   * HTTP status codes for errors: the request's own `_http_error_codes` decides when it is sent (an empty value asks
+   * for 200 answers); else the server's default (HTTP_ERROR_CODES=1).
+   */
+  const httpErrorCodes = (query: Record<string, unknown>) =>
+    Object.hasOwn(query, '_http_error_codes') ? wantsHttpErrorCodes(query) : options.config.httpErrorCodes;
 
   function fail(error: unknown, request: CoreRequest): Outcome {
     const useCodes = httpErrorCodes(request.query);

@@ -75,7 +75,7 @@ export function parseHeaders(headers: Iterable<[string, string]> | Record<string
     return out;
   }
   for (const name of Object.keys(headers)) {
-    const value = (headers as Record<string, string | string[] | undefined>)[name];
+    const value = headers[name];
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

@@ -28,7 +28,7 @@ function updateSettings(settings: Settings, p: PipelineUpdate): Settings {
 }
 
 /** By name, in a Map: `_order_by[]` is the client's string, and `__proto__` or `toString` must name nothing. */
-const SORT_KEYS = new Map<PipelineSortKey, (p: PipelineRecord) => string | number>([
+const SORT_KEYS: ReadonlyMap<string, (p: PipelineRecord) => string | number> = new Map<PipelineSortKey, (p: PipelineRecord) => string | number>([
   ['uuid', (p) => p.uuid],
   ['name', (p) => p.name],
   ['type', (p) => p.type],
@@ -177,7 +177,7 @@ function comparator(orderBy: string[] | undefined) {
     const descending = raw.startsWith('-');
     const name = descending ? raw.slice(1) : raw;
     // The contract's pattern refuses any other key before this runs; checked again so no caller can reach past the Map.
-    const get = SORT_KEYS.get(name as PipelineSortKey);
+    const get = SORT_KEYS.get(name);
     if (!get) throw badRequest(`Cannot order pipelines by ${name}; use one of ${PIPELINE_SORT_KEYS.join(', ')}.`);
     return { get, sign: descending ? -1 : 1 };
   });
