@@ -9,7 +9,6 @@ import type { Repository } from './core/repository/types.js';
 import { limitStorage } from './core/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './resources/pipeline_runs/scheduler.js';
-import { declaredTables } from './resources/tables.js';
 import { usersTable } from './resources/users/table.js';
 
 export interface ApiOptions {
@@ -39,7 +38,7 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
   const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage);
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
-  for (const table of declaredTables) table.in(repo);
+  for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   await seedDefaultOwner(repo, config, clock);

@@ -8,6 +8,7 @@ import type { ResourceFixtures } from './fixtures.js';
 import type { Policy } from './policy.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
 import type { OrderedKeys } from './repository/sorted-keys.js';
+import type { Repository } from './repository/types.js';
 
 export interface Page<R> {
   records: R[];
@@ -81,7 +82,15 @@ interface ModuleParts {
   resource: ModuleResource;
   presenter: ModulePresenter;
   fixtures?: ResourceFixtures;
+  /** The tables this resource owns (declared in its folder): the API opens them before it serves. */
+  tables?: readonly DeclaredTable[];
   listMetadata?(page: Page<unknown>): Record<string, unknown>;
+}
+
+/** A table declaration as a module lists it (defineTable in the resource's folder). */
+export interface DeclaredTable {
+  name: string;
+  in(repo: Repository): unknown;
 }
 
 /** A resource module as the registry holds it: the contract node it implements, and its parts. */
@@ -91,6 +100,7 @@ export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFi
   policy: Policy;
   defaultLimit?: number;
   cascades: readonly Cascade[];
+  tables: readonly DeclaredTable[];
   credentials?: CredentialStore;
   examples: ResourceExamples;
 }
@@ -103,9 +113,9 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
   node: Id,
   definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F> & ModuleParts,
 ): ResourceModule<Id, F> {
-  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures } = definition;
+  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
   if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
-  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures };
+  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

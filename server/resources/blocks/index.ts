@@ -46,6 +46,7 @@ export const pipelineBlocks = defineResource('pipelines.blocks', {
 
 /** `/api/blocks[/:uuid]`: the block shared by all its pipelines. */
 export const blocks = defineResource('blocks', {
+  tables: [blocksTable],
   resource: sharedBlockResource,
   policy: sharedBlockPolicy,
   presenter: sharedBlockPresenter,

@@ -1,3 +1,4 @@
+import { runsTable } from './table.js';
 import { defineResource } from '../../core/resource.js';
 import { runExamples, scheduleRunExamples } from './examples.js';
 import { runPolicy } from './policy.js';
@@ -6,6 +7,7 @@ import { runResource, scheduleRunResource } from './resource.js';
 
 /** Runs: `/api/pipeline_runs[/:id]`. */
 export const pipelineRuns = defineResource('pipelineRuns', {
+  tables: [runsTable],
   resource: runResource,
   policy: runPolicy,
   presenter: runPresenter,

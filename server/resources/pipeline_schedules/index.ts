@@ -1,3 +1,4 @@
+import { schedulesTable } from './table.js';
 import { onChangesOf } from '../../core/cascade.js';
 import { defineResource } from '../../core/resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
@@ -15,6 +16,7 @@ const followPipelines = onChangesOf(pipelinesTable, {
 
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
 export const pipelineSchedules = defineResource('pipelineSchedules', {
+  tables: [schedulesTable],
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,

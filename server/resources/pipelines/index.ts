@@ -1,3 +1,4 @@
+import { pipelinesTable } from './table.js';
 import { defineResource } from '../../core/resource.js';
 import { pipelineExamples } from './examples.js';
 import { pipelineFixtures } from './fixtures.js';
@@ -7,6 +8,7 @@ import { pipelineResource } from './resource.js';
 
 /** `/api/pipelines[/:uuid]`. */
 export const pipelines = defineResource('pipelines', {
+  tables: [pipelinesTable],
   resource: pipelineResource,
   policy: pipelinePolicy,
   fixtures: pipelineFixtures,

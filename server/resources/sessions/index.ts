@@ -9,6 +9,7 @@ import { credentials, tokensTable } from './table.js';
 
 /** `/api/sessions[/:id]`: login and logout. Owns the tokens table, which authentication reads. */
 export const sessions = defineResource('sessions', {
+  tables: [tokensTable],
   resource: sessionResource,
   policy: sessionPolicy,
   examples: sessionExamples,

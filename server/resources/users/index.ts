@@ -1,3 +1,4 @@
+import { usersTable } from './table.js';
 import { defineResource } from '../../core/resource.js';
 import { userExamples } from './examples.js';
 import { userFixtures } from './fixtures.js';
@@ -7,6 +8,7 @@ import { userResource } from './resource.js';
 
 /** `/api/users[/:id]`. */
 export const users = defineResource('users', {
+  tables: [usersTable],
   defaultLimit: 40,
   resource: userResource,
   policy: userPolicy,
