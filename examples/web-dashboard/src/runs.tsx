@@ -4,14 +4,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert, describe } from './errors.js';
 
-/** How often a run in progress is read again (ms); polling stops once every run shown is terminal. */
+/** How often a run in progress is read again (ms); a run's page stops polling once the run is terminal. */
 const POLL_MS = 500;
+/** How often the runs list looks for new runs when none is in progress (a time trigger may start one). */
+const IDLE_POLL_MS = 5000;
+const whileInProgress = refetchUntil((list: PipelineRun[]) => list.every((run) => isTerminalRunStatus(run.status)), POLL_MS);
 
-/** A pipeline's runs, newest first, with live status: the list is read again until no run is in progress. */
+/** A pipeline's runs, newest first, with live status: read fast while a run is in progress, slowly otherwise. */
 export function RunList({ api, pipeline }: { api: Queries; pipeline: string }) {
   const runs = useQuery({
     ...api.pipelineRuns.list.queryOptions({ pipeline_uuid: pipeline, limit: 10 }),
-    refetchInterval: refetchUntil((list: PipelineRun[]) => list.every((run) => isTerminalRunStatus(run.status)), POLL_MS),
+    refetchInterval: (query) => whileInProgress(query) || IDLE_POLL_MS,
   });
   return (
     <section className="runs">
@@ -77,6 +80,18 @@ export function RunPage({ api, id }: { api: Queries; id: number }) {
   );
 }
 
+interface LogLine { timestamp: string; level: string; message: string }
+
+/** A log line is one JSON object (Mage's logger); anything else is shown as it is. */
+function parseLine(line: string): LogLine {
+  try {
+    const { timestamp = '', level = '', message = line } = JSON.parse(line) as Partial<LogLine>;
+    return { timestamp, level, message };
+  } catch {
+    return { timestamp: '', level: '', message: line };
+  }
+}
+
 /** The run's simulated log lines; read again whenever the run changes, so they follow it. */
 function Logs({ api, pipeline, run }: { api: Queries; pipeline: string; run: PipelineRun }) {
   const logs = useQuery(api.pipelines.logs.list.queryOptions(pipeline, { pipeline_run_id: String(run.id) }));
@@ -84,7 +99,7 @@ function Logs({ api, pipeline, run }: { api: Queries; pipeline: string; run: Pip
   useEffect(() => void refetch(), [run.updated_at, run.status, refetch]);
   const files = logs.data?.[0];
   const lines = [...(files?.pipeline_run_logs ?? []), ...(files?.block_run_logs ?? [])]
-    .flatMap((file) => file.content.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { timestamp: string; level: string; message: string }))
+    .flatMap((file) => file.content.split('\n').filter(Boolean).map(parseLine))
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
   return (
     <section className="logs">
