@@ -14,6 +14,8 @@ if (!api) {
   const mock = setupMockWorker({ baseUrl: location.origin });
   await mock.start();
   await mock.seed(DEMO);
+  // A fast clock: a simulated second every 250 ms, so the scheduler's ticks move runs along while you watch.
+  setInterval(() => mock.clock.advance(1000), 250);
   (window as { mock?: unknown }).mock = mock; // for the browser test and the curious: mock.clock.advance(ms)
 }
 
@@ -45,6 +47,6 @@ const session: Session = {
 
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={queryClient}>
-    <App api={createQueries(client)} session={session} />
+    <App api={createQueries(client)} baseUrl={api ?? location.origin} session={session} />
   </QueryClientProvider>,
 );
