@@ -56,7 +56,7 @@ function printTree(): string {
     if (method === 'GET') {
       type = `${sdk.list && Object.hasOwn(sdk.query, 'offset') ? 'PagedRead' : 'Read'}<${sdkMethod}>`;
     } else {
-      const fields = sdk.params.map((p) => `${p}${p in sdk.defaults ? '?' : ''}: ${p === 'id' ? 'number | string' : 'string'}`);
+      const fields = sdk.params.map((p) => `${p}${p in sdk.defaults ? '?' : ''}: ${p === 'id' || p.endsWith('_id') ? 'number | string' : 'string'}`); // as the SDK types its ids
       const at = sdk.params.length;
       fields.push(sdk.payloadKey ? `${sdk.payloadKey}: Arg<${sdkMethod}, ${at}>` : `query?: Arg<${sdkMethod}, ${at}>`);
       // Nothing required (logout): `mutate()` needs no variables.
