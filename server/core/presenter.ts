@@ -2,7 +2,7 @@ import type { Action } from '@pipeline-api/contract';
 import type { RequestContext } from './context.js';
 
 /**
- * What a presenter may send for a schema type: any of its attributes (formats pick which), each of the
+ * What a presenter may send for a schema type: some of its attributes (formats pick which), each of the
  * schema's type, nested objects likewise.
  */
 export type Presented<T> = T extends readonly (infer E)[]
