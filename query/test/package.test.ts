@@ -28,7 +28,7 @@ async function runNode(args: string[], cwd: string, env: Record<string, string>)
   }
 }
 
-/** A user's app: a bare QueryClient (what every adapter wraps) at run time; Vue, Solid and Svelte Query's types. */
+/** A user's app: a bare QueryClient (what every adapter wraps) at run time; Vue, Solid, Svelte and Angular Query's types. */
 const CONSUMER_TS = `
 import { createClient, RecordNotFoundError, type Block, type Pipeline, type PipelineError } from '@pipeline-api/sdk';
 import { createQueries, queryKeys, refetchUntil } from '@pipeline-api/query';
@@ -102,6 +102,29 @@ export function svelteComponent(uuid: string) {
 
 `;
 
+/** Angular's signals, checked as Angular apps build (its CLI: Bundler resolution). Never called: inject* needs an injection context. */
+const CONSUMER_ANGULAR = `
+import { createClient, RecordNotFoundError, type Block, type Pipeline } from '@pipeline-api/sdk';
+import { createQueries } from '@pipeline-api/query';
+import { injectInfiniteQuery, injectMutation, injectQuery } from '@tanstack/angular-query-experimental';
+
+const api = createQueries(createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' }));
+export function angularComponent(uuid: string) {
+  const detail = injectQuery(() => api.pipelines.detail.queryOptions(uuid));
+  const error = detail.error();
+  if (error?.type === 'record_not_found') { const narrowed: RecordNotFoundError = error; void narrowed; }
+  // @ts-expect-error: not a catalogue type
+  void (error?.type === 'record_not_fund');
+  const pages = injectInfiniteQuery(() => api.pipelines.blocks.list.infiniteQueryOptions(uuid, { limit: 20 }));
+  const create = injectMutation(() => api.pipelines.blocks.create.mutationOptions());
+  create.mutate({ pipeline_uuid: uuid, block: { name: 'b', type: 'transformer' } });
+  // @ts-expect-error: the payload is required
+  create.mutate({ pipeline_uuid: uuid });
+  const data: [Pipeline | undefined, Block[] | undefined] = [detail.data(), pages.data()?.pages.flatMap((page) => page.data)];
+  return data;
+}
+`;
+
 const CONSUMER_CJS = `
 const { createClient } = require('@pipeline-api/sdk');
 const { createQueries, queryKeys } = require('@pipeline-api/query');
@@ -152,18 +175,20 @@ describe('the published query package', () => {
     expect(attw.output).toMatch(/No problems found/);
   });
 
-  it('installs into a fresh app beside query-core and the Vue, Solid and Svelte adapters, type-checks with skipLibCheck false, and runs', async () => {
+  it('installs into a fresh app beside query-core and the Vue, Solid, Svelte and Angular adapters, type-checks with skipLibCheck false, and runs', async () => {
     const consumer = join(work, 'consumer');
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     const packages = [
       tarballs.sdk!, tarballs.query!, `@tanstack/query-core@${devVersion('@tanstack/query-core')}`,
-      ...['@tanstack/vue-query', 'vue', '@tanstack/solid-query', 'solid-js', '@tanstack/svelte-query', 'svelte'].map((name) => `${name}@${devVersion(name)}`),
+      ...['@tanstack/vue-query', 'vue', '@tanstack/solid-query', 'solid-js', '@tanstack/svelte-query', 'svelte',
+        '@tanstack/angular-query-experimental', '@angular/core', '@angular/common', 'rxjs'].map((name) => `${name}@${devVersion(name)}`),
     ];
     const install = run('npm', ['install', ...packages, '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], consumer);
     expect(install.code, install.output).toBe(0);
     writeFileSync(join(consumer, 'index.ts'), CONSUMER_TS);
     writeFileSync(join(consumer, 'svelte.ts'), CONSUMER_SVELTE);
+    writeFileSync(join(consumer, 'angular.ts'), CONSUMER_ANGULAR);
     writeFileSync(join(consumer, 'run.cjs'), CONSUMER_CJS);
     const tsconfig = (module: string, include: string, emit: boolean) => JSON.stringify({
       compilerOptions: {
@@ -174,7 +199,8 @@ describe('the published query package', () => {
     });
     writeFileSync(join(consumer, 'tsconfig.json'), tsconfig('NodeNext', 'index.ts', true));
     writeFileSync(join(consumer, 'tsconfig.svelte.json'), tsconfig('ESNext', 'svelte.ts', false));
-    for (const project of ['tsconfig.json', 'tsconfig.svelte.json']) {
+    writeFileSync(join(consumer, 'tsconfig.angular.json'), tsconfig('ESNext', 'angular.ts', false));
+    for (const project of ['tsconfig.json', 'tsconfig.svelte.json', 'tsconfig.angular.json']) {
       const tsc = run(bin('tsc'), ['-p', project], consumer);
       expect(tsc.code, `${project}:\n${tsc.output}`).toBe(0);
     }
