@@ -40,3 +40,14 @@ def transform(data, *args, **kwargs):
 def test_output(output, *args) -> None:
     assert list(output['fahrenheit']) == [69.8, 39.2, 57.2], 'celsius to fahrenheit'
 `;
+
+/** A loader that fails, on both servers: Mage raises the error; the kit's simulation is told to fail it. */
+export const FAILING_LOADER_CODE = `if 'data_loader' not in globals():
+    from mage_ai.data_preparation.decorators import data_loader
+
+
+@data_loader
+def load_data(*args, **kwargs):
+    raise ValueError('the source is down')
+`;
+export const FAILING_LOADER_CONFIGURATION = { simulation: { outcome: 'fail' } };
