@@ -98,7 +98,7 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
  * Values that depend on when each server ran or on random tokens: compared only for being null or not. Runs
  * execute on their own clock on each side, so their times and the partition named after the execution date differ.
  */
-const VOLATILE = new Set([
+export const VOLATILE = new Set([
   'created_at', 'updated_at', 'expires', 'token', 'last_enabled_at', 'started_at', 'completed_at', 'execution_date',
   'execution_partition', 'next_pipeline_run_date', 'pipeline_schedule_token',
 ]);

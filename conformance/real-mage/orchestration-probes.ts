@@ -47,6 +47,10 @@ export const ORCHESTRATION_PROBES: Probe[] = [
   { name: 'run an inactive trigger', method: 'POST', path: '/api/pipeline_schedules/1/pipeline_runs', body: { pipeline_run: { variables: {} } }, credentials: 'token' },
   { name: 'the waiting run', method: 'GET', path: '/api/pipeline_runs/2', credentials: 'token' },
   { name: 'cancel the waiting run', method: 'PUT', path: '/api/pipeline_runs/2', body: { pipeline_run: { status: 'cancelled' } }, credentials: 'token' },
+  // Mage's trigger URL commits the run, then its block runs; its scheduler (another process) can start the run in
+  // between and make a second set, and the run never ends (seen here under load). So the trigger is inactive while
+  // its URL is called (Mage re-enables it once the block runs exist; the kit keeps it inactive) and enabled after.
+  { name: 'disable the API trigger', method: 'PUT', path: '/api/pipeline_schedules/2', body: { pipeline_schedule: { status: 'inactive' } }, credentials: 'token' },
   {
     name: 'API trigger URL, token in the path',
     method: 'POST',
@@ -56,6 +60,8 @@ export const ORCHESTRATION_PROBES: Probe[] = [
   },
   { name: 'API trigger URL, wrong token', method: 'POST', path: '/api/pipeline_schedules/2/pipeline_runs/0123456789abcdef0123456789abcdef', body: {}, credentials: 'none' },
   { name: 'API trigger URL, bearer token', method: 'POST', path: '/api/pipeline_schedules/2/api_trigger', body: { pipeline_run: { variables: { source: 'header' } } }, credentials: 'trigger-token' },
+  { name: 'the API trigger after its URL was called', method: 'GET', path: '/api/pipeline_schedules/2', credentials: 'token' },
+  { name: 'enable the API trigger', method: 'PUT', path: '/api/pipeline_schedules/2', body: { pipeline_schedule: { status: 'active' } }, credentials: 'token' },
   { name: 'the webhook run, once finished', method: 'GET', path: '/api/pipeline_runs/3', credentials: 'token', until: finished },
   { name: 'the bearer run, once finished', method: 'GET', path: '/api/pipeline_runs/4', credentials: 'token', until: finished },
   { name: 'list completed runs', method: 'GET', path: '/api/pipeline_runs?pipeline_uuid=gandalf_runs&status=completed', credentials: 'token' },

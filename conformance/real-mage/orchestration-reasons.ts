@@ -65,6 +65,11 @@ export const ORCHESTRATION_REASONS: Reason[] = [
     covers: (d, probe) => probe.path.includes('/api_trigger') || /pipeline_runs\/\{token\}$/.test(probe.path) ? d.path === 'metadata' && d.kind === 'only in ours' : false,
   },
   {
+    id: 'trigger-url-reenables',
+    why: 'Mage’s API trigger URL re-enables an inactive trigger (mage-runs Q1 §1.11 #4); in the kit disabling a trigger stops its runs from starting, its URL included, and the run waits `initial` until the trigger is enabled (docs/runs.md).',
+    covers: (d, probe) => probe.name === 'the API trigger after its URL was called' && ['pipeline_schedule.status', 'pipeline_schedule.last_enabled_at'].includes(d.path),
+  },
+  {
     id: 'no-outputs',
     why: 'Mage keeps what each block returned and serves it (`/api/block_runs/:id/outputs`: here the transformer’s three rows with `fahrenheit` computed, proof that Mage ran the code); the kit simulates execution, has no outputs and answers 404 for the route.',
     covers: named("the transformer's output"),
