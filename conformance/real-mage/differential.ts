@@ -1,6 +1,10 @@
+import { ORCHESTRATION_PROBES } from './orchestration-probes.js';
+import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
+
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
-type Credentials = 'none' | 'key' | 'bad-key' | 'token';
+/** `trigger-token`: no API key or session, `Authorization: Bearer <the API trigger's token>`. */
+type Credentials = 'none' | 'key' | 'bad-key' | 'token' | 'trigger-token';
 
 export interface Probe {
   name: string;
@@ -10,6 +14,8 @@ export interface Probe {
   /** Raw body text instead of JSON. */
   text?: string;
   credentials: Credentials;
+  /** Runs execute on their own: repeat the request (every 500 ms, up to 90 s) until this holds, keep the last answer. */
+  until?: (body: any) => boolean;
 }
 
 export interface Answer {
@@ -48,6 +54,7 @@ export const PROBES: Probe[] = [
   { name: 'unknown resource', method: 'GET', path: '/api/foobars', credentials: 'token' },
   { name: 'malformed JSON', method: 'POST', path: '/api/pipelines', text: '{"pipeline": ', credentials: 'token' },
   { name: 'delete pipeline', method: 'DELETE', path: '/api/pipelines/arwen_starlight', credentials: 'token' },
+  ...ORCHESTRATION_PROBES,
   { name: 'logout', method: 'PUT', path: '/api/sessions/1', credentials: 'token' },
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
@@ -55,28 +62,46 @@ export const PROBES: Probe[] = [
 /** Sends the probes in order to one server, logging in once for the token. */
 export async function runProbes(baseUrl: string): Promise<Answer[]> {
   let token = '';
+  let triggerToken = '';
   const answers: Answer[] = [];
   for (const probe of PROBES) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (probe.credentials !== 'none') headers['X-API-KEY'] = probe.credentials === 'bad-key' ? 'wrong' : API_KEY;
+    if (probe.credentials === 'trigger-token') headers.Authorization = `Bearer ${triggerToken}`;
+    else if (probe.credentials !== 'none') headers['X-API-KEY'] = probe.credentials === 'bad-key' ? 'wrong' : API_KEY;
     if (probe.credentials === 'token') headers['OAUTH-TOKEN'] = token;
-    const response = await fetch(`${baseUrl}${probe.path}`, {
-      method: probe.method,
-      headers,
-      body: probe.text ?? (probe.body === undefined ? undefined : JSON.stringify(probe.body)),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {}
-    answers.push({ status: response.status, body });
-    if (probe.name === 'login') token = JSON.parse(atob((body as any).session.token.split('.')[1])).token;
+    const send = async (): Promise<Answer> => {
+      const response = await fetch(`${baseUrl}${probe.path.replace('{token}', triggerToken)}`, {
+        method: probe.method,
+        headers,
+        body: probe.text ?? (probe.body === undefined ? undefined : JSON.stringify(probe.body)),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      return { status: response.status, body };
+    };
+    let answer = await send();
+    for (const deadline = Date.now() + 90_000; probe.until && !probe.until(answer.body) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      answer = await send();
+    }
+    answers.push(answer);
+    if (probe.name === 'login') token = JSON.parse(atob((answer.body as any).session.token.split('.')[1])).token;
+    if (probe.name === 'create API trigger') triggerToken = String((answer.body as any)?.pipeline_schedule?.token ?? '');
   }
   return answers;
 }
 
-const VOLATILE = new Set(['created_at', 'updated_at', 'expires', 'token', 'last_enabled_at']);
+/**
+ * Values that depend on when each server ran or on random tokens: compared only for being null or not. Runs
+ * execute on their own clock on each side, so their times and the partition named after the execution date differ.
+ */
+export const VOLATILE = new Set([
+  'created_at', 'updated_at', 'expires', 'token', 'last_enabled_at', 'started_at', 'completed_at', 'execution_date',
+  'execution_partition', 'next_pipeline_run_date', 'pipeline_schedule_token',
+]);
 
 export interface Difference {
   /** `status`, or a dotted path into the body. */
@@ -90,8 +115,29 @@ export interface Difference {
 export function compare(mage: Answer, ours: Answer): Difference[] {
   const out: Difference[] = [];
   if (mage.status !== ours.status) out.push({ path: 'status', kind: 'http status', mage: mage.status, ours: ours.status });
-  walk(mage.body, ours.body, '', out);
+  walk(...byId(mage.body, ours.body, out), '', out);
   return out;
+}
+
+/**
+ * Lists holding the same records in another order: the order is one difference (the ids, in each server's
+ * order), and the records are compared id by id.
+ */
+function byId(a: unknown, b: unknown, out: Difference[]): [unknown, unknown] {
+  const list = (body: unknown) => {
+    if (typeof body !== 'object' || body === null) return undefined;
+    const entry = Object.entries(body).find(([, v]) => Array.isArray(v) && v.length > 1 && v.every((x) => typeof x?.id === 'number'));
+    return entry as [string, { id: number }[]] | undefined;
+  };
+  const [mageList, oursList] = [list(a), list(b)];
+  if (!mageList || !oursList || mageList[0] !== oursList[0]) return [a, b];
+  const [key, mageItems] = mageList;
+  const ids = (items: { id: number }[]) => items.map((x) => x.id);
+  const sorted = (items: { id: number }[]) => [...items].sort((x, y) => x.id - y.id);
+  if (JSON.stringify(ids(mageItems)) === JSON.stringify(ids(oursList[1]))) return [a, b];
+  if (JSON.stringify(ids(sorted(mageItems))) !== JSON.stringify(ids(sorted(oursList[1])))) return [a, b];
+  out.push({ path: `${key}[].id (order)`, kind: 'value', mage: ids(mageItems), ours: ids(oursList[1]) });
+  return [{ ...(a as object), [key]: sorted(mageItems) }, { ...(b as object), [key]: sorted(oursList[1]) }];
 }
 
 function walk(a: unknown, b: unknown, path: string, out: Difference[]) {
@@ -146,7 +192,9 @@ export const REASONS: Reason[] = [
   {
     id: 'filesystem',
     why: 'Mage reports folders of its project on disk; the kit keeps pipelines in memory and has none.',
-    covers: (d) => d.kind === 'only in Mage' && ['variables_dir', 'remote_variables_dir', 'repo_path'].includes(tail(d.path)),
+    covers: (d) =>
+      (d.kind === 'only in Mage' && ['variables_dir', 'remote_variables_dir', 'repo_path'].includes(tail(d.path))) ||
+      (d.kind === 'value' && tail(d.path) === 'repo_path'),
   },
   {
     id: 'block-fields',
@@ -193,6 +241,7 @@ export const REASONS: Reason[] = [
     why: 'Mage fills a block from its code template; the spec: without `content` “an empty block is created”, and the kit stores what it is sent.',
     covers: (d) => tail(d.path) === 'content' && d.kind === 'value',
   },
+  ...ORCHESTRATION_REASONS,
 ];
 
 export interface Row {

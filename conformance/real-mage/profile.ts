@@ -1,6 +1,8 @@
 import {
-  ApiError, ExpiredOAuthTokenError, InvalidApiKeyError, RecordNotFoundError, createClient, type Client, type ClientOptions,
+  ApiError, ExpiredOAuthTokenError, InvalidApiKeyError, RecordNotFoundError, createClient, triggerPipelineRun, waitForRun,
+  type Client, type ClientOptions, type PipelineRun,
 } from '@pipeline-api/sdk';
+import { FAILING_LOADER_CODE, FAILING_LOADER_CONFIGURATION, LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 const OWNER = { email: 'admin@admin.com', password: 'admin' };
@@ -142,6 +144,42 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
     },
   },
   {
+    name: 'triggers and runs: trigger -> run -> completed, block runs read',
+    async run(t) {
+      const c = await t.login();
+      const p = await c.pipelines.create({ name: 'profile runs' });
+      // Real decorated Python: Mage executes it; the reference server simulates it.
+      await c.pipelines.blocks.create(p.uuid, { name: 'load_cities', type: 'data_loader', content: LOADER_CODE });
+      await c.pipelines.blocks.create(p.uuid, { name: 'to_fahrenheit', type: 'transformer', upstream_blocks: ['load_cities'], content: TRANSFORMER_CODE });
+      const trigger = await c.pipelines.pipelineSchedules.create(p.uuid, { name: 'profile trigger', schedule_type: 'api', status: 'active' });
+      t.check(trigger.status === 'active' && /^[0-9a-f]{32}$/.test(trigger.token ?? ''), 'an active API trigger with a 32-hex token');
+      const created = await c.pipelineSchedules.pipelineRuns.create(trigger.id, { variables: { day: '2026-01-01' } });
+      t.check(created.status === 'initial' && created.variables.day === '2026-01-01', `a new run is initial with its variables, got ${created.status}`);
+      const run = await waitForRun(c, created.id, { interval: 500, timeout: 90_000 });
+      checkCompleted(t, run);
+      const listed = await c.blockRuns.list({ pipeline_run_id: run.id });
+      const nested = await c.pipelineRuns.blockRuns.list(run.id);
+      for (const [name, rows] of [['/api/block_runs', listed], ['/api/pipeline_runs/:id/block_runs', nested]] as const) {
+        const seen = rows.map((b) => `${b.block_uuid}:${b.status}`).sort().join();
+        t.check(seen === 'load_cities:completed,to_fahrenheit:completed', `${name}: ${seen}`);
+        t.check(rows.every((b) => b.pipeline_run_id === run.id), `${name}: every row belongs to run ${run.id}`);
+      }
+      // What a CI job does: the trigger URL with its token, no API key or session. The trigger is disabled while
+      // it is called: Mage's URL commits the run before its block runs, and its scheduler may start the run in
+      // between and give it a second set that never ends (docs/compatibility.md); Mage re-enables the trigger
+      // after, the kit waits for the enable below.
+      await c.pipelineSchedules.update(trigger.id, { status: 'inactive' });
+      const hooked = await triggerPipelineRun({ baseUrl: currentBaseUrl, scheduleId: trigger.id, token: trigger.token!, variables: { source: 'ci' } });
+      t.check(hooked.status === 'initial', `the trigger URL's run is initial, got ${hooked.status}`);
+      await c.pipelineSchedules.update(trigger.id, { status: 'active' });
+      checkCompleted(t, await waitForRun(c, hooked.id, { interval: 500, timeout: 90_000 }));
+      const runs = await c.pipelineRuns.list({ pipeline_uuid: p.uuid });
+      t.check(runs.map((r) => r.id).sort().join() === [run.id, hooked.id].sort().join(), `the pipeline's runs: ${runs.map((r) => r.id)}`);
+      await c.pipelineSchedules.delete(trigger.id);
+      await c.pipelines.delete(p.uuid);
+    },
+  },
+  {
     name: 'logout expires the token',
     async run(t) {
       const c = await t.login();
@@ -152,7 +190,45 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       t.check(error instanceof ExpiredOAuthTokenError, `ExpiredOAuthTokenError, got ${error.name}`);
     },
   },
+  {
+    // Last of the scenarios that run blocks: after a failed run Mage queues a job that cancels what is left of it,
+    // and once here the next run's block job then never ran (Mage's process queue), so nothing runs after this.
+    name: 'a failing block: the run fails, the block below never runs',
+    async run(t) {
+      const c = await t.login();
+      const p = await c.pipelines.create({ name: 'profile failure' });
+      await c.pipelines.blocks.create(p.uuid, { name: 'broken_source', type: 'data_loader', content: FAILING_LOADER_CODE, configuration: FAILING_LOADER_CONFIGURATION });
+      await c.pipelines.blocks.create(p.uuid, { name: 'to_fahrenheit', type: 'transformer', upstream_blocks: ['broken_source'], content: TRANSFORMER_CODE });
+      const trigger = await c.pipelines.pipelineSchedules.create(p.uuid, { name: 'fails', schedule_type: 'api', status: 'active' });
+      const created = await c.pipelineSchedules.pipelineRuns.create(trigger.id, {});
+      const run = await waitForRun(c, created.id, { interval: 500, timeout: 90_000 });
+      const status = new Map((run.block_runs ?? []).map((b) => [b.block_uuid, b.status]));
+      t.check(run.status === 'failed' && status.get('broken_source') === 'failed', `run ${run.status}, broken_source ${status.get('broken_source')}`);
+      const error = run.block_runs?.find((b) => b.block_uuid === 'broken_source')?.metrics?.error;
+      t.check(error !== undefined && error !== null, 'the failed block run says why in metrics.error');
+      const below = status.get('to_fahrenheit');
+      // Mage cancels what has not run; the kit marks it upstream_failed (docs/compatibility.md).
+      t.check(below === 'upstream_failed' || below === 'cancelled', `the block below: ${below}`);
+      t.note(`the block below: ${below}; the run's completed_at: ${run.completed_at === null ? 'null' : 'set'}`);
+      await c.pipelineSchedules.delete(trigger.id);
+      await c.pipelines.delete(p.uuid);
+    },
+  },
 ];
+
+/** A completed run of the two-block pipeline: both blocks completed, the transformer after the loader. */
+function checkCompleted(t: Ctx, run: PipelineRun) {
+  const blocks = new Map((run.block_runs ?? []).map((b) => [b.block_uuid, b]));
+  const states = [...blocks.values()].map((b) => `${b.block_uuid}:${b.status}`).join();
+  t.check(run.status === 'completed', `run ${run.id} is ${run.status} (${states})`);
+  const load = blocks.get('load_cities');
+  const transform = blocks.get('to_fahrenheit');
+  t.check(load?.status === 'completed' && transform?.status === 'completed', `both blocks completed: ${states}`);
+  // Each server writes its datetimes one way, so its own strings order as its instants do.
+  const at = (v: string | null | undefined) => Date.parse(`${String(v).replace(' ', 'T').replace(/\+00:00$/, '')}Z`);
+  t.check(at(load!.completed_at) <= at(transform!.started_at), `the transformer started after the loader completed (${load!.completed_at} / ${transform!.started_at})`);
+  t.check(at(run.started_at) <= at(run.completed_at), 'the run started before it completed');
+}
 
 let currentBaseUrl = '';
 const createClientFor = (_t: Ctx, options: Partial<ClientOptions>) =>

@@ -3,6 +3,9 @@
 # user authentication on and the default owner, runs the real-server profile and the raw-HTTP differential
 # against it and against the reference server, regenerates docs/compatibility.md, and stops Mage's whole process
 # tree (its own process group, scheduler and server children included) on success, failure and Ctrl-C.
+# `mage start` runs Mage's scheduler in a child process (instance type server_and_scheduler, the default): it starts
+# runs and executes their blocks in job processes. It ticks every 10 s (Mage's default): at 1 s a block job was
+# now and then enqueued just as Mage's job pool process was exiting idle, and never ran (docs/compatibility.md).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -41,6 +44,11 @@ for _ in $(seq 1 120); do
 done
 curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 120 s: $(tail -15 "$WORK/mage.log")"
 echo "real-mage: mage answers on http://127.0.0.1:$PORT"
+
+step="check that mage's scheduler runs"
+# Runs only execute when the scheduler process is up; without it every run would wait `initial` until the timeout.
+curl -sf -m 5 "http://127.0.0.1:$PORT/api/status" | grep -q '"scheduler_status": "running"' ||
+  fail "$step" "the status reports no running scheduler: $(curl -s -m 5 "http://127.0.0.1:$PORT/api/status" | head -c 600)"
 
 step="run the real-server profile and the differential"
 REAL_MAGE_URL="http://127.0.0.1:$PORT" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts

@@ -291,6 +291,21 @@ describe('triggers, runs and block runs over HTTP', () => {
     expect(files.block_run_logs.some((f: any) => f.content.includes('Simulated failure'))).toBe(true);
   });
 
+  it("a run keeps the variables it was made with: the trigger's for a scheduled run, the ones sent otherwise (as Mage)", async () => {
+    const p = await pipeline();
+    const api = await trigger(p, { variables: { region: 'eu' } });
+    const manual = (await call('POST', `/api/pipeline_schedules/${api.id}/pipeline_runs`, { pipeline_run: { variables: { day: 'monday' } } })).body.pipeline_run;
+    expect(Object.keys(manual.variables).sort()).toEqual(['day', 'execution_partition']);
+    const hook = (await server.call('POST', `/api/pipeline_schedules/${api.id}/pipeline_runs/${api.token}`, { apiKey: false, body: {} })).body.pipeline_run;
+    expect(Object.keys(hook.variables)).toEqual(['execution_partition']);
+    const timed = await trigger(p, { schedule_type: 'time', schedule_interval: '@once', variables: { region: 'us' } });
+    advance(2000);
+    const [scheduled] = (await call('GET', `/api/pipeline_schedules/${timed.id}/pipeline_runs`)).body.pipeline_runs;
+    expect(scheduled.variables.region).toBe('us');
+    await call('PUT', `/api/pipeline_schedules/${api.id}`, { pipeline_schedule: { status: 'inactive' } });
+    await call('PUT', `/api/pipeline_schedules/${timed.id}`, { pipeline_schedule: { status: 'inactive' } });
+  });
+
   it('API trigger: the right token makes a run; unknown id, wrong, empty token and non-api trigger get one identical answer', async () => {
     const p = await pipeline();
     const s = await trigger(p);

@@ -32,7 +32,9 @@ export function createRun(repo: Repository, schedule: ScheduleRecord, now: numbe
     completed_at: cancelled ? now : null,
     created_at: now,
     updated_at: now,
-    variables: { ...schedule.variables, ...spec.variables, execution_partition: executionPartition(schedule.id, spec.executionDate) },
+    // As Mage: a run keeps the variables it was made with (the scheduler gives a time trigger's runs the trigger's
+    // variables; a run made over the API or a trigger URL keeps the ones it was sent).
+    variables: { ...spec.variables, execution_partition: executionPartition(schedule.id, spec.executionDate) },
     event_variables: spec.eventVariables ?? {},
     executor_type: 'local_python',
     metrics: cancelled ? { skipped: 'skip_if_previous_running: another run of this trigger was in progress' } : {},

@@ -72,7 +72,7 @@ function fireIfDue(repo: Repository, schedule: ScheduleRecord, now: number) {
   }
   const skip = schedule.settings.skip_if_previous_running === true && inProgress > 0;
   schedulesTable.in(repo).put({ ...schedule, last_fired_execution_date: executionDate });
-  createRun(repo, schedule, now, { executionDate, status: skip ? 'cancelled' : 'initial' });
+  createRun(repo, schedule, now, { executionDate, variables: schedule.variables, status: skip ? 'cancelled' : 'initial' });
 }
 
 /** `initial` -> `running` for an active trigger's run, within the trigger's `pipeline_run_limit`. */
