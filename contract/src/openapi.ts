@@ -124,7 +124,8 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
     const query = jsonSchema(route.query, 'input');
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
-      if (PARAMETER_NAMES[name]) {
+      // By own key: a query param named like an Object.prototype member is just a param.
+      if (Object.hasOwn(PARAMETER_NAMES, name)) {
         parameters.push({ $ref: `#/components/parameters/${PARAMETER_NAMES[name]}` });
         continue;
       }
