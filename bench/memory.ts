@@ -3,7 +3,7 @@
  * after forced GCs (bench:server prints the RSS growth, which adds V8's headroom). One block per pipeline,
  * created through the core as requests arrive, so each block also costs its pipeline a new version.
  */
-import { createApi } from '../server/api.js';
+import { createApi } from '../core/src/api.js';
 
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 100_000);
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -5,14 +5,14 @@
  * - µs per scheduler tick with 10 and with 1,000 runs in progress, 100k runs stored (the target: a tick costs
  *   O(runs in progress), not O(runs stored)).
  */
-import { createApi, type Api } from '../server/api.js';
-import { createRun } from '../server/resources/pipeline_runs/create.js';
-import { endRun, startRun } from '../server/resources/pipeline_runs/engine.js';
-import { plannedBlockRuns } from '../server/resources/pipeline_runs/simulation.js';
-import { schedulesTable } from '../server/resources/pipeline_schedules/table.js';
-import { runsTable } from '../server/resources/pipeline_runs/table.js';
-import { pipelinesTable } from '../server/resources/pipelines/table.js';
-import { blocksTable } from '../server/resources/blocks/table.js';
+import { createApi, type Api } from '../core/src/api.js';
+import { createRun } from '../core/src/resources/pipeline_runs/create.js';
+import { endRun, startRun } from '../core/src/resources/pipeline_runs/engine.js';
+import { plannedBlockRuns } from '../core/src/resources/pipeline_runs/simulation.js';
+import { schedulesTable } from '../core/src/resources/pipeline_schedules/table.js';
+import { runsTable } from '../core/src/resources/pipeline_runs/table.js';
+import { pipelinesTable } from '../core/src/resources/pipelines/table.js';
+import { blocksTable } from '../core/src/resources/blocks/table.js';
 
 const STORED = Number(process.env.BENCH_RUNS ?? 100_000);
 const PIPELINES = 10;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipelinesTable } from '../server/resources/pipelines/table.js';
+import { pipelinesTable } from '../core/src/resources/pipelines/table.js';
 import { openDurableStore } from '../server/storage/durable-repository.js';
 import { cpuMs, root } from './support.js';
 

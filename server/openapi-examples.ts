@@ -1,9 +1,5 @@
-import type { RouteExamples } from '@pipeline-api/contract';
-import { seededRandom } from './core/random.js';
-import { isPlainObject } from './core/request.js';
-import type { ExampleRunner } from './core/examples.js';
-import { createApi } from './api.js';
-import { resourceModules } from './resources/index.js';
+import type { RouteExamples } from './openapi-builder.js';
+import { seededRandom, isPlainObject, type ExampleRunner, createApi, resourceModules } from '@pipeline-api/core';
 
 /**
  * Real examples for the OpenAPI document: each resource's scripted session (its examples.ts) run through the

@@ -1,5 +1,5 @@
-import { buildOpenApi } from '@pipeline-api/contract';
-import { defaultConfig } from './core/config.js';
+import { defaultConfig } from '@pipeline-api/core';
+import { buildOpenApi } from './openapi-builder.js';
 import { captureExamples } from './openapi-examples.js';
 
 /** The OpenAPI document as docs/openapi.json holds it: the contract, with examples the server produced. */

@@ -15,4 +15,3 @@ export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';
 export { Status } from './routes/statuses.js';
-export * from './openapi.js';

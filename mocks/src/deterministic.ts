@@ -1,4 +1,4 @@
-import { seededRandom, type Clock, type RandomSource } from '@pipeline-api/server/core';
+import { seededRandom, type Clock, type RandomSource } from '@pipeline-api/core';
 
 /** 2026-01-01T00:00:00Z: where a mock's clock starts unless told otherwise. */
 export const MOCK_EPOCH = Date.UTC(2026, 0, 1);

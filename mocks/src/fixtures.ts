@@ -1,2 +1,2 @@
 /** The server's seeding, so the mocks' `seed()` and the server's `--fixtures` file share one format. */
-export { seedFixtures, type Fixtures, type Seeded } from '@pipeline-api/server/fixtures';
+export { seedFixtures, type Fixtures, type Seeded } from '@pipeline-api/core';

@@ -1,6 +1,5 @@
 import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
-import { createApi, type Api } from '@pipeline-api/server/api';
-import { ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig } from '@pipeline-api/server/core';
+import { createApi, type Api, ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig } from '@pipeline-api/core';
 import { HttpResponse, delay, type HttpHandler } from 'msw';
 import { ContractViolationError, checkResponse } from './contract-check.js';
 import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APIConnectionError, InternalServerError, RecordNotFoundError, UnauthorizedAccessError, createClient } from '@pipeline-api/sdk';
-import { seededRandom } from '@pipeline-api/server/core';
+import { seededRandom } from '@pipeline-api/core';
 import { listen } from '@pipeline-api/server/http';
 import { MOCK_EPOCH, MockClock } from '../src/index.js';
 import { setupMockServer } from '../src/node.js';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Fixtures } from '../resources/index.js';
-import { parseFixtures } from '../fixtures/schema.js';
+import { type Fixtures, parseFixtures } from '@pipeline-api/core';
 
 /** Reads and checks a fixtures file; the error names the file and every problem with its path. */
 export function readFixturesFile(path: string): Fixtures {

@@ -1,5 +1,4 @@
-import type { Api } from '../api.js';
-import type { CoreRequest } from '../core/request.js';
+import type { Api, CoreRequest } from '@pipeline-api/core';
 
 /** The API as if every request sent `_http_error_codes=1` (unless it sent the param itself). */
 export function httpErrorCodesByDefault(api: Api): Api {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from '../core/config.js';
+import { defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from '@pipeline-api/core';
 import { fsyncDirectorySync } from '../storage/fsync.js';
 
 export const SECRETS_FILE = 'secrets.json';

@@ -1,8 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApi } from '../api.js';
-import { configFromEnv } from '../core/config.js';
-import { seedFixtures } from '../fixtures/seed.js';
+import { createApi, configFromEnv, seedFixtures } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
 import { openDurableStore, removeStoreFiles, type DurableStore } from '../storage/durable-repository.js';

@@ -1,10 +1,7 @@
 import { contract } from '@pipeline-api/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Api } from '../api.js';
-import { ApiError, forbidden } from '../core/errors.js';
-import type { Outcome } from '../core/operation.js';
-import { BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '../core/raw-request.js';
+import { type Api, ApiError, forbidden, type Outcome, BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '@pipeline-api/core';
 import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';

@@ -1,7 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Api } from '../api.js';
-import { ApiError } from '../core/errors.js';
+import { type Api, ApiError } from '@pipeline-api/core';
 
 /** Node's own words for requests it cannot parse, said in the envelope. */
 function describe(code: string | undefined): string {

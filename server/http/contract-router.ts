@@ -15,7 +15,7 @@ export type RouteHandler = (routeId: string, req: Request, res: Response) => Pro
  * The contract's router implementation for ts-rest: one handler per route, found by walking the contract,
  * each calling the core with its route id. ts-rest checks the implementation against the contract
  * (initServer().router); the responses' shapes are checked where they are made, by each resource's presenter
- * against its route's item schema (server/core/presenter.ts), since the core builds every envelope.
+ * against its route's item schema (core/src/presenter.ts), since the core builds every envelope.
  */
 export function contractRouter(handle: RouteHandler): RouterImplementation<Contract> {
   return initServer().router(contract, implement(contract, [], handle));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
-import { MAGE_PUBLIC_API_KEY, type CoreConfig } from '../core/config.js';
+import { MAGE_PUBLIC_API_KEY, type CoreConfig } from '@pipeline-api/core';
 import { tryItRouter } from './try-it.js';
 
 // Beside the built command (server/dist), else the repository's committed document.

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi, type Api, type ApiOptions } from '../api.js';
+import { createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors } from './client-error.js';
 

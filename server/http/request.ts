@@ -1,6 +1,5 @@
 import type { Request } from 'express';
-import { parseHeaders, parseQuery } from '../core/raw-request.js';
-import type { CoreRequest } from '../core/request.js';
+import { parseHeaders, parseQuery, type CoreRequest } from '@pipeline-api/core';
 
 /** Express request -> the core's transport-free request, with the same parsing the mocks use. */
 export function toCoreRequest(req: Request, method: string, params: Record<string, string>): CoreRequest {

@@ -1,7 +1,7 @@
 /** npm run fixtures-schema: writes server/fixtures.schema.json from the zod fixtures schema (a test checks it is current). */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fixturesJsonSchema } from '../fixtures/schema.js';
+import { fixturesJsonSchema } from '@pipeline-api/core';
 
 export const FIXTURES_SCHEMA_PATH = fileURLToPath(new URL('../fixtures.schema.json', import.meta.url));
 export const fixturesSchemaText = () => `${JSON.stringify(fixturesJsonSchema(), null, 2)}\n`;

@@ -1,5 +1,4 @@
-import type { Api } from '../api.js';
-import { ApiError } from '../core/errors.js';
+import { type Api, ApiError } from '@pipeline-api/core';
 
 /**
  * The API whose answers wait for the journal: every outcome is held until all writes committed so far are

@@ -1,8 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createMemoryRepository } from '../core/repository/memory.js';
-import type { Change, Repository, RowListener, Table } from '../core/repository/types.js';
+import { createMemoryRepository, type Change, type Repository, type RowListener, type Table } from '@pipeline-api/core';
 import { decodeFrames } from './frame.js';
 import { fsyncDirectory, fsyncDirectorySync } from './fsync.js';
 import { Journal } from './journal.js';

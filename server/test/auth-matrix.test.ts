@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
 import { LOCATIONS, ROLES, STATES, expected, moduleOf, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
-import { tokensTable } from '../resources/sessions/table.js';
+import { tokensTable } from '../../core/src/resources/sessions/table.js';
 
 const SECURITY_DOC = fileURLToPath(new URL('../../docs/security.md', import.meta.url));
 const ROLE_IDS = { owner: 1, admin: 2, editor: 3, viewer: 4 } as const;

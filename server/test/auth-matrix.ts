@@ -1,8 +1,8 @@
 import { contract, walkContract } from '@pipeline-api/contract';
-import type { Caller } from '../core/auth/caller.js';
-import type { RoleName } from '../core/auth/roles.js';
-import type { ResourceModule } from '../core/resource.js';
-import { resourceModules } from '../resources/index.js';
+import type { Caller } from '../../core/src/auth/caller.js';
+import type { RoleName } from '../../core/src/auth/roles.js';
+import type { ResourceModule } from '../../core/src/resource.js';
+import { resourceModules } from '../../core/src/resources/index.js';
 
 export const ROLES: RoleName[] = ['viewer', 'editor', 'admin', 'owner'];
 export const LOCATIONS = ['OAUTH-TOKEN', 'Bearer', 'cookie'] as const;
@@ -60,7 +60,7 @@ export function renderSecurityDoc(): string {
   return [
     '# Security: who may call what',
     '',
-    'Generated from the policies (`server/resources/*/policy.ts`) by `server/test/auth-matrix.ts`; the auth-matrix test',
+    'Generated from the policies (`core/src/resources/*/policy.ts`) by `server/test/auth-matrix.ts`; the auth-matrix test',
     'sends every cell over HTTP, with the token in each location (`OAUTH-TOKEN`, `Authorization: Bearer`, the',
     '`oauth_token` cookie), and fails when the server or this page disagree with the policies.',
     '',

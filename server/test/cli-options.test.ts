@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../core/config.js';
+import { configFromEnv } from '../../core/src/config.js';
 import { parseSettings, UsageError } from '../cli/options.js';
 import { defaultSecretsInUse, isLoopback } from '../cli/secrets.js';
 

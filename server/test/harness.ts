@@ -1,6 +1,6 @@
-import type { CoreConfig } from '../core/config.js';
-import type { Clock } from '../core/clock.js';
-import type { Repository } from '../core/repository/types.js';
+import type { CoreConfig } from '../../core/src/config.js';
+import type { Clock } from '../../core/src/clock.js';
+import type { Repository } from '../../core/src/repository/types.js';
 import { listen, type RunningServer } from '../http/listen.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';

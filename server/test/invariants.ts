@@ -1,8 +1,8 @@
-import type { Repository } from '../core/repository/types.js';
-import { allMembers } from '../resources/blocks/graph.js';
-import { usersTable } from '../resources/users/table.js';
-import { pipelinesTable } from '../resources/pipelines/table.js';
-import { blocksTable } from '../resources/blocks/table.js';
+import type { Repository } from '../../core/src/repository/types.js';
+import { allMembers } from '../../core/src/resources/blocks/graph.js';
+import { usersTable } from '../../core/src/resources/users/table.js';
+import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
+import { blocksTable } from '../../core/src/resources/blocks/table.js';
 
 /**
  * The store's invariants, checked directly on the repository: memberships agree from both sides, every

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, defaultConfig } from '../core/config.js';
-import { createMemoryRepository } from '../core/repository/memory.js';
-import { limitStorage } from '../core/storage-limits.js';
-import { PURGE_INTERVAL_MS } from '../resources/sessions/token-purge.js';
+import { configFromEnv, defaultConfig } from '../../core/src/config.js';
+import { createMemoryRepository } from '../../core/src/repository/memory.js';
+import { limitStorage } from '../../core/src/storage-limits.js';
+import { PURGE_INTERVAL_MS } from '../../core/src/resources/sessions/token-purge.js';
 import { OWNER, TestServer, manualClock } from './harness.js';
-import { tokensTable } from '../resources/sessions/table.js';
-import { usersTable } from '../resources/users/table.js';
+import { tokensTable } from '../../core/src/resources/sessions/table.js';
+import { usersTable } from '../../core/src/resources/users/table.js';
 
 /** Everything stored, as the API shows it: a refused change must leave it byte for byte as it was. */
 async function snapshot(server: TestServer, token?: string) {
@@ -147,9 +147,9 @@ describe('storage caps over a durable repository', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { openDurableStore } = await import('../storage/durable-repository.js');
-    const { createApi } = await import('../api.js');
-    const { pipelinesTable } = await import('../resources/pipelines/table.js');
-    const { resourceModules } = await import('../resources/index.js');
+    const { createApi } = await import('../../core/src/api.js');
+    const { pipelinesTable } = await import('../../core/src/resources/pipelines/table.js');
+    const { resourceModules } = await import('../../core/src/resources/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'caps-durable-'));
     try {
       const first = await openDurableStore(dir);
@@ -173,7 +173,7 @@ describe('storage caps over a durable repository', () => {
     }
     // Every table a resource folder declares is listed by its module, so the API opens it.
     const { readdirSync, readFileSync } = await import('node:fs');
-    const resources = new URL('../resources/', import.meta.url);
+    const resources = new URL('../../core/src/resources/', import.meta.url);
     const declared = readdirSync(resources, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) => [...readFileSync(new URL(file, resources), 'utf8').matchAll(/defineTable\(\{\s*name: '(\w+)'/g)].map((m) => m[1]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../api.js';
+import { createApi } from '../../core/src/api.js';
 import { API_KEY, OWNER, TestServer, decodeJwtToken } from './harness.js';
-import { usersTable } from '../resources/users/table.js';
+import { usersTable } from '../../core/src/resources/users/table.js';
 
 /** What a security probe over HTTP found (issue 14), each as the probe sent it. */
 describe('a refused request changes nothing; sessions and throttles hold', () => {

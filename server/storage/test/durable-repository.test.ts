@@ -2,8 +2,8 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pipelinesTable, type PipelineRecord } from '../../resources/pipelines/table.js';
-import { usersTable } from '../../resources/users/table.js';
+import { pipelinesTable, type PipelineRecord } from '../../../core/src/resources/pipelines/table.js';
+import { usersTable } from '../../../core/src/resources/users/table.js';
 import { openDurableStore } from '../durable-repository.js';
 import { encodeFrame } from '../frame.js';
 
@@ -159,7 +159,7 @@ describe('the durable store', () => {
   it('undoes a commit the journal refuses, and refuses every write after a failed write or sync', async () => {
     const { Journal } = await import('../journal.js');
     const { open } = await import('node:fs/promises');
-    const { createMemoryRepository } = await import('../../core/repository/memory.js');
+    const { createMemoryRepository } = await import('../../../core/src/repository/memory.js');
     const failures: Error[] = [];
     const journal = new Journal(await open('/dev/full', 'a'), 0, (error) => failures.push(error)); // every write: ENOSPC
     const repo = createMemoryRepository({ onCommit: (changes) => journal.append(Buffer.from(JSON.stringify(changes))) });

@@ -1,0 +1,68 @@
+import { hashPassword, MAX_PASSWORD_BYTES, passwordFits } from './auth/passwords.js';
+import { systemClock, type Clock } from './clock.js';
+import { defaultConfig, type CoreConfig } from './config.js';
+import { createCore, type Core } from './operation.js';
+import type { CoreRequest } from './request.js';
+import { cryptoRandom, type RandomSource } from './random.js';
+import { createMemoryRepository } from './repository/memory.js';
+import type { Repository } from './repository/types.js';
+import { limitStorage } from './storage-limits.js';
+import { resourceModules } from './resources/index.js';
+import { createScheduler } from './resources/pipeline_runs/scheduler.js';
+import { usersTable } from './resources/users/table.js';
+
+export interface ApiOptions {
+  config?: Partial<CoreConfig>;
+  repo?: Repository;
+  clock?: Clock;
+  /** Random bytes for tokens (default: crypto.getRandomValues). */
+  random?: RandomSource;
+  onInternalError?: (error: unknown, request: CoreRequest) => void;
+}
+
+export interface Api {
+  core: Core;
+  repo: Repository;
+  config: CoreConfig;
+  clock: Clock;
+  /** Applies every orchestration transition due at `now` (default: the clock's now). The transport calls it. */
+  tick(now?: number): void;
+}
+
+/**
+ * The transport-free API: core + resources + repository, with Mage's default owner seeded when no
+ * owner exists. The Express server and the MSW mocks both run exactly this.
+ */
+export async function createApi(options: ApiOptions = {}): Promise<Api> {
+  const config: CoreConfig = { ...defaultConfig, ...options.config };
+  // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
+  const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage);
+  // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
+  for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? cryptoRandom;
+  await seedDefaultOwner(repo, config, clock);
+  const core = createCore({ config, repo, clock, random, modules: resourceModules, onInternalError: options.onInternalError });
+  const scheduler = createScheduler(repo, { blockDurationMs: config.simulatedBlockDurationMs });
+  return { core, repo, config, clock, tick: (now = clock.now()) => scheduler.tick(now) };
+}
+
+async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock) {
+  const users = usersTable.in(repo);
+  if (users.list().some((u) => u.role === 'owner')) return;
+  const { email, username, password } = config.defaultOwner;
+  if (!passwordFits(password)) throw new Error(`DEFAULT_OWNER_PASSWORD is longer than ${MAX_PASSWORD_BYTES} bytes (UTF-8): bcrypt would ignore the rest.`);
+  const now = clock.now();
+  users.put({
+    id: users.nextId(),
+    email,
+    username,
+    first_name: null,
+    last_name: null,
+    avatar: null,
+    role: 'owner',
+    password_hash: await hashPassword(password, config.bcryptRounds),
+    created_at: now,
+    updated_at: now,
+  });
+}

@@ -1,0 +1,271 @@
+import { contract, type Action, type ContractRoute } from '@pipeline-api/contract';
+import type { z } from 'zod';
+import { authenticate, refuseAnonymous } from './auth/authenticate.js';
+import { TokenDigests } from './auth/constant-time.js';
+import { LoginThrottle } from './auth/login-throttle.js';
+import type { Caller } from './auth/caller.js';
+import { Cascades } from './cascade.js';
+import { DateTimes } from './clock.js';
+import type { RequestContext, Services } from './context.js';
+import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
+import { ApiError, badRequest } from './errors.js';
+import type { PolicyContext } from './policy.js';
+import { isPlainObject, type CoreRequest } from './request.js';
+import { InstanceState } from './instance.js';
+import type { ResourceModule, ResourceRegistry } from './resource.js';
+import { RouteTable } from './routing.js';
+import { fieldErrors, summarize } from './validation.js';
+
+const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
+const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
+
+export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random'> {
+  /** The resource module of every contract node (core/src/resources/index.ts). */
+  modules: ResourceRegistry;
+  /** Internal faults go here (the transport logs them); they never reach the response. */
+  onInternalError?: (error: unknown, request: CoreRequest) => void;
+}
+
+export interface Outcome extends CoreResponse {
+  /** The error code answered, for the transport's log line. */
+  errorCode?: number;
+}
+
+/**
+ * The one request pipeline, whatever the transport:
+ * parse body -> authenticate -> parse query -> resource lookup -> policy: action -> policy: written attributes ->
+ * validate -> policy: read attributes -> resource action -> presenter -> envelope.
+ * Every check that can refuse runs before the action: a refused request changes nothing.
+ */
+export function createCore(options: CoreOptions) {
+  const routes = new RouteTable(contract);
+  const modules: ResourceModule[] = Object.values(options.modules);
+  const credentials = modules.find((m) => m.credentials)?.credentials;
+  if (!credentials) throw new Error('No resource module provides the credential store (sessions)');
+  const services: Services = {
+    config: options.config,
+    repo: options.repo,
+    clock: options.clock,
+    random: options.random,
+    loginThrottle: new LoginThrottle(options.config.loginThrottle, options.config.passwordChecks),
+    credentials,
+    digests: new TokenDigests(),
+    dates: new DateTimes(),
+    cascades: new Cascades(modules.flatMap((m) => m.cascades), () => services),
+    instance: new InstanceState(),
+  };
+
+  // Each route with its module and, for a nested route, its parent's module: resolved once, not per request.
+  const byNode = new Map<string, ResourceModule>(modules.map((m) => [m.node, m]));
+  const topLevel = new Map<string, ResourceModule>();
+  for (const route of routes.routes) {
+    const module = byNode.get(route.node);
+    if (module && !route.meta.parent) topLevel.set(route.meta.resource, module);
+  }
+  const plans = new Map<string, Plan>(
+    routes.routes.map((route) => {
+      const module = byNode.get(route.node);
+      if (!module) throw new Error(`No resource module for ${route.node}`);
+      const parent = route.meta.parent === undefined ? undefined : topLevel.get(route.meta.parent);
+      if (route.meta.parent !== undefined && !parent) throw new Error(`No resource module for ${route.meta.parent}, the parent of ${route.id}`);
+      return [route.id, { route, module, parent }];
+    }),
+  );
+
+  /**
+   * HTTP status codes for errors: the request's own `_http_error_codes` decides when it is sent (an empty value asks
+   * for 200 answers); else the server's default (HTTP_ERROR_CODES=1).
+   */
+  const httpErrorCodes = (query: Record<string, unknown>) =>
+    Object.hasOwn(query, '_http_error_codes') ? wantsHttpErrorCodes(query) : options.config.httpErrorCodes;
+
+  function fail(error: unknown, request: CoreRequest): Outcome {
+    const useCodes = httpErrorCodes(request.query);
+    const apiError = error instanceof ApiError ? error : internal(error, request);
+    return { ...errorResponse(apiError, useCodes), errorCode: apiError.code };
+  }
+
+  function internal(error: unknown, request: CoreRequest): ApiError {
+    options.onInternalError?.(error, request);
+    return new ApiError('internal_error');
+  }
+
+  async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
+    const plan = plans.get(routeId);
+    if (!plan) throw new Error(`No contract route ${routeId}`);
+    const { route: info, module, parent } = plan;
+    const { meta, params: paramNames } = info;
+    const { action } = meta;
+
+    // parse
+    // JSON `null` too: the document allows an object or no body at all, and so does the server.
+    if (request.body !== undefined && !isPlainObject(request.body)) {
+      throw badRequest('The request body must be a JSON object.');
+    }
+    const body = isPlainObject(request.body) ? request.body : {};
+
+    // authenticate, before the query is validated: a caller without the API key learns nothing about it (issue 14)
+    const caller: Caller = meta.public
+      ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
+      : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
+    // A caller with the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
+    refuseAnonymous(caller, action, module.policy);
+
+    const query = parseQuery(info.query, request.query);
+    const limit = typeof query._limit === 'number' ? query._limit : module.defaultLimit;
+    const offset = typeof query._offset === 'number' ? query._offset : 0;
+    const format = typeof query._format === 'string' ? query._format : undefined;
+
+    // Named fields rather than a spread of `services`: this object is built on every request.
+    const ctx: RequestContext = {
+      config: services.config,
+      repo: services.repo,
+      clock: services.clock,
+      random: services.random,
+      loginThrottle: services.loginThrottle,
+      credentials: services.credentials,
+      digests: services.digests,
+      dates: services.dates,
+      cascades: services.cascades,
+      instance: services.instance,
+      action,
+      caller,
+      params: request.params,
+      query,
+      meta: { limit, offset, format },
+      payload: {},
+      parent: undefined,
+      request,
+    };
+
+    // resource lookup: the parent of a nested route is named by its first param, the member by its last.
+    // From here to the action nothing awaits (lookups are synchronous), so no other request can change
+    // what was looked up before the action runs; actions that await re-read what they write.
+    if (parent) ctx.parent = memberOf(parent, request.params[paramNames[0]!]!, ctx);
+    const record = MEMBER_ACTIONS.has(action)
+      ? memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx)
+      : undefined;
+
+    // policy: action, query params, written attributes
+    const rawPayload = info.payloadKey === undefined ? undefined : body[info.payloadKey];
+    const policyCtx: PolicyContext = {
+      caller,
+      action,
+      record,
+      parent: ctx.parent,
+      payload: isPlainObject(rawPayload) ? rawPayload : undefined,
+    };
+    module.policy.authorizeAction(policyCtx);
+    module.policy.authorizeQuery(policyCtx, request.query);
+    if (WRITE_ACTIONS.has(action) && isPlainObject(rawPayload)) {
+      module.policy.authorizeWrites(policyCtx, Object.keys(rawPayload));
+    }
+
+    // validate the payload against the route's body schema
+    if (WRITE_ACTIONS.has(action) && info.body) {
+      const parsed = info.body.safeParse(body);
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error);
+        throw new ApiError('record_invalid', `Record is invalid: ${summarize(errors)}.`, errors);
+      }
+      const value = isPlainObject(parsed.data) && info.payloadKey !== undefined ? parsed.data[info.payloadKey] : undefined;
+      ctx.payload = isPlainObject(value) ? value : {};
+    }
+
+    // policy: read attributes, before the action: a refused request must change nothing (issue 14)
+    const { resource, presenter, policy } = module;
+    const chosen = presenter.resolveFormat(format, action);
+    policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));
+
+    // resource action; a delete is presented as the record was, so its associations load first
+    const preloadedBeforeDelete = action === 'delete' && resource.preload ? resource.preload([record], ctx) : undefined;
+    let records: unknown[];
+    let listMeta: Record<string, unknown> | undefined;
+    switch (action) {
+      case 'list': {
+        if (!resource.collection) throw new ApiError('method_not_allowed');
+        const page = await resource.collection(ctx);
+        records = page.records;
+        const next = ctx.meta.limit !== undefined && offset + page.records.length < page.count;
+        listMeta = { count: page.count, next, ...module.listMetadata?.(page) };
+        break;
+      }
+      case 'create':
+        records = [await required(resource.create, action).call(resource, ctx)];
+        break;
+      case 'detail':
+        records = [record];
+        break;
+      case 'update':
+        records = [await required(resource.update, action).call(resource, record, ctx)];
+        break;
+      case 'delete':
+        records = [await required(resource.delete, action).call(resource, record, ctx)];
+        break;
+    }
+
+    // presenter
+    const preloaded = preloadedBeforeDelete ?? (resource.preload ? resource.preload(records, ctx) : undefined);
+    const presented = records.map((r) => presenter.present(r, { op: ctx, preloaded, format: chosen }));
+
+    // envelope
+    const responseBody = listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]);
+    return { status: 200, body: responseBody };
+  }
+
+  function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {
+    if (!module.resource.member) throw new ApiError('method_not_allowed');
+    return module.resource.member(id, ctx);
+  }
+
+  return {
+    routes,
+    /** What this instance owns: settings, storage, caches. */
+    services,
+    /** Runs a contract route (by its id, e.g. `pipelines.blocks.create`) and answers with the envelope. */
+    async handle(routeId: string, request: CoreRequest): Promise<Outcome> {
+      try {
+        return await run(routeId, request);
+      } catch (error) {
+        return fail(error, request);
+      }
+    },
+    /** Routes by method and path first: for transports without a router of their own. */
+    async dispatch(request: Omit<CoreRequest, 'params'>): Promise<Outcome> {
+      const { method, path, query, headers, body, client } = request;
+      try {
+        const matched = routes.match(method, path);
+        if (!matched) throw routes.unmatched(method, path);
+        return await this.handle(matched.route.id, { method, path, params: matched.params, query, headers, body, client });
+      } catch (error) {
+        return fail(error, { method, path, params: {}, query, headers, body });
+      }
+    },
+    /** The envelope for a failure the transport detected (bad JSON, body too large, no route). */
+    failure(error: EnvelopeError, request: Pick<CoreRequest, 'query'>): Outcome {
+      return { ...errorResponse(error, httpErrorCodes(request.query)), errorCode: error.code };
+    },
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;
+
+interface Plan {
+  route: ContractRoute;
+  module: ResourceModule;
+  /** The parent's module on a nested route: its member lookup finds the parent record. */
+  parent: ResourceModule | undefined;
+}
+
+function required<F>(fn: F | undefined, action: Action): F {
+  if (!fn) throw new ApiError('method_not_allowed', `The ${action} action is not implemented.`);
+  return fn;
+}
+
+function parseQuery(schema: z.ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+  if (!schema) return {};
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return isPlainObject(parsed.data) ? parsed.data : {};
+  const errors = fieldErrors(parsed.error);
+  throw badRequest(`Invalid query parameters: ${summarize(errors)}.`, errors);
+}

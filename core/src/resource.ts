@@ -1,0 +1,146 @@
+import type { ActionsOf, NodeAt, NodeId, NodeItemOf, RouteFor } from '@pipeline-api/contract';
+import type { Action } from '@pipeline-api/contract';
+import type { CredentialStore } from './auth/store.js';
+import type { Cascade } from './cascade.js';
+import type { Meta, OperationContext, RequestContext } from './context.js';
+import type { ResourceExamples } from './examples.js';
+import type { ResourceFixtures } from './fixtures/declaration.js';
+import type { Policy } from './policy.js';
+import type { ModulePresenter, Presenter } from './presenter.js';
+import type { OrderedKeys } from './repository/sorted-keys.js';
+import type { Repository } from './repository/types.js';
+
+export interface Page<R> {
+  records: R[];
+  /** Total before paging. */
+  count: number;
+}
+
+type MemberAction = 'detail' | 'update' | 'delete';
+/** The context of the node's route for an action. */
+type ActionContext<N, A extends Action, Parent> = OperationContext<RouteFor<N, A>, Parent>;
+/** What a member lookup may read: the caller, the parent, the services (not yet the payload). */
+export type LookupContext<Parent = unknown> = OperationContext<unknown, Parent>;
+
+/**
+ * The endpoints of a resource and the logic behind them (Mage's Resource), typed by the routes of its
+ * contract node `N`: a node with a create route needs `create`, whose context carries that route's payload,
+ * query and params; an action the node has no route for does not compile. `R` is the record the actions
+ * hand over, `P` what `preload` loads for presenting, `Parent` the parent record of a nested node.
+ */
+export type Resource<N, R, P = undefined, Parent = undefined> = ('list' extends ActionsOf<N>
+  ? {
+      /** One page of the collection, honouring ctx.meta.limit / offset. */
+      collection(ctx: ActionContext<N, 'list', Parent>): Page<R> | Promise<Page<R>>;
+    }
+  : unknown) &
+  ('create' extends ActionsOf<N> ? { create(ctx: ActionContext<N, 'create', Parent>): Promise<R> } : unknown) &
+  ([Extract<ActionsOf<N>, MemberAction>] extends [never]
+    ? unknown
+    : {
+        /** Finds the record a member route names; throws record_not_found when there is none. Synchronous, so the lookup and the action see the same state. */
+        member(id: string, ctx: LookupContext<Parent>): R;
+      }) &
+  ('update' extends ActionsOf<N> ? { update(record: R, ctx: ActionContext<N, 'update', Parent>): Promise<R> } : unknown) &
+  ('delete' extends ActionsOf<N> ? { delete(record: R, ctx: ActionContext<N, 'delete', Parent>): Promise<R> } : unknown) & {
+    /** Loads what presenting these records needs, in one pass (a list of N never costs N reads). */
+    preload?(records: R[], ctx: LookupContext<Parent>): P;
+  };
+
+/** A resource as the core runs it, whatever its types (method signatures: a typed resource fits). */
+export interface ModuleResource {
+  member?(id: string, ctx: RequestContext): unknown;
+  collection?(ctx: RequestContext): Page<unknown> | Promise<Page<unknown>>;
+  create?(ctx: RequestContext): Promise<unknown>;
+  update?(record: unknown, ctx: RequestContext): Promise<unknown>;
+  delete?(record: unknown, ctx: RequestContext): Promise<unknown>;
+  preload?(records: unknown[], ctx: RequestContext): unknown;
+}
+
+/** Everything about a resource beyond its contract routes: one folder declares it with defineResource. */
+export interface ResourceDefinition<N, R, P, Parent, F> {
+  resource: Resource<N, R, P, Parent>;
+  policy: Policy;
+  /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
+  presenter: Presenter<R, P, NodeItemOf<N>>;
+  /** Page size when the request gives no `_limit` (users: 40); unlimited otherwise. */
+  defaultLimit?: number;
+  /** Extra list metadata beyond {count, next}. */
+  listMetadata?(page: Page<R>): Record<string, unknown>;
+  /** What this resource does when rows of another resource's table change (onChangesOf). */
+  cascades?: readonly Cascade[];
+  /** The sessions resource: where authentication finds tokens and users. */
+  credentials?: CredentialStore;
+  /** Its example requests: OpenAPI examples and auth-matrix targets (defineExamples, in examples.ts). */
+  examples: ResourceExamples;
+  /** How the mocks seed it (defineFixtures, in fixtures.ts). */
+  fixtures?: F;
+}
+
+/** The parts of a definition as the core keeps them. */
+interface ModuleParts {
+  resource: ModuleResource;
+  presenter: ModulePresenter;
+  fixtures?: ResourceFixtures;
+  /** The tables this resource owns (declared in its folder): the API opens them before it serves. */
+  tables?: readonly DeclaredTable[];
+  listMetadata?(page: Page<unknown>): Record<string, unknown>;
+}
+
+/** A table declaration as a module lists it (defineTable in the resource's folder). */
+export interface DeclaredTable {
+  name: string;
+  in(repo: Repository): unknown;
+}
+
+/** A resource module as the registry holds it: the contract node it implements, and its parts. */
+export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFixtures = ResourceFixtures> extends ModuleParts {
+  node: Id;
+  fixtures?: F;
+  policy: Policy;
+  defaultLimit?: number;
+  cascades: readonly Cascade[];
+  tables: readonly DeclaredTable[];
+  credentials?: CredentialStore;
+  examples: ResourceExamples;
+}
+
+/**
+ * Declares the resource module of one contract node (`'pipelines.blocks'`): its resource, policy and presenter
+ * are type-checked against that node's routes here, then kept in the form the core runs.
+ */
+export function defineResource<Id extends NodeId, R, P = undefined, Parent = undefined, F extends ResourceFixtures = ResourceFixtures>(
+  node: Id,
+  definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F> & ModuleParts,
+): ResourceModule<Id, F> {
+  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
+  if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
+  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures, tables };
+}
+
+/** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */
+export type ResourceRegistry = { [Id in NodeId]: ResourceModule<Id> };
+
+/** What `mock.seed()` takes: for each module with fixtures, its items under its key. */
+export type FixturesOf<M> = {
+  [K in keyof M as M[K] extends { fixtures?: ResourceFixtures<infer Key, infer _In, infer _Out> } ? (string extends Key ? never : Key) : never]?: M[K] extends {
+    fixtures?: ResourceFixtures<string, infer In, infer _Out>;
+  }
+    ? In[]
+    : never;
+};
+/** What `mock.seed()` answers: the presented items, under the same keys. */
+export type SeededOf<M> = {
+  [K in keyof M as M[K] extends { fixtures?: ResourceFixtures<infer Key, infer _In, infer _Out> } ? (string extends Key ? never : Key) : never]: M[K] extends {
+    fixtures?: ResourceFixtures<string, infer _In, infer Out>;
+  }
+    ? Out[]
+    : never;
+};
+
+/** Slices an in-memory list by the meta params. */
+export function paginate<R>(all: OrderedKeys<R>, ctx: { meta: Meta }): Page<R> {
+  const { offset, limit } = ctx.meta;
+  const records = limit === undefined ? all.slice(offset) : all.slice(offset, offset + limit);
+  return { records, count: all.length };
+}

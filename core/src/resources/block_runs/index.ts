@@ -1,0 +1,23 @@
+import { defineResource } from '../../resource.js';
+import { blockRunExamples, runBlockRunExamples } from './examples.js';
+import { blockRunPolicy } from './policy.js';
+import { blockRunPresenter } from './presenter.js';
+import { blockRunResource, runBlockRunResource } from './resource.js';
+
+/** Block runs: `/api/block_runs` (list only, as Mage). */
+export const blockRuns = defineResource('blockRuns', {
+  resource: blockRunResource,
+  policy: blockRunPolicy,
+  presenter: blockRunPresenter,
+  examples: blockRunExamples,
+  defaultLimit: 40,
+});
+
+/** `/api/pipeline_runs/:pipeline_run_id/block_runs`. */
+export const pipelineRunBlockRuns = defineResource('pipelineRuns.blockRuns', {
+  resource: runBlockRunResource,
+  policy: blockRunPolicy,
+  presenter: blockRunPresenter,
+  examples: runBlockRunExamples,
+  defaultLimit: 40,
+});

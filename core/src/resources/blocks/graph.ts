@@ -1,0 +1,207 @@
+import { invalid } from '../../errors.js';
+import { InstanceKey, type InstanceState } from '../../instance.js';
+import type { Member, Sections } from './sections.js';
+
+/**
+ * A pipeline's block graph. Only upstream edges are stored; downstream lists are derived from them,
+ * so the two sides can never disagree. The functions that change Sections take a clone (cloneSections).
+ */
+
+export type SectionKey = 'blocks' | 'callbacks' | 'conditionals' | 'widgets' | `extensions.${string}`;
+
+/** Which section a block type lives in (Mage: callbacks, conditionals, widgets for charts, extensions). */
+export function sectionFor(type: string, extensionUuid: string | null): SectionKey {
+  if (type === 'callback') return 'callbacks';
+  if (type === 'conditional') return 'conditionals';
+  if (type === 'chart') return 'widgets';
+  if (type === 'extension') return `extensions.${extensionUuid}`;
+  return 'blocks';
+}
+
+export const emptySections = (): Sections => ({ blocks: [], callbacks: [], conditionals: [], widgets: [], extensions: {} });
+
+/**
+ * A copy to change: new section lists, the members themselves shared with the original. Members are
+ * never edited in place: every change below replaces the member, so a write copies pointers, not blocks.
+ */
+export function cloneSections(s: Sections): Sections {
+  return {
+    blocks: s.blocks.slice(),
+    callbacks: s.callbacks.slice(),
+    conditionals: s.conditionals.slice(),
+    widgets: s.widgets.slice(),
+    extensions: Object.fromEntries(Object.entries(s.extensions).map(([k, v]) => [k, v.slice()])),
+  };
+}
+
+/** Puts `change(member)` in each member's place (a member it returns as is stays shared). */
+function replaceMembers(s: Sections, change: (member: Member) => Member) {
+  for (const [, list] of sectionEntries(s)) {
+    for (let i = 0; i < list.length; i++) list[i] = change(list[i]!);
+  }
+}
+
+/** Every section as [key, members], in presentation order. */
+export function sectionEntries(s: Sections): [SectionKey, Member[]][] {
+  return [
+    ['blocks', s.blocks],
+    ['callbacks', s.callbacks],
+    ['conditionals', s.conditionals],
+    ['widgets', s.widgets],
+    ...Object.entries(s.extensions).map(([k, v]): [SectionKey, Member[]] => [`extensions.${k}`, v]),
+  ];
+}
+
+export function sectionList(s: Sections, key: SectionKey): Member[] {
+  if (key.startsWith('extensions.')) {
+    // By own key only, defined rather than assigned: an extension uuid named `__proto__` must stay a list of its own.
+    const uuid = key.slice('extensions.'.length);
+    if (!Object.hasOwn(s.extensions, uuid)) Object.defineProperty(s.extensions, uuid, { value: [], enumerable: true, writable: true, configurable: true });
+    return s.extensions[uuid]!;
+  }
+  if (key === 'blocks' || key === 'callbacks' || key === 'conditionals' || key === 'widgets') return s[key];
+  throw new Error(`Unknown section ${key}`);
+}
+
+export const allMembers = (s: Sections): Member[] => sectionEntries(s).flatMap(([, list]) => list);
+
+export interface Position {
+  section: SectionKey;
+  index: number;
+  member: Member;
+}
+
+export function findMember(s: Sections, uuid: string): Position | undefined {
+  for (const [section, list] of sectionEntries(s)) {
+    const index = list.findIndex((m) => m.uuid === uuid);
+    if (index >= 0) return { section, index, member: list[index]! };
+  }
+  return undefined;
+}
+
+/** A pipeline's graph, indexed: where each block sits and which blocks depend on it. */
+export interface PipelineGraph {
+  positions: Map<string, Position>;
+  downstream: Map<string, string[]>;
+}
+
+/** Per API instance: graphs of the stored sections it has read. */
+const GRAPHS = new InstanceKey(() => new WeakMap<Sections, PipelineGraph>());
+
+/**
+ * The graph of a stored pipeline's sections, built once per version, so reading one block of a large
+ * pipeline costs the same as of a small one. Stored records are replaced whole and never changed (writes
+ * clone the sections first), so the index stays true for as long as the object lives. Never pass sections
+ * that are still being changed.
+ */
+export function graphOf(s: Sections, instance: InstanceState): PipelineGraph {
+  const graphs = GRAPHS.of(instance);
+  let graph = graphs.get(s);
+  if (graph) return graph;
+  const positions = new Map<string, Position>();
+  const downstream = new Map<string, string[]>();
+  for (const [section, list] of sectionEntries(s)) {
+    list.forEach((member, index) => positions.set(member.uuid, { section, index, member }));
+  }
+  for (const { member } of positions.values()) {
+    for (const up of member.upstream) {
+      const list = downstream.get(up);
+      if (list) list.push(member.uuid);
+      else downstream.set(up, [member.uuid]);
+    }
+  }
+  graphs.set(s, (graph = { positions, downstream }));
+  return graph;
+}
+
+/** Inserts at a 0-based position; missing or past the end appends. */
+export function insertMember(s: Sections, section: SectionKey, member: Member, priority: number | null | undefined) {
+  const list = sectionList(s, section);
+  const at = priority === null || priority === undefined || priority >= list.length ? list.length : priority;
+  list.splice(at, 0, member);
+}
+
+export function moveMember(s: Sections, uuid: string, priority: number) {
+  const pos = findMember(s, uuid)!;
+  const list = sectionList(s, pos.section);
+  list.splice(pos.index, 1);
+  list.splice(Math.min(priority, list.length), 0, pos.member);
+}
+
+/** Checks that every uuid is one of `members` (a pipeline's, before the change), other than `self`. */
+export function assertMembers(members: ReadonlyMap<string, unknown>, uuids: string[], path: string, self: string, pipelineUuid: string) {
+  uuids.forEach((uuid, i) => {
+    if (uuid === self) throw invalid(`${path}.${i}`, `Block ${uuid} cannot depend on itself.`);
+    if (!members.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);
+  });
+}
+
+export function setUpstream(s: Sections, uuid: string, upstream: string[]) {
+  const pos = findMember(s, uuid)!;
+  sectionList(s, pos.section)[pos.index] = { uuid, upstream: [...new Set(upstream)] };
+}
+
+/** Makes exactly `downstream` depend on `uuid` (Mage: rewrites the listed blocks' upstreams). */
+export function setDownstream(s: Sections, uuid: string, downstream: string[]) {
+  const wanted = new Set(downstream);
+  replaceMembers(s, (member) => {
+    const has = member.upstream.includes(uuid);
+    if (wanted.has(member.uuid) && !has) return { uuid: member.uuid, upstream: [...member.upstream, uuid] };
+    if (!wanted.has(member.uuid) && has) return { uuid: member.uuid, upstream: member.upstream.filter((u) => u !== uuid) };
+    return member;
+  });
+}
+
+/**
+ * Throws record_invalid if `uuid` now closes a cycle. The graph was acyclic before the change, so any new
+ * cycle runs through the block that changed: a walk up from it is enough, not a pass over the pipeline.
+ */
+export function assertNoCycleThrough(s: Sections, uuid: string, path: string) {
+  const upstreamOf = new Map(allMembers(s).map((m) => [m.uuid, m.upstream]));
+  const seen = new Set<string>();
+  // Walk up from the block; `trail` is the way back down to it.
+  const stack: [string, string[]][] = [[uuid, [uuid]]];
+  while (stack.length > 0) {
+    const [node, trail] = stack.pop()!;
+    for (const up of upstreamOf.get(node) ?? []) {
+      if (up === uuid) throw invalid(path, `A cycle was formed: ${[...trail, uuid].reverse().join(' --> ')}.`);
+      if (!seen.has(up)) {
+        seen.add(up);
+        stack.push([up, [...trail, up]]);
+      }
+    }
+  }
+}
+
+/**
+ * Removes a member. Its dependents block the removal unless `force`; with force each dependent
+ * inherits the removed block's upstreams (Mage's rewiring).
+ */
+export function removeMember(s: Sections, uuid: string, force: boolean) {
+  const pos = findMember(s, uuid);
+  if (!pos) return;
+  const dependents = allMembers(s).filter((m) => m.upstream.includes(uuid));
+  if (dependents.length > 0 && !force) {
+    const names = dependents.map((m) => `'${m.uuid}'`).join(', ');
+    throw invalid(
+      'force',
+      `Block(s) [${names}] are depending on block ${uuid}. Please remove the downstream blocks first, or delete with force=true.`,
+    );
+  }
+  sectionList(s, pos.section).splice(pos.index, 1);
+  if (dependents.length === 0) return;
+  replaceMembers(s, (member) => {
+    if (!member.upstream.includes(uuid)) return member;
+    const inherited = member.upstream.flatMap((u) => (u === uuid ? pos.member.upstream : [u]));
+    return { uuid: member.uuid, upstream: [...new Set(inherited)].filter((u) => u !== member.uuid) };
+  });
+}
+
+/** Rewrites every reference to a block's uuid (block rename). */
+export function renameMember(s: Sections, from: string, to: string) {
+  replaceMembers(s, (member) =>
+    member.uuid === from || member.upstream.includes(from)
+      ? { uuid: member.uuid === from ? to : member.uuid, upstream: member.upstream.map((u) => (u === from ? to : u)) }
+      : member,
+  );
+}

@@ -1,0 +1,90 @@
+import type { Services } from '../../context.js';
+import { invalid } from '../../errors.js';
+import { cleanName } from '../../slug.js';
+import { pipelinesTable, type PipelineRecord } from '../pipelines/table.js';
+import { cloneSections, removeMember, renameMember, sectionFor } from './graph.js';
+import { blocksTable, type BlockRecord } from './table.js';
+
+/** Block writes that touch several records; callers run them inside repo.transaction. */
+
+export interface SharedSettings {
+  color?: string | null;
+  config?: Record<string, unknown>;
+  configuration?: Record<string, unknown>;
+  content?: string | null;
+  language?: string;
+  executor_type?: string;
+  executor_config?: Record<string, unknown> | null;
+  retry_config?: Record<string, unknown> | null;
+  timeout?: number | null;
+  has_callback?: boolean;
+  type?: string;
+}
+
+export const blockUuid = (name: string, path: string) => {
+  const uuid = cleanName(name, { allowSlash: true });
+  if (!uuid || uuid.startsWith('/') || uuid.split('/').some((part) => part === '' )) {
+    throw invalid(path, `Name ${JSON.stringify(name)} does not make a valid block uuid.`);
+  }
+  return uuid;
+};
+
+/** The block with the settings in `p` applied; a type may change only within its section. */
+export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: number): BlockRecord {
+  const next: BlockRecord = { ...block, updated_at: now };
+  if (p.type !== undefined && p.type !== block.type) {
+    if (sectionFor(p.type, block.extension_uuid) !== sectionFor(block.type, block.extension_uuid)) {
+      throw invalid('block.type', `A ${block.type} block cannot become a ${p.type} block: they live in different sections of a pipeline.`);
+    }
+    next.type = p.type;
+  }
+  if (p.color !== undefined) next.color = p.color;
+  if (p.config !== undefined) next.config = p.config;
+  if (p.configuration !== undefined) next.configuration = p.configuration;
+  if (p.language !== undefined) next.language = p.language;
+  if (p.executor_type !== undefined) next.executor_type = p.executor_type;
+  if (p.executor_config !== undefined) next.executor_config = p.executor_config;
+  if (p.retry_config !== undefined) next.retry_config = p.retry_config;
+  if (p.timeout !== undefined) next.timeout = p.timeout;
+  if (p.has_callback !== undefined) next.has_callback = p.has_callback;
+  if (p.content !== undefined && (p.content ?? '') !== block.content) {
+    next.content = p.content ?? '';
+    if (block.status === 'executed') next.status = 'updated';
+  }
+  return next;
+}
+
+/** Renames a block: a new uuid from the name, and every pipeline's references rewritten. */
+export function renameBlock(block: BlockRecord, name: string, { repo, clock }: Services): BlockRecord {
+  const uuid = blockUuid(name, 'block.name');
+  const now = clock.now();
+  const blocks = blocksTable.in(repo);
+  if (uuid === block.uuid) {
+    const renamed = { ...block, name, updated_at: now };
+    blocks.put(renamed);
+    return renamed;
+  }
+  if (blocks.get(uuid)) throw invalid('block.name', `Block ${uuid} already exists. Please use a different name.`);
+  const pipelines = pipelinesTable.in(repo);
+  for (const pipeline of pipelines.getMany(block.pipelines).values()) {
+    const sections = cloneSections(pipeline.sections);
+    renameMember(sections, block.uuid, uuid);
+    pipelines.put({ ...pipeline, sections, updated_at: now });
+  }
+  const renamed = { ...block, uuid, name, updated_at: now };
+  blocks.delete(block.uuid);
+  blocks.put(renamed);
+  return renamed;
+}
+
+/** Takes a block out of one pipeline; a block left in no pipeline is deleted. */
+export function detachBlock(block: BlockRecord, pipeline: PipelineRecord, force: boolean, { repo, clock }: Services) {
+  const sections = cloneSections(pipeline.sections);
+  removeMember(sections, block.uuid, force);
+  pipelinesTable.in(repo).put({ ...pipeline, sections, updated_at: clock.now() });
+  const blocks = blocksTable.in(repo);
+  const current = blocks.get(block.uuid) ?? block;
+  const pipelines = current.pipelines.filter((p) => p !== pipeline.uuid);
+  if (pipelines.length === 0) blocks.delete(block.uuid);
+  else blocks.put({ ...current, pipelines });
+}

@@ -1,0 +1,51 @@
+import type { NodeAt } from '@pipeline-api/contract';
+import type { Resource } from '../../resource.js';
+import type { PipelineRecord } from '../pipelines/table.js';
+import { newestFirst } from '../pipeline_runs/page.js';
+import type { RunRecord } from '../pipeline_runs/record.js';
+import { blockRunLog, runLog, type LogFile } from './lines.js';
+import { runsTable } from '../pipeline_runs/table.js';
+
+export interface PipelineLogs {
+  block_run_logs: LogFile[];
+  pipeline_run_logs: LogFile[];
+  total_block_run_log_count: number;
+  total_pipeline_run_log_count: number;
+}
+
+const values = (...lists: (string[] | undefined)[]): string[] => lists.flatMap((l) => l ?? []);
+
+/** Mage's LogResource: one element holding the run logs and block run logs of a page of runs. */
+export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undefined, PipelineRecord> = {
+  collection(ctx) {
+    const { repo, query } = ctx;
+    const pipeline = ctx.parent;
+    const runIds = values(query.pipeline_run_id, query['pipeline_run_id[]']);
+    const blockPrefixes = values(query.block_uuid, query['block_uuid[]']);
+    let runs: RunRecord[];
+    if (runIds.length > 0) {
+      const wanted = runIds.map(Number).filter((id) => Number.isInteger(id));
+      const found = runsTable.in(repo).getMany(wanted);
+      runs = [...found.values()].filter((r) => r.pipeline_uuid === pipeline.uuid).sort((a, b) => b.id - a.id);
+      runs = runs.slice(ctx.meta.offset, ctx.meta.limit === undefined ? undefined : ctx.meta.offset + ctx.meta.limit);
+    } else {
+      const keys = runsTable.in(repo).index.byPipeline.get(pipeline.uuid);
+      const page = newestFirst(keys ? [keys] : [], ctx.meta.offset, ctx.meta.limit);
+      const found = runsTable.in(repo).getMany(page.ids);
+      runs = page.ids.flatMap((id) => found.get(id) ?? []);
+    }
+    const blockRunLogs = runs.flatMap((run) =>
+      run.block_runs
+        .filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p)))
+        .map((b) => blockRunLog(run, b)),
+    );
+    const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map(runLog);
+    const logs: PipelineLogs = {
+      block_run_logs: blockRunLogs,
+      pipeline_run_logs: pipelineRunLogs,
+      total_block_run_log_count: blockRunLogs.length,
+      total_pipeline_run_log_count: pipelineRunLogs.length,
+    };
+    return { records: [logs], count: 1 };
+  },
+};

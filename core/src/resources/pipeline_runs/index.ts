@@ -1,0 +1,25 @@
+import { runsTable } from './table.js';
+import { defineResource } from '../../resource.js';
+import { runExamples, scheduleRunExamples } from './examples.js';
+import { runPolicy } from './policy.js';
+import { runPresenter } from './presenter.js';
+import { runResource, scheduleRunResource } from './resource.js';
+
+/** Runs: `/api/pipeline_runs[/:id]`. */
+export const pipelineRuns = defineResource('pipelineRuns', {
+  tables: [runsTable],
+  resource: runResource,
+  policy: runPolicy,
+  presenter: runPresenter,
+  examples: runExamples,
+  defaultLimit: 40,
+});
+
+/** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: a trigger's runs. */
+export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRuns', {
+  resource: scheduleRunResource,
+  policy: runPolicy,
+  presenter: runPresenter,
+  examples: scheduleRunExamples,
+  defaultLimit: 40,
+});

@@ -1,0 +1,24 @@
+import { PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
+import { z } from 'zod';
+import { itemOf } from '../../examples.js';
+import { defineFixtures } from '../../fixtures/declaration.js';
+
+/** A trigger to create on a pipeline (seeded after the pipelines, so it may name one of them). */
+const TriggerFixture = PipelineScheduleCreate.extend({
+  pipeline_uuid: z.string().min(1).describe('The pipeline it triggers (a pipeline named "My ETL" has the uuid my_etl)'),
+});
+export type TriggerFixture = z.infer<typeof TriggerFixture>;
+
+export const triggerFixtures = defineFixtures({
+  key: 'triggers',
+  schema: TriggerFixture,
+  description: 'Triggers (pipeline schedules) to create, each on its pipeline',
+  seed: async (call, triggers: TriggerFixture[]) => {
+    const seeded: PipelineSchedule[] = [];
+    for (const { pipeline_uuid, ...trigger } of triggers) {
+      const created = await call('pipelines.pipelineSchedules.create', { pipeline_uuid }, { pipeline_schedule: trigger });
+      seeded.push(PipelineSchedule.parse(itemOf(created, 'pipeline_schedule')));
+    }
+    return seeded;
+  },
+});

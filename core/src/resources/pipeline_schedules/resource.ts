@@ -1,0 +1,169 @@
+import type { NodeAt, PipelineScheduleCreate } from '@pipeline-api/contract';
+import type { Services } from '../../context.js';
+import { notFound } from '../../errors.js';
+import type { RandomSource } from '../../random.js';
+import type { Repository } from '../../repository/types.js';
+import type { Page, Resource } from '../../resource.js';
+import type { PipelineRecord } from '../pipelines/table.js';
+import { deleteRunsOf } from '../pipeline_runs/create.js';
+import { runsTable } from '../pipeline_runs/table.js';
+import { checkInterval, parseDateTime } from './interval.js';
+import type { ScheduleRecord } from './record.js';
+import { schedulesTable } from './table.js';
+
+/** Mage's token: uuid4().hex, 32 lowercase hex characters. */
+export function newToken(random: RandomSource): string {
+  let hex = '';
+  for (const b of random(new Uint8Array(16))) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Integer ids only: anything else names no record. */
+export const integerId = (id: string): number | undefined => (/^\d{1,15}$/.test(id) ? Number(id) : undefined);
+
+const ORDERS: Readonly<Record<string, (a: ScheduleRecord, b: ScheduleRecord) => number>> = {
+  created_at: (a, b) => b.created_at - a.created_at || b.id - a.id,
+  name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
+  pipeline_uuid: (a, b) => (a.pipeline_uuid < b.pipeline_uuid ? -1 : a.pipeline_uuid > b.pipeline_uuid ? 1 : a.id - b.id),
+  status: (a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.id - b.id),
+  schedule_type: (a, b) => String(a.schedule_type).localeCompare(String(b.schedule_type)) || a.id - b.id,
+};
+
+interface ScheduleFilters {
+  'schedule_type[]'?: string[];
+  'schedule_interval[]'?: string[];
+  'status[]'?: string[];
+  'tag[]'?: string[];
+  order_by?: string;
+}
+
+/** A page of triggers (ids given), filtered and ordered as the list query says: newest first by default. */
+function page(repo: Repository, ids: number[], query: ScheduleFilters, meta: { offset: number; limit: number | undefined }): Page<ScheduleRecord> {
+  const types = query['schedule_type[]'];
+  const intervals = query['schedule_interval[]'];
+  const statuses = query['status[]'];
+  const tags = query['tag[]'];
+  const matched = [...schedulesTable.in(repo).getMany(ids).values()].filter(
+    (s) =>
+      (!types?.length || types.includes(String(s.schedule_type))) &&
+      (!intervals?.length || intervals.includes(String(s.schedule_interval))) &&
+      (!statuses?.length || statuses.includes(s.status)) &&
+      (!tags?.length || s.tags.some((t) => tags.includes(t))),
+  );
+  const order = query.order_by === undefined ? undefined : ORDERS[query.order_by];
+  matched.sort(order ?? ((a, b) => b.id - a.id));
+  return { count: matched.length, records: matched.slice(meta.offset, meta.limit === undefined ? undefined : meta.offset + meta.limit) };
+}
+
+/** `/api/pipeline_schedules[/:id]`. */
+export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRecord> = {
+  member(id, { repo }) {
+    const key = integerId(id);
+    const schedule = key === undefined ? undefined : schedulesTable.in(repo).get(key);
+    if (!schedule) throw notFound(`Pipeline schedule ${id} does not exist.`);
+    return schedule;
+  },
+
+  collection(ctx) {
+    return page(ctx.repo, schedulesTable.in(ctx.repo).sortedKeys().slice(), ctx.query, ctx.meta);
+  },
+
+  async update(schedule, ctx) {
+    const { repo, clock } = ctx;
+    const p = ctx.payload;
+    checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval');
+    const now = clock.now();
+    const schedules = schedulesTable.in(repo);
+    // Re-read: the record may have changed since the lookup (the scheduler runs between requests).
+    const current = schedules.get(schedule.id) ?? schedule;
+    const next: ScheduleRecord = { ...current, updated_at: now };
+    if (p.name !== undefined) next.name = p.name;
+    if (p.description !== undefined) next.description = p.description;
+    if (p.schedule_type !== undefined) next.schedule_type = p.schedule_type;
+    if (p.schedule_interval !== undefined) next.schedule_interval = p.schedule_interval;
+    if (p.start_time !== undefined) next.start_time = p.start_time === null ? null : parseDateTime(p.start_time, 'pipeline_schedule.start_time');
+    if (p.last_enabled_at !== undefined) next.last_enabled_at = p.last_enabled_at === null ? null : parseDateTime(p.last_enabled_at, 'pipeline_schedule.last_enabled_at');
+    if (p.variables !== undefined) next.variables = p.variables;
+    if (p.sla !== undefined) next.sla = p.sla;
+    if (p.settings !== undefined) next.settings = p.settings;
+    if (p.tags !== undefined) next.tags = [...new Set(p.tags)].sort();
+    if (p.event_matchers !== undefined) next.event_matchers = p.event_matchers;
+    if (p.repo_path !== undefined) next.repo_path = p.repo_path;
+    if (p.status !== undefined) {
+      if (p.status === 'active' && current.status !== 'active') next.last_enabled_at = now;
+      next.status = p.status;
+    }
+    if (p.rotate_token) next.token = newToken(ctx.random);
+    schedules.put(next);
+    return next;
+  },
+
+  async delete(schedule, { repo }) {
+    repo.transaction(() => {
+      deleteRunsOf(repo, schedule.id);
+      schedulesTable.in(repo).delete(schedule.id);
+    });
+    return schedule;
+  },
+};
+
+/** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: one pipeline's triggers. */
+export const pipelineScheduleResource: Resource<NodeAt<'pipelines.pipelineSchedules'>, ScheduleRecord, undefined, PipelineRecord> = {
+  collection(ctx) {
+    return page(ctx.repo, schedulesTable.in(ctx.repo).index.ofPipeline(ctx.parent.uuid), ctx.query, ctx.meta);
+  },
+
+  async create(ctx) {
+    const p: PipelineScheduleCreate = ctx.payload;
+    checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval');
+    const now = ctx.clock.now();
+    const schedules = schedulesTable.in(ctx.repo);
+    const status = p.status ?? 'inactive';
+    const schedule: ScheduleRecord = {
+      id: schedules.nextId(),
+      pipeline_uuid: ctx.parent.uuid,
+      name: p.name,
+      description: p.description ?? null,
+      schedule_type: p.schedule_type ?? null,
+      schedule_interval: p.schedule_interval ?? null,
+      start_time: p.start_time ? parseDateTime(p.start_time, 'pipeline_schedule.start_time') : null,
+      status,
+      variables: p.variables ?? {},
+      sla: p.sla ?? null,
+      settings: p.settings ?? {},
+      token: p.token ?? newToken(ctx.random),
+      tags: [...new Set(p.tags ?? [])].sort(),
+      event_matchers: p.event_matchers ?? [],
+      repo_path: p.repo_path ?? '/home/src/default_repo',
+      last_enabled_at: status === 'active' ? now : null,
+      created_at: now,
+      updated_at: now,
+      last_fired_execution_date: null,
+    };
+    schedules.put(schedule);
+    return schedule;
+  },
+};
+
+/** A deleted pipeline's triggers and their runs go with it (no orphan runs). */
+export function deleteSchedulesOf({ repo }: Services, pipelineUuid: string): void {
+  const schedules = schedulesTable.in(repo);
+  for (const id of schedules.index.ofPipeline(pipelineUuid)) {
+    deleteRunsOf(repo, id);
+    schedules.delete(id);
+  }
+}
+
+/** A renamed pipeline keeps its triggers and runs: they follow the new uuid. */
+export function renameSchedulesOf({ repo }: Services, from: string, to: string): void {
+  const schedules = schedulesTable.in(repo);
+  const runs = runsTable.in(repo);
+  for (const id of schedules.index.ofPipeline(from)) {
+    const schedule = schedules.get(id);
+    if (schedule) schedules.put({ ...schedule, pipeline_uuid: to });
+    for (const runId of runs.index.bySchedule.get(id)?.slice() ?? []) {
+      const run = runs.get(runId);
+      if (run) runs.put({ ...run, pipeline_uuid: to });
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import { pipelinesTable } from './table.js';
+import { defineResource } from '../../resource.js';
+import { pipelineExamples } from './examples.js';
+import { pipelineFixtures } from './fixtures.js';
+import { pipelinePolicy } from './policy.js';
+import { pipelinePresenter } from './presenter.js';
+import { pipelineResource } from './resource.js';
+
+/** `/api/pipelines[/:uuid]`. */
+export const pipelines = defineResource('pipelines', {
+  tables: [pipelinesTable],
+  resource: pipelineResource,
+  policy: pipelinePolicy,
+  fixtures: pipelineFixtures,
+  examples: pipelineExamples,
+  presenter: pipelinePresenter,
+  listMetadata: (page) => ({ results: page.records.length }),
+});

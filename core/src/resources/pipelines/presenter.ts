@@ -1,0 +1,66 @@
+import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
+import { definePresenter, type PresentContext } from '../../presenter.js';
+import { presentMembers, type BlockPreload } from '../blocks/presenter.js';
+import type { PipelineRecord } from './table.js';
+
+type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;
+/** Block content goes out on detail only (or `_format=detail`), unless `includes_content=false` (as Mage). */
+const withContent = (ctx: PresentContext<BlockPreload>) => ctx.format === 'detail' && ctx.op.query.includes_content !== false;
+const section =
+  (pick: (p: PipelineRecord) => { uuid: string }[]) =>
+  (p: PipelineRecord, ctx: PresentContext<BlockPreload>) =>
+    presentMembers(p, pick(p), ctx.preloaded, withContent(ctx), ctx.op);
+
+const BASE = [
+  'uuid', 'name', 'description', 'type', 'tags', 'created_at', 'updated_at', 'cache_block_output_in_memory',
+  'concurrency_config', 'data_integration', 'executor_config', 'executor_count', 'executor_type', 'notification_config',
+  'retry_config', 'run_pipeline_in_one_process', 'settings', 'spark_config',
+] as const;
+const SECTIONS = ['blocks', 'callbacks', 'conditionals', 'widgets'] as const;
+const WITH_EXTENSIONS = [...BASE, ...SECTIONS, 'extensions'] as const;
+
+export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, Pipeline>({
+  attributes: {
+    uuid: (p) => p.uuid,
+    name: (p) => p.name,
+    description: (p) => p.description,
+    type: (p) => p.type,
+    tags: (p) => [...p.tags],
+    created_at: (p, ctx) => ctx.op.dates.format(p.created_at),
+    // As Mage: a deleted pipeline has no modification time any more.
+    updated_at: (p, ctx) => (ctx.op.action === 'delete' ? null : ctx.op.dates.format(p.updated_at)),
+    cache_block_output_in_memory: (p) => p.settings.cache_block_output_in_memory,
+    concurrency_config: (p) => p.settings.concurrency_config,
+    data_integration: (p) => p.settings.data_integration,
+    executor_config: (p) => p.settings.executor_config,
+    executor_count: (p) => p.settings.executor_count,
+    executor_type: (p) => p.settings.executor_type,
+    notification_config: (p) => p.settings.notification_config,
+    retry_config: (p) => p.settings.retry_config,
+    run_pipeline_in_one_process: (p) => p.settings.run_pipeline_in_one_process,
+    settings: (p) => p.settings.settings,
+    spark_config: (p) => p.settings.spark_config,
+    blocks: section((p) => p.sections.blocks),
+    callbacks: section((p) => p.sections.callbacks),
+    conditionals: section((p) => p.sections.conditionals),
+    widgets: section((p) => p.sections.widgets),
+    extensions: (p, ctx) =>
+      Object.fromEntries(
+        Object.entries(p.sections.extensions).map(([key, members]) => [
+          key,
+          { blocks: presentMembers(p, members, ctx.preloaded, withContent(ctx), ctx.op) },
+        ]),
+      ),
+  },
+  formats: {
+    default: [...BASE, ...SECTIONS],
+    list: [...BASE, ...SECTIONS],
+    // As Mage: extensions on detail and update only.
+    create: [...BASE, ...SECTIONS],
+    detail: WITH_EXTENSIONS,
+    update: WITH_EXTENSIONS,
+    delete: [...BASE, ...SECTIONS],
+    /** Without blocks: cheap lists for pickers and tables. */
+    compact: BASE,
+  },
+});

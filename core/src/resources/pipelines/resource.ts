@@ -1,0 +1,194 @@
+import { PIPELINE_SORT_KEYS, type NodeAt, type PipelineUpdate } from '@pipeline-api/contract';
+
+type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
+import { badRequest, invalid, notFound } from '../../errors.js';
+import { paginate, type Resource } from '../../resource.js';
+import { cleanName } from '../../slug.js';
+import { cloneSections, emptySections } from '../blocks/graph.js';
+import { preloadBlocks, type BlockPreload } from '../blocks/presenter.js';
+import { applyBulkAction } from '../pipeline_runs/bulk.js';
+import { pipelinesTable, type PipelineRecord } from './table.js';
+
+type Settings = PipelineRecord['settings'];
+
+/** The settings an update writes: each present one replaces the stored value. */
+function updateSettings(settings: Settings, p: PipelineUpdate): Settings {
+  const next = { ...settings };
+  if (p.cache_block_output_in_memory !== undefined) next.cache_block_output_in_memory = p.cache_block_output_in_memory;
+  if (p.concurrency_config !== undefined) next.concurrency_config = p.concurrency_config;
+  if (p.executor_config !== undefined) next.executor_config = p.executor_config;
+  if (p.executor_count !== undefined) next.executor_count = p.executor_count;
+  if (p.executor_type !== undefined) next.executor_type = p.executor_type;
+  if (p.notification_config !== undefined) next.notification_config = p.notification_config;
+  if (p.retry_config !== undefined) next.retry_config = p.retry_config;
+  if (p.run_pipeline_in_one_process !== undefined) next.run_pipeline_in_one_process = p.run_pipeline_in_one_process;
+  if (p.settings !== undefined) next.settings = p.settings;
+  if (p.spark_config !== undefined) next.spark_config = p.spark_config;
+  return next;
+}
+
+/** By name, in a Map: `_order_by[]` is the client's string, and `__proto__` or `toString` must name nothing. */
+const SORT_KEYS: ReadonlyMap<string, (p: PipelineRecord) => string | number> = new Map<PipelineSortKey, (p: PipelineRecord) => string | number>([
+  ['uuid', (p) => p.uuid],
+  ['name', (p) => p.name],
+  ['type', (p) => p.type],
+  ['created_at', (p) => p.created_at],
+  ['updated_at', (p) => p.updated_at],
+  ['blocks', (p) => p.sections.blocks.length],
+]);
+
+const pipelineUuid = (name: string) => {
+  const uuid = cleanName(name);
+  if (!uuid) throw invalid('pipeline.name', `Name ${JSON.stringify(name)} does not make a valid pipeline uuid.`);
+  return uuid;
+};
+
+export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, BlockPreload> = {
+  member(uuid, { repo }) {
+    const pipeline = pipelinesTable.in(repo).get(uuid);
+    if (!pipeline) throw notFound(`Pipeline ${uuid} does not exist.`);
+    return pipeline;
+  },
+
+  collection(ctx) {
+    const { query, repo } = ctx;
+    const pipelines = pipelinesTable.in(repo);
+    const search = query.search?.toLowerCase();
+    const types = query['type[]'];
+    const tags = query['tag[]'];
+    const orderBy = query['_order_by[]'];
+    if (!search && !types?.length && !tags?.length && (!orderBy?.length || (orderBy.length === 1 && orderBy[0] === 'uuid'))) {
+      // The common case, a page in uuid order, reads only that page: its cost does not grow with the store.
+      const page = paginate(pipelines.sortedKeys(), ctx);
+      const found = pipelines.getMany(page.records);
+      return { count: page.count, records: page.records.map((uuid) => found.get(uuid)!) };
+    }
+    const matched = pipelines
+      .list()
+      .filter(
+        (p) =>
+          (!search || p.uuid.includes(search)) &&
+          (!types?.length || types.includes(p.type)) &&
+          (!tags?.length || p.tags.some((t) => tags.includes(t))),
+      );
+    return paginate(matched.sort(comparator(orderBy)), ctx);
+  },
+
+  async create(ctx) {
+    const { repo, clock, payload: p } = ctx;
+    const pipelines = pipelinesTable.in(repo);
+    const uuid = pipelineUuid(p.name);
+    if (pipelines.get(uuid)) throw invalid('pipeline.name', `Pipeline ${uuid} already exists.`);
+    const source = p.clone_pipeline_uuid === undefined ? undefined : pipelines.get(p.clone_pipeline_uuid);
+    if (p.clone_pipeline_uuid !== undefined && !source) {
+      throw notFound(`Pipeline ${p.clone_pipeline_uuid} does not exist.`);
+    }
+    const now = clock.now();
+    const pipeline: PipelineRecord = {
+      uuid,
+      name: p.name,
+      description: p.description ?? source?.description ?? null,
+      type: p.type ?? source?.type ?? 'python',
+      tags: p.tags ?? [...(source?.tags ?? [])],
+      created_at: now,
+      updated_at: now,
+      settings: source ? structuredClone(source.settings) : defaultSettings(p.type ?? 'python'),
+      sections: source ? cloneSections(source.sections) : emptySections(),
+    };
+    repo.transaction(() => {
+      pipelines.put(pipeline);
+      ctx.cascades.created(pipelinesTable, pipeline); // a clone shares its source's blocks
+    });
+    return pipeline;
+  },
+
+  async update(pipeline, ctx) {
+    const { repo, clock, payload: p } = ctx;
+    const pipelines = pipelinesTable.in(repo);
+    const now = clock.now();
+    const next: PipelineRecord = { ...pipeline, settings: updateSettings(pipeline.settings, p), updated_at: now };
+    if (p.type !== undefined) next.type = p.type;
+    if (p.description !== undefined) next.description = p.description;
+    if (p.tags !== undefined) next.tags = p.tags;
+    if (p.blocks !== undefined) next.sections = reorder(pipeline, p.blocks.map((b) => b.uuid));
+
+    const uuid = p.name === undefined ? pipeline.uuid : pipelineUuid(p.name);
+    if (p.name !== undefined) next.name = p.name;
+    if (uuid !== pipeline.uuid && pipelines.get(uuid)) {
+      throw invalid('pipeline.name', `Pipeline ${uuid} already exists. Choose a different name.`);
+    }
+    next.uuid = uuid;
+
+    repo.transaction(() => {
+      if (uuid !== pipeline.uuid) pipelines.delete(pipeline.uuid);
+      pipelines.put(next);
+      // A rename changes the uuid: what refers to the pipeline follows.
+      if (uuid !== pipeline.uuid) ctx.cascades.renamed(pipelinesTable, pipeline, next);
+      // Mage's bulk actions on the pipeline's triggers and runs (its UI sends them here).
+      if (p.status !== undefined) {
+        applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
+      }
+    });
+    return next;
+  },
+
+  async delete(pipeline, { repo, cascades }) {
+    repo.transaction(() => {
+      pipelinesTable.in(repo).delete(pipeline.uuid);
+      cascades.deleted(pipelinesTable, pipeline);
+    });
+    return pipeline;
+  },
+
+  preload: (pipelines, { repo }) => preloadBlocks(pipelines, repo),
+};
+
+function defaultSettings(type: string): Settings {
+  return {
+    cache_block_output_in_memory: false,
+    concurrency_config: {},
+    data_integration: null,
+    executor_config: {},
+    executor_count: 1,
+    executor_type: null,
+    notification_config: {},
+    retry_config: {},
+    run_pipeline_in_one_process: false,
+    settings: { triggers: null },
+    spark_config: type === 'pyspark' ? { spark_master: 'local' } : {},
+  };
+}
+
+/** `blocks: [{uuid}...]` must list the pipeline's blocks exactly once each, in the new order. */
+function reorder(pipeline: PipelineRecord, order: string[]) {
+  const current = pipeline.sections.blocks;
+  const byUuid = new Map(current.map((m) => [m.uuid, m]));
+  if (order.length !== current.length || new Set(order).size !== order.length || !order.every((u) => byUuid.has(u))) {
+    throw invalid('pipeline.blocks', `blocks must list the pipeline's ${current.length} blocks, each once, in the new order.`);
+  }
+  const sections = cloneSections(pipeline.sections);
+  sections.blocks = order.map((u) => ({ uuid: u, upstream: [...byUuid.get(u)!.upstream] }));
+  return sections;
+}
+
+/** `_order_by[]`: keys with an optional `-` for descending; ties fall back to uuid. */
+function comparator(orderBy: string[] | undefined) {
+  const keys = (orderBy?.length ? orderBy : ['uuid']).map((raw) => {
+    const descending = raw.startsWith('-');
+    const name = descending ? raw.slice(1) : raw;
+    // The contract's pattern refuses any other key before this runs; checked again so no caller can reach past the Map.
+    const get = SORT_KEYS.get(name);
+    if (!get) throw badRequest(`Cannot order pipelines by ${name}; use one of ${PIPELINE_SORT_KEYS.join(', ')}.`);
+    return { get, sign: descending ? -1 : 1 };
+  });
+  keys.push({ get: SORT_KEYS.get('uuid')!, sign: 1 });
+  return (a: PipelineRecord, b: PipelineRecord) => {
+    for (const { get, sign } of keys) {
+      const x = get(a);
+      const y = get(b);
+      if (x < y) return -sign;
+      if (x > y) return sign;
+    }
+    return 0;
+  };
+}

@@ -1,0 +1,29 @@
+import { defineTable } from '../../repository/table.js';
+import type { Sections } from '../blocks/sections.js';
+
+export interface PipelineRecord {
+  uuid: string;
+  name: string;
+  description: string | null;
+  type: string;
+  tags: string[];
+  created_at: number;
+  updated_at: number;
+  settings: {
+    cache_block_output_in_memory: boolean;
+    concurrency_config: Record<string, unknown>;
+    data_integration: Record<string, unknown> | null;
+    executor_config: Record<string, unknown>;
+    executor_count: number;
+    executor_type: string | null;
+    notification_config: Record<string, unknown>;
+    retry_config: Record<string, unknown>;
+    run_pipeline_in_one_process: boolean;
+    settings: Record<string, unknown>;
+    spark_config: Record<string, unknown>;
+  };
+  /** Its blocks by section, each in priority order (the blocks resource keeps them). */
+  sections: Sections;
+}
+
+export const pipelinesTable = defineTable({ name: 'pipelines', key: (pipeline: PipelineRecord) => pipeline.uuid });

@@ -1,0 +1,23 @@
+import { atLeast, type RoleName } from '../auth/roles.js';
+import type { PolicyContext, Rule } from '../policy.js';
+
+/** Policy rules shared by the resources: Mage's role checks. */
+export const always: Rule = () => true;
+export const never: Rule = () => false;
+export const role =
+  (minimum: RoleName): Rule =>
+  ({ caller }) =>
+    atLeast(caller.role, minimum);
+
+/** The caller is the user the record is (users: update yourself). */
+export const isSelf: Rule = ({ caller, record }: PolicyContext) =>
+  caller.user !== null && typeof record === 'object' && record !== null && 'id' in record && record.id === caller.user.id;
+
+export const anyOf =
+  (...rules: Rule[]): Rule =>
+  (ctx) =>
+    rules.some((rule) => rule(ctx));
+
+/** Every attribute in `names` under the same rule. */
+export const each = (names: readonly string[], rule: Rule): Record<string, Rule> =>
+  Object.fromEntries(names.map((name) => [name, rule]));

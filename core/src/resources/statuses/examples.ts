@@ -1,0 +1,8 @@
+import { defineExamples } from '../../examples.js';
+
+export const statusExamples = defineExamples('statuses', {
+  openapi: async (run) => {
+    await run('statuses.list', {});
+  },
+  authMatrix: { targets: { list: () => ({ path: '/api/status' }) } },
+});

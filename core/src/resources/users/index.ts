@@ -1,0 +1,18 @@
+import { usersTable } from './table.js';
+import { defineResource } from '../../resource.js';
+import { userExamples } from './examples.js';
+import { userFixtures } from './fixtures.js';
+import { userPolicy } from './policy.js';
+import { userPresenter } from './presenter.js';
+import { userResource } from './resource.js';
+
+/** `/api/users[/:id]`. */
+export const users = defineResource('users', {
+  tables: [usersTable],
+  defaultLimit: 40,
+  resource: userResource,
+  policy: userPolicy,
+  fixtures: userFixtures,
+  examples: userExamples,
+  presenter: userPresenter,
+});

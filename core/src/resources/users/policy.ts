@@ -1,0 +1,39 @@
+import { atLeast } from '../../auth/roles.js';
+import { definePolicy, type Rule } from '../../policy.js';
+import { ROLES, type RoleName } from '../../auth/roles.js';
+import { anyOf, each, isSelf, never, role } from '../rules.js';
+
+const selfOrAdmin = anyOf(isSelf, role('admin'));
+/** As the list shows them: an admin who is not an owner sees editors, viewers and users without a role (and themself). */
+const listedForCaller: Rule = ({ caller, record }) => caller.role === 'owner' || !atLeast(roleOf(record), 'admin');
+const roleOf = (record: unknown): RoleName | null =>
+  typeof record === 'object' && record !== null && 'role' in record ? (ROLES.find((r) => r === record.role) ?? null) : null;
+const selfOrAdminOverListed = anyOf(isSelf, (ctx) => role('admin')(ctx) && listedForCaller(ctx));
+const PROFILE = ['avatar', 'email', 'first_name', 'last_name', 'password', 'password_confirmation', 'username'];
+const ROLE_ATTRIBUTES = ['roles', 'roles_new'];
+
+/** Mage's UserPolicy: list admin+, create/delete owner, detail/update yourself or admin+, roles by admin+. */
+export const userPolicy = definePolicy({
+  resource: 'users',
+  actions: {
+    list: role('admin'),
+    create: role('owner'),
+    detail: selfOrAdminOverListed, // Mage lets admins read owners and admins by id while its list hides them
+    update: selfOrAdmin,
+    delete: role('owner'),
+  },
+  writes: {
+    create: each([...PROFILE, ...ROLE_ATTRIBUTES], role('owner')),
+    update: {
+      ...each([...PROFILE, 'password_current'], selfOrAdmin),
+      ...each(ROLE_ATTRIBUTES, role('admin')),
+    },
+  },
+  // A token is minted for a new user only; no other action may read one.
+  reads: {
+    list: { token: never, permissions: never },
+    detail: { token: never },
+    update: { token: never },
+    delete: { token: never },
+  },
+});

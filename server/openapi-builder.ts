@@ -1,0 +1,259 @@
+import { OpenApiBuilder, type OpenAPIObject, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
+import { z } from 'zod';
+import {
+  contract,
+  ErrorEnvelope,
+  ERROR_CATALOGUE,
+  MAX_PAGE_NUMBER,
+  metaParams,
+  walkContract,
+  wireType,
+  type ContractRoute,
+  type ErrorKind,
+} from '@pipeline-api/contract';
+
+/** Real request and response bodies for a route, used as examples (the server captures them by running itself). */
+export interface RouteExamples {
+  request?: unknown;
+  response?: unknown;
+  error?: unknown;
+}
+
+export interface OpenApiOptions {
+  version: string;
+  serverUrl?: string;
+  examples?: Record<string, RouteExamples>;
+}
+
+/** Meta params shared by many routes, as reusable parameters: their schemas are the contract's (meta.ts). */
+const META_DESCRIPTIONS: Record<keyof typeof metaParams & string, string> = {
+  _limit: `Page size. Users list 40 by default; pipelines and blocks all. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
+  _offset: `Items to skip. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
+  _format: 'Presenter format: an action name (`list`, `detail`, ...) or a custom format such as `compact`. Unknown formats fall back to the action’s own.',
+  _http_error_codes: 'Any non-empty value: an error answers with its code as the HTTP status (and body `status`) instead of 200.',
+  api_key: '',
+};
+const META_PARAMETERS: Record<string, ParameterObject> = Object.fromEntries(
+  (['_limit', '_offset', '_format', '_http_error_codes'] as const).map((name) => {
+    const { $schema: _, description: __, ...schema } = z.toJSONSchema(metaParams[name], { io: 'input' }) as Record<string, unknown>;
+    return [name, { name, in: 'query', description: META_DESCRIPTIONS[name], schema }];
+  }),
+);
+const PARAMETER_NAMES: Record<string, string> = { _limit: 'Limit', _offset: 'Offset', _format: 'Format', _http_error_codes: 'HttpErrorCodes' };
+
+const KEYS = ['ApiKeyHeader', 'ApiKeyQuery'];
+const TOKENS = ['OAuthTokenHeader', 'BearerToken', 'OAuthTokenCookie'];
+
+// 405 answers a wrong method on any path, never an operation itself: the intro's table documents it.
+const ERROR_STATUSES = [400, 401, 403, 404, 413, 429, 500];
+/** Routes that check a password, so answer 429 when its throttle says so: login, and a user update with `password_current`. */
+const CHECKS_PASSWORD = (id: string, session: unknown) => session === 'login' || id === 'users.update';
+
+/** The OpenAPI 3.1 document of the contract. */
+export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
+  const schemas: Record<string, SchemaObject> = {};
+  const routes = walkContract(contract);
+
+  /** JSON Schema of a zod schema with id'd sub-schemas lifted into components. */
+  const jsonSchema = (schema: unknown, io: 'input' | 'output'): SchemaObject => {
+    const json = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _, $defs, ...rest } = json;
+    for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) {
+      const converted = finish(def, io) as SchemaObject;
+      const known = schemas[name];
+      if (known && JSON.stringify(known) !== JSON.stringify(converted)) throw new Error(`Component ${name} differs between uses`);
+      schemas[name] = converted;
+    }
+    return finish(rest, io) as SchemaObject;
+  };
+
+  const builder = OpenApiBuilder.create({
+    openapi: '3.1.0',
+    info: {
+      title: 'Pipeline API',
+      version: options.version,
+      description: INTRO,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Pipeline API kit' },
+    },
+    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:6789', description: 'The reference server (`npm start`)' }],
+    paths: {},
+    tags: tagsOf(routes),
+    security: KEYS.flatMap((key) => TOKENS.map((token) => ({ [key]: [], [token]: [] }))),
+  });
+
+  builder.addSecurityScheme('ApiKeyHeader', {
+    type: 'apiKey', in: 'header', name: 'X-API-KEY',
+    description: 'The API key (Mage’s public client id by default). It may also travel as the `api_key` query param (ApiKeyQuery) or as a top-level `api_key` field of a JSON body.',
+  });
+  builder.addSecurityScheme('ApiKeyQuery', { type: 'apiKey', in: 'query', name: 'api_key', description: 'The API key as a query param.' });
+  builder.addSecurityScheme('OAuthTokenHeader', { type: 'apiKey', in: 'header', name: 'OAUTH-TOKEN', description: 'The decoded token: the `token` claim of the raw token a login returns.' });
+  builder.addSecurityScheme('BearerToken', { type: 'http', scheme: 'bearer', description: 'The decoded token as `Authorization: Bearer <decoded token>`.' });
+  builder.addSecurityScheme('OAuthTokenCookie', { type: 'apiKey', in: 'cookie', name: 'oauth_token', description: 'The raw token (the HS256 JWT a login returns) in the `oauth_token` cookie.' });
+
+  // Referenced by every operation: registered here (zod files an id'd root under $defs, with a $ref to it).
+  const envelope = jsonSchema(ErrorEnvelope, 'output');
+  if (!envelope.$ref) schemas.ErrorEnvelope = envelope;
+  for (const [name, parameter] of Object.entries(META_PARAMETERS)) builder.addParameter(PARAMETER_NAMES[name]!, parameter);
+  for (const status of ERROR_STATUSES) {
+    builder.addResponse(`Error${status}`, {
+      description: `With \`_http_error_codes\`: ${errorsFor(status)}`,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: errorExample(status, true) } },
+    });
+  }
+
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const method = route.method.toLowerCase();
+    const operation = describeOperation(route, jsonSchema, options.examples?.[route.id] ?? {});
+    builder.addPath(path, { ...builder.rootDoc.paths?.[path], [method]: operation });
+  }
+  for (const [name, schema] of Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) builder.addSchema(name, schema);
+  return builder.getSpec();
+}
+
+function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject, examples: RouteExamples): OperationObject {
+  const { route: r, meta, id } = route;
+  // A route's pathParams schema states its constraints (users: numeric ids); any other param is any string.
+  const pathSchemas = r.pathParams ? (jsonSchema(r.pathParams, 'input').properties ?? {}) : {};
+  const parameters: OperationObject['parameters'] = route.params.map((name) => {
+    const { description, ...schema } = (pathSchemas[name] ?? { type: 'string' }) as SchemaObject;
+    return {
+      name,
+      in: 'path' as const,
+      required: true,
+      description: description ?? (meta.session === 'logout' ? 'Any value (Mage sends `1`)' : 'Uuid (a slug; percent-encode a `/`)'),
+      schema,
+    };
+  });
+  if (route.query) {
+    const query = jsonSchema(route.query, 'input');
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
+      // By own key: a query param named like an Object.prototype member is just a param.
+      if (Object.hasOwn(PARAMETER_NAMES, name)) {
+        parameters.push({ $ref: `#/components/parameters/${PARAMETER_NAMES[name]}` });
+        continue;
+      }
+      const { description, ...rest } = schema as SchemaObject;
+      parameters.push({
+        name,
+        in: 'query',
+        ...(description ? { description } : {}),
+        schema: rest,
+        ...(name.endsWith('[]') ? { style: 'form' as const, explode: true } : {}),
+      });
+    }
+  }
+
+  const success = jsonSchema(route.success, 'output');
+  const operation: OperationObject = {
+    operationId: id,
+    tags: [meta.tag.name],
+    summary: r.summary ?? id,
+    description: r.description ?? r.summary ?? id,
+    parameters,
+    responses: {
+      200: {
+        description: 'The success envelope, or the error envelope: every answer is HTTP 200 unless `_http_error_codes` is set.',
+        content: {
+          'application/json': {
+            schema: { oneOf: [success, { $ref: '#/components/schemas/ErrorEnvelope' }] },
+            examples: {
+              ...(examples.response !== undefined ? { success: { summary: 'Success', value: examples.response } } : {}),
+              error: { summary: 'An error, in the default mode', value: examples.error ?? errorExample(404, false) },
+            },
+          },
+        },
+      },
+      ...Object.fromEntries(
+        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || CHECKS_PASSWORD(id, meta.session))).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
+      ),
+    },
+  };
+  if (meta.public) operation.security = [];
+  else if (meta.session === 'login') operation.security = KEYS.map((key) => ({ [key]: [] }));
+  if (route.body) {
+    const body = route.body;
+    operation.requestBody = {
+      required: !body.safeParse(undefined).success,
+      content: {
+        'application/json': {
+          schema: jsonSchema(body, 'input'),
+          ...(examples.request !== undefined ? { example: examples.request } : {}),
+        },
+      },
+    };
+  }
+  return operation;
+}
+
+/** One tag per resource, as its route file declares it; two descriptions of one tag are a mistake. */
+function tagsOf(routes: ContractRoute[]) {
+  const tags = new Map<string, string>();
+  for (const { id, meta } of routes) {
+    const known = tags.get(meta.tag.name);
+    if (known !== undefined && known !== meta.tag.description) throw new Error(`${id}: tag ${meta.tag.name} is described twice, differently`);
+    tags.set(meta.tag.name, meta.tag.description);
+  }
+  return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Component refs, and response objects left open to fields a newer server adds. */
+function finish(value: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(value)) return value.map((v) => finish(v, io));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string') out[key] = v.replace('#/$defs/', '#/components/schemas/');
+      else if (key === 'additionalProperties' && v === false && io === 'output') continue;
+      else out[key] = finish(v, io);
+    }
+    return out;
+  }
+  return value;
+}
+
+function errorsFor(status: number): string {
+  const kinds = (Object.keys(ERROR_CATALOGUE) as ErrorKind[]).filter((k) => ERROR_CATALOGUE[k].code === status);
+  return kinds.map((k) => `\`${wireType(k)}\``).join(', ') || 'an error';
+}
+
+function errorExample(status: number, httpMode: boolean) {
+  const kind = (Object.keys(ERROR_CATALOGUE) as ErrorKind[]).find((k) => ERROR_CATALOGUE[k].code === status)!;
+  return { error: { code: status, message: ERROR_CATALOGUE[kind].message, type: wireType(kind) }, status: httpMode ? status : 200 };
+}
+
+const INTRO = `The HTTP API of a data-pipeline orchestrator (Mage AI's server API): pipelines, blocks, sessions, users.
+
+Every endpoint answers JSON. A success is \`{"<resource>": {...}, "metadata": null, "status": 200}\`, a list
+\`{"<resources>": [...], "metadata": {"count": 12, "next": true}, "status": 200}\`.
+
+**Errors arrive with HTTP 200** in the body: \`{"error": {"code": 404, "message": "...", "type": "record_not_found"}, "status": 200}\`.
+Read \`error.code\`: when \`error\` is absent there was no error. Add the meta param \`_http_error_codes=1\` and the
+HTTP status (and body \`status\`) becomes the error code instead. An invalid payload also lists
+\`errors: [{"path": "block.upstream_blocks.0", "message": "..."}]\`.
+
+| code | type | when |
+|---|---|---|
+| 400 | \`record_invalid\` | the payload fails validation: a duplicate, a cycle, a bad value |
+| 400 | \`api_resource_error\` | a malformed request: bad JSON, a bad meta param; also 405 (method) and 413 (body over 1 MB, or storage full) |
+| 401 | \`invalid_api_key\`, \`invalid_oauth_token\`, \`expired_oauth_token\` | credentials |
+| 403 | \`unauthorized_access\` | the policy refused the action, an attribute or a query param; the message says which |
+| 404 | \`record_not_found\` | a missing record or route; a failed login |
+| 429 | \`too_many_requests\` | too many failed password checks for one account or from one client, or the server busy checking others: wait the \`Retry-After\` header's seconds |
+| 500 | \`internal_error\` | a fault on the server (never with a trace) |
+
+**Credentials.** Every call but the health check needs the API key (\`X-API-KEY\`, the \`api_key\` query param,
+or a top-level \`api_key\` body field). With user authentication on (the default), every call but login also
+needs a token: \`OAUTH-TOKEN: <decoded>\`, \`Authorization: Bearer <decoded>\`, or the cookie
+\`oauth_token=<raw>\`. The raw token is the JWT a login returns; the decoded token is its \`token\` claim.
+With \`REQUIRE_USER_AUTHENTICATION=0\` the key alone suffices.
+
+**Lists** take \`_limit\` and \`_offset\`; \`metadata.next\` says whether more remain.
+
+## Authentication
+
+Each operation lists the credentials it accepts: one API key location AND one token location.
+
+<!-- ReDoc-Inject: <security-definitions> -->`;

@@ -1,8 +1,0 @@
-import { defineExamples } from '../../core/examples.js';
-import { pipelineWithRun } from '../pipeline_schedules/examples.js';
-
-/** Its OpenAPI examples come from the orchestration session (pipeline_schedules/examples.ts). */
-export const logExamples = defineExamples('pipelines.logs', {
-  openapi: async () => {},
-  authMatrix: { prepare: pipelineWithRun, targets: { list: ({ pipeline }) => ({ path: `/api/pipelines/${pipeline}/logs` }) } },
-});

@@ -1,8 +1,0 @@
-import { defineExamples } from '../../core/examples.js';
-
-export const statusExamples = defineExamples('statuses', {
-  openapi: async (run) => {
-    await run('statuses.list', {});
-  },
-  authMatrix: { targets: { list: () => ({ path: '/api/status' }) } },
-});

@@ -1,5 +1,0 @@
-import { definePolicy } from '../../core/policy.js';
-import { always } from '../rules.js';
-
-/** The health check: open to anyone, no credentials. */
-export const statusPolicy = definePolicy({ resource: 'statuses', actions: { list: always }, tokenless: ['list'] });
