@@ -5,12 +5,12 @@
  * written by hand; login refreshes every query and logout removes them all (the next user must not see them).
  * Run: tsx query/scripts/generate.ts (after the SDK's generator).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, walkContract, type RouteMeta } from '@pipeline-api/contract';
 import { ROUTES as SDK_ROUTES } from '../../sdk/src/generated/routes.js';
 import type { QueryRoute } from '../src/core/route.js';
+import { emitGenerated } from '../../scripts/generated-files.js';
 import { invalidationRule } from './invalidation.js';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '../src/generated');
@@ -69,14 +69,16 @@ function printTree(): string {
 }
 
 const resources = [...new Set(contractRoutes.map((r) => r.meta.resource))];
-mkdirSync(out, { recursive: true });
-writeFileSync(
-  join(out, 'routes.ts'),
-  `${HEADER}import type { QueryRoute } from '../core/route.js';\n\nexport const ROUTES: readonly QueryRoute[] = ${JSON.stringify(table)};\n`,
+emitGenerated(
+  'query',
+  out,
+  new Map([
+    ['routes.ts', `${HEADER}import type { QueryRoute } from '../core/route.js';\n\nexport const ROUTES: readonly QueryRoute[] = ${JSON.stringify(table)};\n`],
+    [
+      'types.ts',
+      `${HEADER}import type { Client } from '@pipeline-api/sdk';\nimport type { Arg, PagedRead, Read, Write } from '../core/types.js';\n\n` +
+        `/** Every resource name a query key can start with. */\nexport type ResourceName = ${resources.map((r) => `'${r}'`).join(' | ')};\n\n${printTree()}`,
+    ],
+  ]),
 );
-writeFileSync(
-  join(out, 'types.ts'),
-  `${HEADER}import type { Client } from '@pipeline-api/sdk';\nimport type { Arg, PagedRead, Read, Write } from '../core/types.js';\n\n` +
-    `/** Every resource name a query key can start with. */\nexport type ResourceName = ${resources.map((r) => `'${r}'`).join(' | ')};\n\n${printTree()}`,
-);
-console.log(`query: generated ${table.length} routes (${table.filter((r) => r.read).length} reads, ${table.filter((r) => r.read === 'paged').length} paged) in ${out}`);
+if (!process.argv.includes('--check')) console.log(`query: generated ${table.length} routes (${table.filter((r) => r.read).length} reads, ${table.filter((r) => r.read === 'paged').length} paged) in ${out}`);

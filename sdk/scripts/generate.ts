@@ -3,12 +3,12 @@
  * Nothing generated refers to zod or ts-rest: the published package carries neither.
  * Run: tsx sdk/scripts/generate.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/core/route.js';
+import { emitGenerated } from '../../scripts/generated-files.js';
 import { doc, printType, type JsonSchema } from './json-schema-to-ts.js';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '../src/generated');
@@ -112,18 +112,23 @@ function printResources(): string {
     .join('\n');
 }
 
-mkdirSync(out, { recursive: true });
-writeFileSync(
-  join(out, 'routes.ts'),
-  `${HEADER}import type { RouteEntry } from '../core/route.js';\n\nexport const ROUTES: readonly RouteEntry[] = ${JSON.stringify(
-    signatures.map((s) => s.entry),
-    null,
-    2,
-  )};\n`,
-);
 const resources = printResources();
-writeFileSync(
-  join(out, 'types.ts'),
-  `${HEADER}import type { APIPromise, PagePromise } from '../core/api-promise.js';\nimport type { RequestOptions } from '../core/options.js';\n\n${[...defs.values()].join('\n')}\n${resources}`,
+emitGenerated(
+  'sdk',
+  out,
+  new Map([
+    [
+      'routes.ts',
+      `${HEADER}import type { RouteEntry } from '../core/route.js';\n\nexport const ROUTES: readonly RouteEntry[] = ${JSON.stringify(
+        signatures.map((s) => s.entry),
+        null,
+        2,
+      )};\n`,
+    ],
+    [
+      'types.ts',
+      `${HEADER}import type { APIPromise, PagePromise } from '../core/api-promise.js';\nimport type { RequestOptions } from '../core/options.js';\n\n${[...defs.values()].join('\n')}\n${resources}`,
+    ],
+  ]),
 );
-console.log(`sdk: generated ${signatures.length} routes and ${defs.size} types in ${out}`);
+if (!process.argv.includes('--check')) console.log(`sdk: generated ${signatures.length} routes and ${defs.size} types in ${out}`);

@@ -1,0 +1,109 @@
+// Generated from the contract by query/scripts/generate.ts. Do not edit.
+import type { Client } from '@pipeline-api/sdk';
+import type { Arg, PagedRead, Read, Write } from '../core/types.js';
+
+/** Every resource name a query key can start with. */
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs';
+
+export interface Queries {
+  statuses: StatusesQueries;
+  sessions: SessionsQueries;
+  users: UsersQueries;
+  pipelines: PipelinesQueries;
+  blocks: BlocksQueries;
+  pipelineSchedules: PipelineSchedulesQueries;
+  pipelineRuns: PipelineRunsQueries;
+  blockRuns: BlockRunsQueries;
+}
+
+export interface StatusesQueries {
+  list: Read<Client['statuses']['list']>;
+}
+
+export interface SessionsQueries {
+  login: Write<Client['sessions']['login'], { session: Arg<Client['sessions']['login'], 0> }>;
+  logout: Write<Client['sessions']['logout'], { id?: number | string; query?: Arg<Client['sessions']['logout'], 1> } | void>;
+  delete: Write<Client['sessions']['delete'], { id?: number | string; query?: Arg<Client['sessions']['delete'], 1> } | void>;
+}
+
+export interface UsersQueries {
+  list: PagedRead<Client['users']['list']>;
+  create: Write<Client['users']['create'], { user: Arg<Client['users']['create'], 0> }>;
+  detail: Read<Client['users']['detail']>;
+  update: Write<Client['users']['update'], { id: number | string; user: Arg<Client['users']['update'], 1> }>;
+  delete: Write<Client['users']['delete'], { id: number | string; query?: Arg<Client['users']['delete'], 1> }>;
+}
+
+export interface PipelinesQueries {
+  list: PagedRead<Client['pipelines']['list']>;
+  create: Write<Client['pipelines']['create'], { pipeline: Arg<Client['pipelines']['create'], 0> }>;
+  detail: Read<Client['pipelines']['detail']>;
+  update: Write<Client['pipelines']['update'], { uuid: string; pipeline: Arg<Client['pipelines']['update'], 1> }>;
+  delete: Write<Client['pipelines']['delete'], { uuid: string; query?: Arg<Client['pipelines']['delete'], 1> }>;
+  blocks: PipelinesBlocksQueries;
+  pipelineSchedules: PipelinesPipelineSchedulesQueries;
+  logs: PipelinesLogsQueries;
+}
+
+export interface PipelinesBlocksQueries {
+  list: PagedRead<Client['pipelines']['blocks']['list']>;
+  create: Write<Client['pipelines']['blocks']['create'], { pipeline_uuid: string; block: Arg<Client['pipelines']['blocks']['create'], 1> }>;
+  detail: Read<Client['pipelines']['blocks']['detail']>;
+  update: Write<Client['pipelines']['blocks']['update'], { pipeline_uuid: string; block_uuid: string; block: Arg<Client['pipelines']['blocks']['update'], 2> }>;
+  delete: Write<Client['pipelines']['blocks']['delete'], { pipeline_uuid: string; block_uuid: string; query?: Arg<Client['pipelines']['blocks']['delete'], 2> }>;
+}
+
+export interface PipelinesPipelineSchedulesQueries {
+  list: PagedRead<Client['pipelines']['pipelineSchedules']['list']>;
+  create: Write<Client['pipelines']['pipelineSchedules']['create'], { pipeline_uuid: string; pipeline_schedule: Arg<Client['pipelines']['pipelineSchedules']['create'], 1> }>;
+}
+
+export interface PipelinesLogsQueries {
+  list: PagedRead<Client['pipelines']['logs']['list']>;
+}
+
+export interface BlocksQueries {
+  list: PagedRead<Client['blocks']['list']>;
+  detail: Read<Client['blocks']['detail']>;
+  update: Write<Client['blocks']['update'], { uuid: string; block: Arg<Client['blocks']['update'], 1> }>;
+  delete: Write<Client['blocks']['delete'], { uuid: string; query?: Arg<Client['blocks']['delete'], 1> }>;
+}
+
+export interface PipelineSchedulesQueries {
+  list: PagedRead<Client['pipelineSchedules']['list']>;
+  detail: Read<Client['pipelineSchedules']['detail']>;
+  update: Write<Client['pipelineSchedules']['update'], { id: number | string; pipeline_schedule: Arg<Client['pipelineSchedules']['update'], 1> }>;
+  delete: Write<Client['pipelineSchedules']['delete'], { id: number | string; query?: Arg<Client['pipelineSchedules']['delete'], 1> }>;
+  pipelineRuns: PipelineSchedulesPipelineRunsQueries;
+  pipelineRunsWithToken: PipelineSchedulesPipelineRunsWithTokenQueries;
+  apiTrigger: PipelineSchedulesApiTriggerQueries;
+}
+
+export interface PipelineSchedulesPipelineRunsQueries {
+  list: PagedRead<Client['pipelineSchedules']['pipelineRuns']['list']>;
+  create: Write<Client['pipelineSchedules']['pipelineRuns']['create'], { pipeline_schedule_id: number | string; pipeline_run: Arg<Client['pipelineSchedules']['pipelineRuns']['create'], 1> }>;
+}
+
+export interface PipelineSchedulesPipelineRunsWithTokenQueries {
+  create: Write<Client['pipelineSchedules']['pipelineRunsWithToken']['create'], { pipeline_schedule_id: number | string; token: string; pipeline_run: Arg<Client['pipelineSchedules']['pipelineRunsWithToken']['create'], 2> }>;
+}
+
+export interface PipelineSchedulesApiTriggerQueries {
+  create: Write<Client['pipelineSchedules']['apiTrigger']['create'], { pipeline_schedule_id: number | string; pipeline_run: Arg<Client['pipelineSchedules']['apiTrigger']['create'], 1> }>;
+}
+
+export interface PipelineRunsQueries {
+  list: PagedRead<Client['pipelineRuns']['list']>;
+  detail: Read<Client['pipelineRuns']['detail']>;
+  update: Write<Client['pipelineRuns']['update'], { id: number | string; pipeline_run: Arg<Client['pipelineRuns']['update'], 1> }>;
+  delete: Write<Client['pipelineRuns']['delete'], { id: number | string; query?: Arg<Client['pipelineRuns']['delete'], 1> }>;
+  blockRuns: PipelineRunsBlockRunsQueries;
+}
+
+export interface PipelineRunsBlockRunsQueries {
+  list: PagedRead<Client['pipelineRuns']['blockRuns']['list']>;
+}
+
+export interface BlockRunsQueries {
+  list: PagedRead<Client['blockRuns']['list']>;
+}

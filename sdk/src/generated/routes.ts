@@ -1,0 +1,602 @@
+// Generated from the contract by sdk/scripts/generate.ts. Do not edit.
+import type { RouteEntry } from '../core/route.js';
+
+export const ROUTES: readonly RouteEntry[] = [
+  {
+    "id": "statuses.list",
+    "method": "GET",
+    "path": "/api/status",
+    "params": [],
+    "defaults": {},
+    "resultKey": "statuses",
+    "list": true,
+    "query": {}
+  },
+  {
+    "id": "sessions.login",
+    "method": "POST",
+    "path": "/api/sessions",
+    "params": [],
+    "defaults": {},
+    "session": "login",
+    "payloadKey": "session",
+    "resultKey": "session",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "sessions.logout",
+    "method": "PUT",
+    "path": "/api/sessions/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {
+      "id": "1"
+    },
+    "session": "logout",
+    "resultKey": "session",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "sessions.delete",
+    "method": "DELETE",
+    "path": "/api/sessions/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {
+      "id": "1"
+    },
+    "session": "logout",
+    "resultKey": "session",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "users.list",
+    "method": "GET",
+    "path": "/api/users",
+    "params": [],
+    "defaults": {},
+    "resultKey": "users",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "users.create",
+    "method": "POST",
+    "path": "/api/users",
+    "params": [],
+    "defaults": {},
+    "payloadKey": "user",
+    "resultKey": "user",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "users.detail",
+    "method": "GET",
+    "path": "/api/users/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "user",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "users.update",
+    "method": "PUT",
+    "path": "/api/users/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "payloadKey": "user",
+    "resultKey": "user",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "users.delete",
+    "method": "DELETE",
+    "path": "/api/users/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "user",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.list",
+    "method": "GET",
+    "path": "/api/pipelines",
+    "params": [],
+    "defaults": {},
+    "resultKey": "pipelines",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format",
+      "order_by": "_order_by[]",
+      "type": "type[]",
+      "tag": "tag[]"
+    }
+  },
+  {
+    "id": "pipelines.create",
+    "method": "POST",
+    "path": "/api/pipelines",
+    "params": [],
+    "defaults": {},
+    "payloadKey": "pipeline",
+    "resultKey": "pipeline",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.detail",
+    "method": "GET",
+    "path": "/api/pipelines/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.update",
+    "method": "PUT",
+    "path": "/api/pipelines/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline",
+    "resultKey": "pipeline",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.delete",
+    "method": "DELETE",
+    "path": "/api/pipelines/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.blocks.list",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/blocks",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "blocks",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format",
+      "block_uuid": "block_uuid[]"
+    }
+  },
+  {
+    "id": "pipelines.blocks.create",
+    "method": "POST",
+    "path": "/api/pipelines/:pipeline_uuid/blocks",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "block",
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.blocks.detail",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/blocks/:block_uuid",
+    "params": [
+      "pipeline_uuid",
+      "block_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.blocks.update",
+    "method": "PUT",
+    "path": "/api/pipelines/:pipeline_uuid/blocks/:block_uuid",
+    "params": [
+      "pipeline_uuid",
+      "block_uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "block",
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.blocks.delete",
+    "method": "DELETE",
+    "path": "/api/pipelines/:pipeline_uuid/blocks/:block_uuid",
+    "params": [
+      "pipeline_uuid",
+      "block_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.pipelineSchedules.list",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/pipeline_schedules",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_schedules",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format",
+      "schedule_type": "schedule_type[]",
+      "schedule_interval": "schedule_interval[]",
+      "status": "status[]",
+      "tag": "tag[]"
+    }
+  },
+  {
+    "id": "pipelines.pipelineSchedules.create",
+    "method": "POST",
+    "path": "/api/pipelines/:pipeline_uuid/pipeline_schedules",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_schedule",
+    "resultKey": "pipeline_schedule",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.logs.list",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/logs",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "logs",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "blocks.list",
+    "method": "GET",
+    "path": "/api/blocks",
+    "params": [],
+    "defaults": {},
+    "resultKey": "blocks",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "blocks.detail",
+    "method": "GET",
+    "path": "/api/blocks/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "blocks.update",
+    "method": "PUT",
+    "path": "/api/blocks/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "block",
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "blocks.delete",
+    "method": "DELETE",
+    "path": "/api/blocks/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "resultKey": "block",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.list",
+    "method": "GET",
+    "path": "/api/pipeline_schedules",
+    "params": [],
+    "defaults": {},
+    "resultKey": "pipeline_schedules",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format",
+      "schedule_type": "schedule_type[]",
+      "schedule_interval": "schedule_interval[]",
+      "status": "status[]",
+      "tag": "tag[]"
+    }
+  },
+  {
+    "id": "pipelineSchedules.detail",
+    "method": "GET",
+    "path": "/api/pipeline_schedules/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_schedule",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.update",
+    "method": "PUT",
+    "path": "/api/pipeline_schedules/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_schedule",
+    "resultKey": "pipeline_schedule",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.delete",
+    "method": "DELETE",
+    "path": "/api/pipeline_schedules/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_schedule",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.pipelineRuns.list",
+    "method": "GET",
+    "path": "/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs",
+    "params": [
+      "pipeline_schedule_id"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_runs",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.pipelineRuns.create",
+    "method": "POST",
+    "path": "/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs",
+    "params": [
+      "pipeline_schedule_id"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_run",
+    "resultKey": "pipeline_run",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.pipelineRunsWithToken.create",
+    "method": "POST",
+    "path": "/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs/:token",
+    "params": [
+      "pipeline_schedule_id",
+      "token"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_run",
+    "resultKey": "pipeline_run",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineSchedules.apiTrigger.create",
+    "method": "POST",
+    "path": "/api/pipeline_schedules/:pipeline_schedule_id/api_trigger",
+    "params": [
+      "pipeline_schedule_id"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_run",
+    "resultKey": "pipeline_run",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineRuns.list",
+    "method": "GET",
+    "path": "/api/pipeline_runs",
+    "params": [],
+    "defaults": {},
+    "resultKey": "pipeline_runs",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineRuns.detail",
+    "method": "GET",
+    "path": "/api/pipeline_runs/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_run",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineRuns.update",
+    "method": "PUT",
+    "path": "/api/pipeline_runs/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_run",
+    "resultKey": "pipeline_run",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineRuns.delete",
+    "method": "DELETE",
+    "path": "/api/pipeline_runs/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_run",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineRuns.blockRuns.list",
+    "method": "GET",
+    "path": "/api/pipeline_runs/:pipeline_run_id/block_runs",
+    "params": [
+      "pipeline_run_id"
+    ],
+    "defaults": {},
+    "resultKey": "block_runs",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "blockRuns.list",
+    "method": "GET",
+    "path": "/api/block_runs",
+    "params": [],
+    "defaults": {},
+    "resultKey": "block_runs",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  }
+];
