@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
 import { MAGE_PUBLIC_API_KEY, type CoreConfig } from '@pipeline-api/core';
+import { selfOnlyCsp } from './csp.js';
 import { tryItRouter } from './try-it.js';
 
 // Beside the built command (server/dist), else the repository's committed document.
@@ -15,17 +16,8 @@ const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#32329f"/><path d="M4 11V5h4a2 2 0 0 1 0 4H6v2" stroke="#fff" stroke-width="1.6" fill="none"/></svg>';
 
-/** Only this server's own assets: no CDN, no fonts from elsewhere, nothing reported anywhere. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Redoc renders its schema samples in a worker it starts from a blob. */
+const CSP = selfOnlyCsp("worker-src 'self' blob:");
 
 const PAGE = `<!doctype html>
 <html lang="en">
