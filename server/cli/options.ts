@@ -29,6 +29,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'insecure-defaults', env: 'INSECURE_DEFAULTS=1', default: 'off', description: 'Allow the default API key, JWT secret or owner password on a non-loopback address.' },
   { flag: 'scheduler-interval-ms', value: '<n>', env: 'SCHEDULER_INTERVAL_MS', default: '1000', description: 'How often the scheduler starts due triggers and moves runs on (ms).' },
   { flag: 'simulated-block-duration-ms', value: '<n>', env: 'SIMULATED_BLOCK_DURATION_MS', default: '2000', description: 'How long a simulated block runs unless its configuration.simulation.duration_ms says otherwise (ms).' },
+  { flag: 'trust-proxy', value: '<n>', env: 'TRUST_PROXY', default: '0', description: 'Reverse proxies in front of the server: the client address (its budget of failed logins) is read from X-Forwarded-For, as the nearest of them saw it. 0: that header is ignored.' },
   { flag: 'quiet', env: 'QUIET=1', default: 'off', description: 'No line per request.' },
   { flag: 'help', env: '', default: '', description: 'Show this help.' },
 ];
@@ -39,6 +40,7 @@ export interface CliSettings {
   fixtures: string | null;
   data: string | null;
   snapshotBytes: number;
+  trustProxy: number;
   httpErrorCodes: boolean;
   insecureDefaults: boolean;
   quiet: boolean;
@@ -110,9 +112,12 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
   const snapshotText = text('snapshot-bytes', 'SNAPSHOT_BYTES') ?? '67108864';
   const snapshotBytes = Number(snapshotText);
   if (!/^\d+$/.test(snapshotText) || snapshotBytes < 1) throw new UsageError(`--snapshot-bytes must be a positive whole number (got ${JSON.stringify(snapshotText)})`);
+  const trustText = text('trust-proxy', 'TRUST_PROXY') ?? '0';
+  if (!/^\d{1,2}$/.test(trustText)) throw new UsageError(`--trust-proxy must be the number of proxies in front of the server, 0 to 99 (got ${JSON.stringify(trustText)})`);
   return {
     port,
     snapshotBytes,
+    trustProxy: Number(trustText),
     host: text('host', 'HOST') ?? '127.0.0.1',
     fixtures: text('fixtures', 'FIXTURES') ?? null,
     data: text('data', 'DATA_DIR') ?? null,

@@ -90,6 +90,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       api,
       port: settings.port,
       host: settings.host,
+      trustProxy: settings.trustProxy,
       log: settings.quiet ? undefined : batchedLog(out.requests),
       onInternalError: (error, request) => out.warn(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`),
     });

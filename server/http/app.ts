@@ -11,6 +11,12 @@ import { toCoreRequest, queryOf } from './request.js';
 export interface AppOptions {
   /** One line per request: method, path, status, error code, milliseconds. */
   log?: (line: string) => void;
+  /**
+   * Reverse proxies in front of the server (default 0). With N > 0 the client address, which keys the per-client
+   * budget of failed logins, is the one the Nth proxy from here saw in X-Forwarded-For; with 0 that header is
+   * ignored, so a client cannot pick a fresh address per guess by sending it.
+   */
+  trustProxy?: number;
 }
 
 /**
@@ -24,6 +30,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
   app.disable('etag');
   app.set('case sensitive routing', true); // the contract's paths are lower case, and so is matching in the mocks
   app.set('query parser', false); // the core reads the query string itself (toCoreRequest), as the mocks do
+  app.set('trust proxy', options.trustProxy ?? 0);
   // ts-rest answers with res.status(code).json(body): for this app, json writes the envelope directly
   // (res.send's charset, ETag and freshness work is not needed for these responses).
   app.response.json = function json(this: Response, body: unknown) {

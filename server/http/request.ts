@@ -10,7 +10,7 @@ export function toCoreRequest(req: Request, method: string, params: Record<strin
     query: queryOf(req.originalUrl),
     headers: parseHeaders(req.headers),
     body: req.body,
-    client: req.socket.remoteAddress,
+    client: req.ip, // the socket's address unless the app trusts proxies (AppOptions.trustProxy)
   };
 }
 

@@ -29,13 +29,14 @@ export class TestServer {
   private constructor(readonly running: RunningServer, readonly lines: string[]) {}
 
   static async start(
-    options: { config?: Partial<CoreConfig>; clock?: Clock; repo?: Repository } = {},
+    options: { config?: Partial<CoreConfig>; clock?: Clock; repo?: Repository; trustProxy?: number } = {},
   ): Promise<TestServer> {
     const lines: string[] = [];
     const running = await listen({
       config: { bcryptRounds: 4, ...options.config },
       clock: options.clock,
       repo: options.repo,
+      trustProxy: options.trustProxy,
       // A test with its own clock ticks the scheduler itself (server.tick), so runs move only when it says.
       scheduler: options.clock === undefined,
       log: (line) => lines.push(line),
