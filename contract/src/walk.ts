@@ -1,5 +1,5 @@
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteMeta } from './route-meta.js';
 
 /**

@@ -1,5 +1,5 @@
 import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
 import { Session, SessionCreate } from '../schemas/session.js';
