@@ -1,4 +1,4 @@
-import { initContract } from '@ts-rest/core';
+import { initContract } from '../dsl.js';
 import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
@@ -66,7 +66,6 @@ export const pipelineRuns = c.router({
     method: 'DELETE',
     path: '/api/pipeline_runs/:id',
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(RunEnvelope),
     summary: 'Delete a run',
     description: 'With its block runs; a run in progress simply stops existing (nothing executes outside the scheduler).',

@@ -1,4 +1,4 @@
-import { initContract } from '@ts-rest/core';
+import { initContract } from '../dsl.js';
 import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
@@ -139,7 +139,6 @@ export const pipelineSchedules = c.router({
     method: 'DELETE',
     path: '/api/pipeline_schedules/:id',
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(ScheduleEnvelope),
     summary: 'Delete a trigger',
     description: 'Its runs and their block runs are deleted with it (no orphan runs).',

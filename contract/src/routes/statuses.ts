@@ -1,4 +1,4 @@
-import { initContract } from '@ts-rest/core';
+import { initContract } from '../dsl.js';
 import * as z from 'zod';
 import { listEnvelope, responses } from '../envelope.js';
 import { metaParams } from '../meta.js';
