@@ -1,10 +1,13 @@
 /**
  * The size of the mocks in a browser app: bundles what a browser user bundles (an entry that imports the mocks'
  * browser API) with esbuild, minified, for the browser, in production mode, and prints the total (minified and
- * gzip), the budget and what dominates, grouped by package. Two entries: the full browser API
- * (`setupMockWorker`), and the minimal use (the handlers given to MSW's own `setupWorker`).
+ * gzip), the budget and what dominates, grouped by package: minified bytes (esbuild's metafile), and each
+ * group's own code gzipped alone (cut out of the bundle by its source map), with its share of those.
+ * Entries: the full browser API (`setupMockWorker`), the minimal use (the handlers given to MSW's own
+ * `setupWorker`), and MSW alone, the floor under any MSW browser app.
  * Budget: 150 kB gzip. Run: npm run bench:mocks-bundle.
  */
+import { gzipSync } from 'node:zlib';
 import { BROWSER_ENTRIES, bundleForBrowser, type BrowserBundle } from '../mocks/test/browser-bundle.js';
 
 const BUDGET_GZIP = 150 * 1000;
@@ -29,14 +32,64 @@ function groupOf(input: string): string {
   return WORKSPACES.find(([prefix]) => input.startsWith(prefix))?.[1] ?? input;
 }
 
-function groups(inputs: Map<string, number>) {
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The numbers of one source-map segment (base64 VLQ, as the Source Map spec encodes them). */
+function decodeSegment(segment: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+      continue;
+    }
+    values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+    value = 0;
+    shift = 0;
+  }
+  return values;
+}
+
+/**
+ * The bundle's code by group: every stretch of output is given to the source the source map maps it to, so
+ * each group's gzip size is its own code compressed alone (gzip sizes do not add up exactly to the bundle's).
+ */
+function codeByGroup(bundle: BrowserBundle): Map<string, string> {
+  const { sources, mappings } = JSON.parse(bundle.sourceMap) as { sources: string[]; mappings: string };
+  const groupOfSource = sources.map((source) => groupOf(source.replace(/^(\.\.\/)+/, '')));
+  const lines = bundle.code.split('\n');
+  const parts = new Map<string, string[]>();
+  let source = 0;
+  mappings.split(';').forEach((lineMappings, lineIndex) => {
+    const line = lines[lineIndex] ?? '';
+    let column = 0;
+    let start = 0;
+    let owner = 'unmapped';
+    for (const segment of lineMappings.split(',').filter(Boolean)) {
+      const [columnDelta = 0, sourceDelta] = decodeSegment(segment);
+      column += columnDelta;
+      (parts.get(owner) ?? parts.set(owner, []).get(owner)!).push(line.slice(start, column));
+      start = column;
+      if (sourceDelta !== undefined) source += sourceDelta;
+      owner = sourceDelta === undefined ? 'unmapped' : groupOfSource[source]!;
+    }
+    (parts.get(owner) ?? parts.set(owner, []).get(owner)!).push(line.slice(start) + '\n');
+  });
+  return new Map([...parts].map(([group, texts]) => [group, texts.join('')]));
+}
+
+function groups(bundle: BrowserBundle) {
   const bytes = new Map<string, number>();
-  for (const [input, inputBytes] of inputs) {
+  for (const [input, inputBytes] of bundle.inputs) {
     const group = groupOf(input);
     bytes.set(group, (bytes.get(group) ?? 0) + inputBytes);
   }
-  const total = [...bytes.values()].reduce((a, b) => a + b, 0);
-  return { total, rows: [...bytes].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]) };
+  const code = codeByGroup(bundle);
+  const rows = [...bytes].map(([group, min]) => ({ group, min, gzip: gzipSync(code.get(group) ?? '', { level: 9 }).length }));
+  return { totalGzip: rows.reduce((a, { gzip }) => a + gzip, 0), rows: rows.sort((a, b) => b.gzip - a.gzip) };
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -56,16 +109,13 @@ for (const [name, bundle] of bundles) {
     console.log(`  (within 1% of "${MAIN}": the same contributors)`);
     continue;
   }
-  const { total, rows } = groups(bundle.inputs);
-  console.log(`  ${'package'.padEnd(42)} ${'minified'.padStart(10)} ${'share'.padStart(6)} ${'~gzip'.padStart(10)}`);
-  for (const [group, bytes] of rows) {
-    if (bytes < 1000) continue;
-    const share = bytes / total;
-    // gzip does not split by module: its column spreads the bundle's gzip size by minified share, an estimate.
-    console.log(`  ${group.padEnd(42)} ${kB(bytes).padStart(10)} ${(share * 100).toFixed(1).padStart(5)}% ${kB(share * bundle.gzip).padStart(10)}`);
+  const { totalGzip, rows } = groups(bundle);
+  console.log(`  ${'package'.padEnd(42)} ${'minified'.padStart(10)} ${'gzip alone'.padStart(11)} ${'share'.padStart(6)}`);
+  const [large, small] = [rows.filter(({ gzip }) => gzip >= 1000), rows.filter(({ gzip }) => gzip < 1000)];
+  for (const { group, min, gzip } of large) {
+    console.log(`  ${group.padEnd(42)} ${kB(min).padStart(10)} ${kB(gzip).padStart(11)} ${((gzip / totalGzip) * 100).toFixed(1).padStart(5)}%`);
   }
-  const small = rows.filter(([, b]) => b < 1000);
-  if (small.length > 0) console.log(`  (${small.length} more under 1 kB each: ${kB(small.reduce((a, [, b]) => a + b, 0))} together)`);
+  if (small.length > 0) console.log(`  (${small.length} more under 1 kB gzip each: ${kB(small.reduce((a, { gzip }) => a + gzip, 0))} gzip together)`);
 }
 console.log(`\nMSW's own part, the floor of any MSW browser app: ${kB(mswAlone.gzip)} gzip`);
 console.log(`Ours on top of it (contract, core, resources and their libraries): ${kB(main.gzip - mswAlone.gzip)} gzip`);

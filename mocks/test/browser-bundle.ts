@@ -24,6 +24,9 @@ export const BROWSER_ENTRIES = {
 } as const;
 
 export interface BrowserBundle {
+  /** The bundle and its source map (esbuild's, as JSON text). */
+  code: string;
+  sourceMap: string;
   /** Minified bytes. */
   min: number;
   gzip: number;
@@ -37,10 +40,11 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false,
-    logLevel: 'silent', metafile: true, define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent', metafile: true, sourcemap: 'external', outdir: 'out', define: { 'process.env.NODE_ENV': '"production"' },
   });
-  const code = result.outputFiles[0]!.contents;
-  const output = Object.values(result.metafile.outputs)[0]!;
+  const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!;
+  const code = file('.js').contents;
+  const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.js'))![1];
   const inputs = new Map(Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([path, i]) => [path, i.bytesInOutput]));
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, metafile: result.metafile, inputs };
+  return { code: file('.js').text, sourceMap: file('.js.map').text, min: code.length, gzip: gzipSync(code, { level: 9 }).length, metafile: result.metafile, inputs };
 }
