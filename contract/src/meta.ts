@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The largest `_limit` and `_offset`: the largest integer a JSON number (a JS double) holds exactly. */
 export const MAX_PAGE_NUMBER = Number.MAX_SAFE_INTEGER;

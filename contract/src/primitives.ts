@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A string enum that tolerates values a newer server may add: requests still get the strict

@@ -1,4 +1,4 @@
-import { initContract } from '@ts-rest/core';
+import { initContract } from './dsl.js';
 import { blockRuns } from './routes/block-runs.js';
 import { blocks } from './routes/blocks.js';
 import { pipelineRuns } from './routes/pipeline-runs.js';

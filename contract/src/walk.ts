@@ -1,5 +1,6 @@
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
-import { z } from 'zod';
+import type { AppRoute, AppRouter } from '@ts-rest/core';
+import { isAppRoute } from './dsl.js';
+import * as z from 'zod';
 import type { RouteMeta } from './route-meta.js';
 
 /**

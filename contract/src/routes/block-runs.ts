@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { listEnvelope, responses } from '../envelope.js';
 import { listQuery } from '../meta.js';
 import { BlockRun } from '../schemas/block-run.js';

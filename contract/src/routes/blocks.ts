@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
@@ -64,7 +64,6 @@ export const pipelineBlocks = c.router({
     method: 'DELETE',
     path: '/api/pipelines/:pipeline_uuid/blocks/:block_uuid',
     query: deleteQuery,
-    body: c.noBody(),
     responses: responses(BlockEnvelope),
     summary: 'Remove a block from a pipeline',
     description: 'Refused when other blocks depend on it, unless `force=true`.',
@@ -106,7 +105,6 @@ export const blocks = c.router({
     method: 'DELETE',
     path: '/api/blocks/:uuid',
     query: deleteQuery,
-    body: c.noBody(),
     responses: responses(SharedBlockEnvelope),
     summary: 'Delete a block from every pipeline',
     description: 'Refused when a block in any pipeline depends on it, unless `force=true`.',

@@ -1,4 +1,4 @@
-import { initContract } from '@ts-rest/core';
+import { initContract } from '../dsl.js';
 import { listEnvelope, responses } from '../envelope.js';
 import { listQuery } from '../meta.js';
 import { queryList } from '../primitives.js';

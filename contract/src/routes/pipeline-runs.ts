@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
@@ -66,7 +66,6 @@ export const pipelineRuns = c.router({
     method: 'DELETE',
     path: '/api/pipeline_runs/:id',
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(RunEnvelope),
     summary: 'Delete a run',
     description: 'With its block runs; a run in progress simply stops existing (nothing executes outside the scheduler).',

@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
@@ -139,7 +139,6 @@ export const pipelineSchedules = c.router({
     method: 'DELETE',
     path: '/api/pipeline_schedules/:id',
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(ScheduleEnvelope),
     summary: 'Delete a trigger',
     description: 'Its runs and their block runs are deleted with it (no orphan runs).',

@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList, sortKeyList } from '../primitives.js';
@@ -73,7 +73,6 @@ export const pipelines = c.router({
     method: 'DELETE',
     path: '/api/pipelines/:uuid',
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(PipelineEnvelope),
     summary: 'Delete a pipeline',
     description: 'Returns the deleted pipeline. Blocks that belonged to no other pipeline are deleted with it.',

@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
 import { Session, SessionCreate } from '../schemas/session.js';
@@ -39,7 +39,6 @@ export const sessions = c.router({
     method: 'DELETE',
     path: '/api/sessions/:id',
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(SessionEnvelope),
     summary: 'Log out (DELETE form)',
     description: 'Same as PUT: expires the token the call is made with.',

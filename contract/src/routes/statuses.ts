@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { listEnvelope, responses } from '../envelope.js';
 import { metaParams } from '../meta.js';
 import { resourceTag, routeMeta } from '../route-meta.js';

@@ -1,5 +1,5 @@
-import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { initContract } from '../dsl.js';
+import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { numericId } from '../primitives.js';
@@ -61,7 +61,6 @@ export const users = c.router({
     path: '/api/users/:id',
     pathParams: UserPath,
     query: memberQuery,
-    body: c.noBody(),
     responses: responses(UserEnvelope),
     summary: 'Delete a user',
     description: 'Owners only. Returns the deleted user; their tokens stop working.',

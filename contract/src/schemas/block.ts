@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonObject, openEnum } from '../primitives.js';
 
 /** Block types accepted on create (the spec's 13). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, jsonObject, openEnum } from '../primitives.js';
 import { BlockRun } from './block-run.js';
 

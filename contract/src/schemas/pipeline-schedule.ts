@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, jsonObject, openEnum } from '../primitives.js';
 
 /** Mage's enums (`data_preparation/models/triggers/__init__.py`). Responses accept values a newer server adds. */

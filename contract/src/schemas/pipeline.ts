@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, jsonObject, openEnum } from '../primitives.js';
 import { Block } from './block.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime } from '../primitives.js';
 import { SessionUser } from './user.js';
 

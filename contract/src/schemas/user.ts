@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, openEnum } from '../primitives.js';
 
 export const ROLE_NAMES = ['Owner', 'Admin', 'Editor', 'Viewer'] as const;

@@ -1,5 +1,5 @@
 import { BlockCreate, Pipeline, PipelineCreate } from '@pipeline-api/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemOf } from '../../examples.js';
 import { defineFixtures } from '../../fixtures/declaration.js';
 

@@ -1,5 +1,5 @@
 import { User, UserCreate } from '@pipeline-api/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLE_IDS } from '../../auth/roles.js';
 import { itemOf } from '../../examples.js';
 import { defineFixtures } from '../../fixtures/declaration.js';

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
+
+/**
+ * What the mocks' browser bundle must not carry (sizes themselves are printed by npm run bench:mocks-bundle):
+ * code a browser never runs, kept by how it is imported.
+ */
+describe("the mocks' browser bundle", async () => {
+  const { inputs } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker (the browser API)']);
+  const paths = [...inputs.keys()];
+
+  it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
+    expect(paths.filter((p) => /node_modules\/zod\/v4\/locales\/(?!en\.js$)/.test(p))).toEqual([]);
+    expect(paths.filter((p) => p.includes('/zod/v4/classic/from-json-schema'))).toEqual([]);
+  });
+
+  it("does not load @ts-rest/core, whose module carries a copy of zod 3 (the contract builds ts-rest's routers itself)", () => {
+    expect(paths.filter((p) => p.includes('node_modules/@ts-rest/'))).toEqual([]);
+  });
+});
