@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../../conformance/browser.js';
 import { execGroup } from '../../process-group.js';
+import { attw, attwProblems, publint, PUBLINT_CLEAN } from '../lint.js';
 import { packAll, type Tarball } from '../pack.js';
 import { root, SERVER_ONLY } from '../workspaces.js';
 
@@ -165,6 +166,21 @@ describe('the packed packages in a fresh project', () => {
     expect(server.files.filter((f) => /test|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
     expect(server.files).toContain('dist/pipeline-api-server.js');
   });
+
+  // The SDK and the query package run the same checks in their own package tests.
+  it.each([
+    ['contract', { profile: 'node16' }],
+    ['core', {}],
+    ['mocks', { profile: 'node16', exclude: ['./mockServiceWorker.js'] }], // a script for the browser to register, not a module
+    ['server', { profile: 'esm-only' }],
+  ] as const)('@pipeline-api/%s passes publint and are-the-types-wrong', (name, options) => {
+    const lint = publint(join(root, name));
+    expect(lint.code, lint.output).toBe(0);
+    expect(lint.output).not.toMatch(PUBLINT_CLEAN);
+    const types = attw(tarball(name), options);
+    expect(types.code, types.output).toBe(0);
+    expect(attwProblems(types), types.output).toEqual([]);
+  }, 60_000);
 
   it('installs the mocks and the SDK (with the contract and the core) without anything server-only', () => {
     const install = npm(['install', ...['contract', 'core', 'mocks', 'sdk'].map(tarball)], consumer);
