@@ -20,7 +20,7 @@ export const publint = (dir: string): LintResult => run('publint', ['--strict', 
  * resolution, TypeScript's deprecated `moduleResolution: node`, cannot see subpaths at all), `esm-only` for
  * the ESM-only server (Node 20.19+ requires ESM; a CommonJS caller uses import()).
  */
-export const attw = (tarball: string, options: { profile?: 'node16' | 'esm-only'; exclude?: string[] } = {}): LintResult =>
+export const attw = (tarball: string, options: { profile?: 'node16' | 'esm-only'; exclude?: readonly string[] } = {}): LintResult =>
   run('attw', [
     tarball, '--format', 'table',
     ...(options.profile ? ['--profile', options.profile] : []),

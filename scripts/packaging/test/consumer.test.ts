@@ -18,6 +18,11 @@ import { attw, attwProblems, publint, PUBLINT_CLEAN } from '../lint.js';
 import { packAll, type Tarball } from '../pack.js';
 import { root, SERVER_ONLY } from '../workspaces.js';
 
+declare global {
+  /** What the bundled page leaves for the test. */
+  interface Window { consumerResult?: unknown; consumerFailure?: string }
+}
+
 const API = 'http://127.0.0.1:6789';
 const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 const rootDev = (name: string) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name] as string;
@@ -87,7 +92,7 @@ const PAGE = `
 import { setupMockWorker } from '@pipeline-api/mocks/browser';
 import { createClient } from '@pipeline-api/sdk';
 
-declare global { interface Window { result?: unknown; failure?: string } }
+declare global { interface Window { consumerResult?: unknown; consumerFailure?: string } }
 const mock = setupMockWorker({ baseUrl: window.location.origin });
 try {
   await mock.start({ serviceWorker: { url: '/mockServiceWorker.js' } });
@@ -95,9 +100,9 @@ try {
   await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
   const created = await client.pipelines.create({ name: 'from the page' });
   const listed = (await client.pipelines.list()).map((p) => p.uuid);
-  window.result = { created: created.uuid, listed };
+  window.consumerResult = { created: created.uuid, listed };
 } catch (error) {
-  window.failure = String(error);
+  window.consumerFailure = String(error);
 }
 `;
 
@@ -240,9 +245,9 @@ describe('the packed packages in a fresh project', () => {
         if (new URL(response.url()).pathname.startsWith('/api/') && !response.fromServiceWorker()) reachedServer.push(response.url());
       });
       await page.goto(site.url);
-      await page.waitForFunction(() => window.result !== undefined || window.failure !== undefined, undefined, { timeout: 30_000 });
-      expect(await page.evaluate(() => window.failure)).toBeUndefined();
-      expect(await page.evaluate(() => window.result)).toEqual({ created: 'from_the_page', listed: ['from_the_page'] });
+      await page.waitForFunction(() => window.consumerResult !== undefined || window.consumerFailure !== undefined, undefined, { timeout: 30_000 });
+      expect(await page.evaluate(() => window.consumerFailure)).toBeUndefined();
+      expect(await page.evaluate(() => window.consumerResult)).toEqual({ created: 'from_the_page', listed: ['from_the_page'] });
       expect(reachedServer).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
