@@ -263,9 +263,9 @@ describe('the packed packages in a fresh project', () => {
     writeFileSync(join(consumer, 'tsconfig.mocks-strict.json'), tsconfig('mocks.ts', false));
     writeFileSync(join(consumer, 'tsconfig.mocks.json'), tsconfig('mocks.ts', true));
 
-    const [schemas, strict, mocks] = await Promise.all(
-      ['tsconfig.schemas.json', 'tsconfig.mocks-strict.json', 'tsconfig.mocks.json'].map((project) => tsc(project, consumer)),
-    );
+    const [schemas, strict, mocks] = await Promise.all([
+      tsc('tsconfig.schemas.json', consumer), tsc('tsconfig.mocks-strict.json', consumer), tsc('tsconfig.mocks.json', consumer),
+    ]);
     expect(schemas.code, schemas.output).toBe(0);
 
     // The failure the schemas entry avoids is real: ts-rest 3.53.0-rc.1's declarations name zod 3 types.
