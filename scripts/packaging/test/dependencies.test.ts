@@ -22,6 +22,13 @@ describe.each(PACKAGES)('$name declares what it imports', ({ dir, name }) => {
   const runtime = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
   const dev = Object.keys(manifest.devDependencies ?? {});
 
+  it('builds itself before it is packed, so a tarball is never empty or stale', () => {
+    const scripts = (manifest as { scripts?: Record<string, string> }).scripts ?? {};
+    expect(scripts.prepack).toBe('npm run build');
+    expect(scripts.build).toMatch(/\btsup\b/);
+    expect(manifest.private, 'publishable').toBeUndefined();
+  });
+
   it('its published files (dist: JavaScript and declarations) import exactly its dependencies and peers', () => {
     const dist = join(dir, 'dist');
     const files = existsSync(dist) ? filesUnder(dist, published, []) : [];
