@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { KEY, cpuMs, login, pool, root, rssMb, spawnServer, startReference, type Proc } from './support.js';
+import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -107,7 +108,7 @@ const fixtures = {
 };
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(fixtures));
-const bare = await spawnServer([process.execPath, '--import', 'tsx', 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/);
+const bare = await spawnServer([process.execPath, ...TSX_NODE_ARGS, 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/);
 const startPrism = (document: string, port: number, label: string) =>
   spawnServer([join(root, 'node_modules/.bin/prism'), 'mock', document, '-h', '127.0.0.1', '-p', String(port)], {}, /Prism is listening on (http:\/\/\S+)/).catch(
     (error) => {

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
+import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
 // A benchmark that fails or is interrupted stops its servers too.
 stopGroupsOnSignals();
@@ -39,7 +40,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
 
 /** The reference server as `npm start` runs it, on a free port. */
 export const startReference = (env: Record<string, string> = {}) =>
-  spawnServer([process.execPath, '--import', 'tsx', 'server/http/main.ts'], { PORT: '0', ...env }, /listening on (http:\/\/\S+)/);
+  spawnServer([process.execPath, ...TSX_NODE_ARGS, 'server/http/main.ts'], { PORT: '0', ...env }, /listening on (http:\/\/\S+)/);
 
 /** CPU time (user + system) of a process so far, in milliseconds (Linux /proc). */
 export function cpuMs(pid: number): number {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { launchChromium, serveFiles } from './browser.js';
 import type { Transcript } from './transcript.js';
+import { SOURCE_CONDITION } from '../scripts/packaging/source-condition.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,7 +21,7 @@ export async function runAgainstBrowserMocks(): Promise<Transcript> {
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL('browser-entry.ts', import.meta.url))],
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-    conditions: ['browser'], plugins: [nodeCryptoStub],
+    conditions: [SOURCE_CONDITION, 'browser'], plugins: [nodeCryptoStub],
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>conformance</title><script type="module" src="/bundle.js"></script>' },

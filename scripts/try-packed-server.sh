@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm run test:packed: the server package as a user gets it. Packs @pipeline-api/server, installs the tarball
+# npm run test:packed: the server package as a user gets it. Packs @pipeline-api/server (and the contract and
+# core it depends on), installs the tarballs
 # into a fresh directory outside the workspace (its dependencies from the npm registry), starts it with npx,
 # a fixtures file and a data directory on a free loopback port, logs in with the generated secrets, reads a
 # seeded pipeline, then stops it (SIGTERM) and checks it exited with 0. Needs the registry; not in `npm test`.
@@ -14,11 +15,12 @@ cleanup() {
 trap cleanup EXIT
 
 cd "$root"
-npm run build -w @pipeline-api/server --silent
-npm pack -w @pipeline-api/server --pack-destination "$work" --silent >/dev/null
+# The server depends on @pipeline-api/core and @pipeline-api/contract: until they are on a registry, their
+# tarballs are installed beside it (each package's prepack builds it).
+npm pack -w @pipeline-api/contract -w @pipeline-api/core -w @pipeline-api/server --pack-destination "$work" --silent >/dev/null
 mkdir "$work/project" && cd "$work/project"
 npm init -y >/dev/null
-SCARF_ANALYTICS=false npm install --no-audit --no-fund --silent "$work"/pipeline-api-server-*.tgz
+SCARF_ANALYTICS=false npm install --no-audit --no-fund --silent "$work"/pipeline-api-{contract,core,server}-*.tgz
 sed 's#"\$schema": "[^"]*"#"$schema": "./node_modules/@pipeline-api/server/fixtures.schema.json"#' "$root/docs/examples/fixtures.json" > fixtures.json
 
 npx --no-install pipeline-api-server --help | grep -q -- '--fixtures <file>'

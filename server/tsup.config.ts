@@ -2,22 +2,23 @@ import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 /**
- * The command as one JavaScript file: the server and the workspace's contract bundled in, the npm
- * dependencies (express, zod, jose...) left to node_modules. The committed OpenAPI document and the
- * fixtures schema go beside it.
+ * The command and the `./http` entry (listen, for tests against the real server), ESM only: the server runs
+ * on Node 20.19+, where `require` of ESM works. The workspace packages (@pipeline-api/core, @pipeline-api/contract)
+ * and every npm dependency stay imports: tsup leaves `dependencies` to node_modules. The committed OpenAPI
+ * document goes beside the command.
  */
 export default defineConfig({
-  entry: { 'pipeline-api-server': 'cli/bin.ts' },
+  entry: { 'pipeline-api-server': 'cli/bin.ts', http: 'http/listen.ts' },
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',
   target: 'node20',
   bundle: true,
-  splitting: false,
+  splitting: true,
   clean: true,
   sourcemap: true,
-  dts: false,
-  noExternal: [/^@pipeline-api\//],
+  dts: { entry: { http: 'http/listen.ts' } },
+  tsconfig: 'tsconfig.build.json',
   async onSuccess() {
     copyFileSync('../docs/openapi.json', 'dist/openapi.json');
   },

@@ -8,6 +8,7 @@ import { execGroup } from '../../scripts/process-group.js';
 import { nodeCryptoStub } from '../../conformance/browser-target.js';
 import { TestServer } from '../../server/test/harness.js';
 import { codeBlocks, normalize, promisedBySh, promisedByTs, type CodeBlock } from './markdown.js';
+import { SOURCE_CONDITION, TSX_NODE_ARGS } from '../../scripts/packaging/source-condition.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = join(root, 'docs', '.examples');
@@ -51,12 +52,12 @@ async function runTypeScript(name: string, block: CodeBlock) {
     let result;
     if (/from 'vitest'/.test(code)) {
       writeFileSync(join(dir, 'example.test.ts'), code);
-      writeFileSync(join(dir, 'vitest.config.ts'), "export default { test: { include: ['example.test.ts'] } };\n");
+      writeFileSync(join(dir, 'vitest.config.ts'), `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['example.test.ts'] } };\n`);
       result = await exec(`${root}/node_modules/.bin/vitest`, ['run', '--root', dir], env);
       expect(result.stdout, name).toMatch(/Tests\s+\S*\s*\d+ passed/);
     } else {
       writeFileSync(join(dir, 'example.ts'), code);
-      result = await exec(process.execPath, ['--import', 'tsx', join(dir, 'example.ts')], env);
+      result = await exec(process.execPath, [...TSX_NODE_ARGS, join(dir, 'example.ts')], env);
     }
     expect(result.code, `${name} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
     expectPromises(result.stdout, promisedByTs(code), name);
@@ -70,7 +71,7 @@ async function runInBrowser(name: string, block: CodeBlock) {
   const bundle = await build({
     stdin: { contents: block.code, resolveDir: root, loader: block.lang === 'tsx' ? 'tsx' : 'ts', sourcefile: `${name}.${block.lang}` },
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-    conditions: ['browser'], plugins: [nodeCryptoStub], jsx: 'automatic',
+    conditions: [SOURCE_CONDITION, 'browser'], plugins: [nodeCryptoStub], jsx: 'automatic',
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/example.js"></script>' },

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { TSX_NODE_ARGS } from '../../scripts/packaging/source-condition.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +18,7 @@ export interface CliProcess {
  * group on a free port, and waits for its "listening on" line.
  */
 export async function startCli(args: string[], options: { env?: Record<string, string>; entry?: string[] } = {}): Promise<CliProcess> {
-  const entry = options.entry ?? ['--import', 'tsx', 'server/cli/bin.ts'];
+  const entry = options.entry ?? [...TSX_NODE_ARGS, 'server/cli/bin.ts'];
   const child = spawn(process.execPath, [...entry, '--port', '0', ...args], {
     cwd: root,
     env: { ...process.env, BCRYPT_ROUNDS: '4', ...options.env },

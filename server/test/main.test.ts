@@ -2,12 +2,13 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { spawnGroup } from '../../scripts/process-group.js';
+import { TSX_NODE_ARGS } from '../../scripts/packaging/source-condition.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Starts the real entry point (what `npm start` runs) on a free port, in a process group of its own, and waits for its startup line. */
 async function start(env: Record<string, string>) {
-  const group = spawnGroup(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+  const group = spawnGroup(process.execPath, [...TSX_NODE_ARGS, 'server/http/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BCRYPT_ROUNDS: '4', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { nodeCryptoStub } from '../../../conformance/browser-target.js';
+import { SOURCE_CONDITION } from '../../../scripts/packaging/source-condition.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -10,7 +11,7 @@ export async function bundleSite(): Promise<Record<string, { type: string; body:
   const result = await build({
     entryPoints: [here('../src/main.tsx')],
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', minify: true,
-    jsx: 'automatic', conditions: ['browser'], plugins: [nodeCryptoStub], define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic', conditions: [SOURCE_CONDITION, 'browser'], plugins: [nodeCryptoStub], define: { 'process.env.NODE_ENV': '"production"' },
   });
   return {
     '/': { type: 'text/html', body: readFileSync(here('../src/index.html')) },
