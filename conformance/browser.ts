@@ -19,13 +19,15 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 
 /** Serves fixed files on a free 127.0.0.1 port; anything else is a plain 404. */
 export async function serveFiles(files: Record<string, { type: string; body: string | Uint8Array }>) {
+  // A Map: the path is whatever the browser asked for (`/__proto__` must be a 404, not Object.prototype).
+  const byPath = new Map(Object.entries(files));
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/favicon.ico') {
       res.writeHead(204).end(); // browsers ask on their own; a 404 would show up as a console error
       return;
     }
-    const file = files[path];
+    const file = byPath.get(path);
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
