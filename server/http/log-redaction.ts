@@ -41,7 +41,8 @@ function credentialsIn(headers: Record<string, string | string[] | undefined>): 
   if (key) found.push(key.trim());
   const token = one('oauth-token');
   if (token) found.push(token.trim());
-  for (const match of (one('authorization') ?? '').matchAll(/bearer\s+(\S+)/gi)) found.push(match[1]!);
+  const authorization = one('authorization');
+  if (authorization) for (const match of authorization.matchAll(/bearer\s+(\S+)/gi)) found.push(match[1]!);
   const cookie = one('cookie');
   if (cookie) {
     try {
