@@ -160,7 +160,10 @@ for (const scenario of scenarios) {
 for (const [name, row] of Object.entries(table)) {
   console.log(`${name} (medians of ${ROUNDS} rounds)`);
   for (const [target, figures] of Object.entries(row.figures)) console.log(`  ${target.padEnd(10)} ${fmt(figures)}`);
-  console.log(`  ${Object.entries(row.ratios).map(([t, r]) => `reference / ${t === 'bare' ? 'bare express' : t} ${r.toFixed(2)}x`).join('   ')}\n`);
+  console.log(`  ${Object.entries(row.ratios).map(([t, r]) => `reference / ${t === 'bare' ? 'bare express' : t} ${r.toFixed(2)}x`).join('   ')}`);
+  // Less noisy on a shared machine than req/s: how much CPU a request costs each server, as the same kind of ratio.
+  const cpu = (target: string) => row.figures[target]?.cpuPerRequestMs ?? 0;
+  console.log(`  cpu per request, bare express / reference: ${(cpu('bare') / cpu('reference')).toFixed(2)}x (not the target, a cross-check)\n`);
 }
 console.log('prism: its answers from docs/openapi.json examples; prism same: the same JSON as reference and bare.');
 for (const [name, row] of Object.entries(table)) {

@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
@@ -17,25 +19,32 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Spawns a server process and waits until `ready` matches its output (the URL is its first group). */
+/**
+ * Spawns a server process and waits until `ready` matches its output (the URL is its first group).
+ * Its output goes to a file, not a pipe: draining a pipe would cost this process, which runs autocannon,
+ * CPU for the servers that log every request (the reference) and not for the others (bare Express).
+ */
 export async function spawnServer(args: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<Proc> {
-  const group = spawnGroup(args[0]!, args.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const dir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const file = join(dir, 'output.log');
+  const fd = openSync(file, 'w');
+  const group = spawnGroup(args[0]!, args.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
   const { child } = group;
-  let out = '';
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
+  const stop = async () => {
+    await group.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 60_000;
-  while (!ready.test(out)) {
+  let out = '';
+  while (!ready.test((out = readFileSync(file, 'utf8')))) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      await group.stop();
+      await stop();
       throw new Error(`${args.join(' ')} did not start:\n${out.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  // Keep draining output so the pipe never fills up.
-  child.stdout!.removeAllListeners('data').on('data', () => {});
-  child.stderr!.removeAllListeners('data').on('data', () => {});
-  return { child, url: ready.exec(out)![1]!, stop: () => group.stop() };
+  return { child, url: ready.exec(out)![1]!, stop };
 }
 
 /** The reference server as `npm start` runs it, on a free port. */

@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js';
+import { isPlainObject } from './request.js';
 import type { Repository, RowListener, Table } from './repository/types.js';
 
 export interface StorageLimits {
@@ -23,35 +24,66 @@ function utf8Length(text: string): number {
 }
 
 /**
- * About the UTF-8 bytes of a value's JSON (escapes aside), without building the JSON. Records are replaced
- * whole but share their unchanged parts with the version before (a pipeline's members, a block's config):
- * objects are measured once and remembered, so a new version of a pipeline with N blocks costs N lookups, not
- * a JSON of N members (JSON.stringify per write made creating blocks in a large pipeline 2.5x slower).
+ * About the UTF-8 bytes of a value's JSON (escapes aside), without building the JSON: `{}` and `[]` 2, a key
+ * its length plus 4 (quotes, colon, comma), an item 1 more than itself, `null` 4.
  */
-function sizer() {
-  const measured = new WeakMap<object, number>();
-  const sizeOf = (value: unknown): number => {
-    if (value === null || value === undefined) return 4;
-    switch (typeof value) {
-      case 'string':
-        return utf8Length(value) + 2;
-      case 'number':
-      case 'boolean':
-        return String(value).length;
-      case 'object': {
-        const known = measured.get(value);
-        if (known !== undefined) return known;
-        let size = 2;
-        if (Array.isArray(value)) for (const item of value) size += sizeOf(item) + 1;
-        else for (const [key, item] of Object.entries(value)) size += utf8Length(key) + 4 + sizeOf(item);
-        measured.set(value, size);
-        return size;
-      }
-      default:
-        return 0;
+export function sizeOf(value: unknown): number {
+  if (value === null || value === undefined) return 4;
+  switch (typeof value) {
+    case 'string':
+      return utf8Length(value) + 2;
+    case 'number':
+    case 'boolean':
+      return String(value).length;
+    case 'object': {
+      let size = 2;
+      if (Array.isArray(value)) for (const item of value) size += sizeOf(item) + 1;
+      else if (isPlainObject(value)) for (const key of Object.keys(value)) size += utf8Length(key) + 4 + sizeOf(value[key]);
+      return size;
     }
-  };
-  return sizeOf;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * sizeOf(after) - sizeOf(before), walking only what differs. Records are replaced whole but share their
+ * unchanged parts with the version before (a pipeline's members, a block's config), so a new version of a
+ * pipeline with N blocks costs N pointer comparisons, not a walk of N members. (A JSON.stringify per write
+ * made creating blocks in a large pipeline 2.5x slower; remembering each object's size in a WeakMap cost
+ * microseconds per new object in garbage collection.)
+ */
+export function sizeChange(before: unknown, after: unknown): number {
+  if (before === after) return 0;
+  if (Array.isArray(before) && Array.isArray(after)) return arraySizeChange(before, after);
+  if (!isPlainObject(before) || !isPlainObject(after)) return sizeOf(after) - sizeOf(before);
+  let change = 0;
+  for (const key of Object.keys(after)) {
+    change += Object.hasOwn(before, key) ? sizeChange(before[key], after[key]) : utf8Length(key) + 4 + sizeOf(after[key]);
+  }
+  for (const key of Object.keys(before)) if (!Object.hasOwn(after, key)) change -= utf8Length(key) + 4 + sizeOf(before[key]);
+  return change;
+}
+
+/** Items the two versions share at both ends are skipped (an insert or a removal leaves one item between). */
+function arraySizeChange(before: readonly unknown[], after: readonly unknown[]): number {
+  let start = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (start < shorter && before[start] === after[start]) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  let change = 0;
+  if (endBefore - start === endAfter - start) {
+    for (let i = start; i < endAfter; i++) change += sizeChange(before[i], after[i]);
+    return change;
+  }
+  for (let i = start; i < endAfter; i++) change += sizeOf(after[i]) + 1;
+  for (let i = start; i < endBefore; i++) change -= sizeOf(before[i]) + 1;
+  return change;
 }
 
 /**
@@ -62,11 +94,10 @@ function sizer() {
  */
 export function limitStorage(inner: Repository, limits: StorageLimits): Repository {
   if (!limits.maxRecords && !limits.maxBytes) return inner;
-  const sizeOf = sizer();
   let records = 0;
   let bytes = 0;
-  /** Counter changes made in the running transaction, to undo with it. */
-  let undo: (() => void)[] | null = null;
+  /** Whether a transaction (ours) is running: its end judges the change. */
+  let inTransaction = false;
 
   const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
     if (limits.maxRecords && recordsAfter > limits.maxRecords && recordsAfter > recordsBefore) {
@@ -78,75 +109,56 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
     return undefined;
   };
 
-  function counted<K extends string | number, V>(table: Table<K, V>, keyOf: (record: V) => K): Table<K, V> {
-    const sizes = new Map<K, number>();
-    const setSize = (key: K, size: number | undefined) => {
-      const before = sizes.get(key);
-      if (size === undefined) sizes.delete(key);
-      else sizes.set(key, size);
-      const dRecords = (size === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
-      const dBytes = (size ?? 0) - (before ?? 0);
-      records += dRecords;
-      bytes += dBytes;
-      undo?.push(() => {
-        if (before === undefined) sizes.delete(key);
-        else sizes.set(key, before);
-        records -= dRecords;
-        bytes -= dBytes;
-      });
-    };
+  /**
+   * The counts follow the rows through the repository's row listener, which sees every change with the
+   * record it replaces, undos included: a rolled-back write is counted out by its own undo.
+   */
+  const count = (before: unknown, after: unknown) => {
+    records += (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
+    if (!limits.maxBytes) return;
+    if (before === undefined) bytes += after === undefined ? 0 : sizeOf(after); // a new row, not a change from `null`
+    else bytes += after === undefined ? -sizeOf(before) : sizeChange(before, after);
+  };
+
+  // In place, not wrapped: tables are kept per repository object (TableDeclaration.in), so whoever holds this
+  // repository (the API, a test) must see the same tables. Apply it once, before any table is opened.
+  const openTable = inner.openTable.bind(inner);
+  const transaction = inner.transaction.bind(inner);
+  inner.openTable = <K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V> => {
+    if (UNCOUNTED.includes(name)) return openTable(name, key, onChange);
+    let opening = true;
+    const table = openTable(name, key, (before: V | undefined, after: V | undefined) => {
+      if (!opening) count(before, after);
+      onChange?.(before, after);
+    });
+    opening = false;
     // Rows a repository already holds when the table opens (a durable one, restored) count too.
-    if (table.size() > 0) for (const row of table.list()) setSize(keyOf(row), limits.maxBytes ? sizeOf(row) : 0);
+    if (table.size() > 0) for (const row of table.list()) count(undefined, row);
     return {
       get: (key) => table.get(key),
       getMany: (keys) => table.getMany(keys),
       list: () => table.list(),
       sortedKeys: () => table.sortedKeys(),
       size: () => table.size(),
-      put(record) {
-        const key = keyOf(record);
-        const size = limits.maxBytes ? sizeOf(record) : 0;
-        if (!undo) {
-          // Outside a transaction: judged before writing.
-          const before = sizes.get(key);
-          const error = refusal(records, bytes, records + (before === undefined ? 1 : 0), bytes + size - (before ?? 0));
-          if (error) throw error;
-        }
-        table.put(record);
-        setSize(key, size);
-      },
-      delete(key) {
-        table.delete(key);
-        setSize(key, undefined);
-      },
+      // A write outside a transaction is judged in one of its own, so a refused write is undone before anyone sees it.
+      put: (record) => (inTransaction ? table.put(record) : inner.transaction(() => table.put(record))),
+      delete: (key) => table.delete(key), // deleting never grows storage: nothing to judge
     };
-  }
-
-  // In place, not wrapped: tables are kept per repository object (TableDeclaration.in), so whoever holds this
-  // repository (the API, a test) must see the same tables. Apply it once, before any table is opened.
-  const openTable = inner.openTable.bind(inner);
-  const transaction = inner.transaction.bind(inner);
-  inner.openTable = <K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>) => {
-    const table = openTable(name, key, onChange);
-    return UNCOUNTED.includes(name) ? table : counted(table, key);
   };
   inner.transaction = <T>(change: () => T): T => {
-    if (undo) return transaction(change); // nested: the outer transaction checks and undoes
-    undo = [];
+    if (inTransaction) return transaction(change); // nested: the outer transaction judges the change
+    inTransaction = true;
     const recordsBefore = records;
     const bytesBefore = bytes;
     try {
       return transaction(() => {
         const result = change();
         const error = refusal(recordsBefore, bytesBefore, records, bytes);
-        if (error) throw error; // the inner repository undoes every write of `change`
+        if (error) throw error; // the inner repository undoes every write of `change`, and its undos count them out
         return result;
       });
-    } catch (error) {
-      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
-      throw error;
     } finally {
-      undo = null;
+      inTransaction = false;
     }
   };
   return inner;

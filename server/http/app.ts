@@ -40,10 +40,14 @@ export function createApp(api: Api, options: AppOptions = {}) {
     this.end(text);
     return this;
   };
-  app.use(requestLog(options.log, [api.config.apiKey]));
-  // Host, Origin and cross-site writes are checked before the body is read (issue 14; decisions in origins.ts).
-  app.use(cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))));
-  app.use(readBody());
+  app.use(
+    inSequence(
+      requestLog(options.log, [api.config.apiKey]),
+      // Host, Origin and cross-site writes are checked before the body is read (issue 14; decisions in origins.ts).
+      cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))),
+      readBody(),
+    ),
+  );
 
   const router = contractRouter(async (routeId, req, res) => {
     // Express answers HEAD with the GET route; so does the core (Node drops the body).
@@ -78,6 +82,30 @@ export function createApp(api: Api, options: AppOptions = {}) {
   });
 
   return app;
+}
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * Middlewares run in order as one layer of Express's router: a pass through the router's layer machinery
+ * (params, prefix trimming, the layer's try/catch) costs per layer and per request. An error, or a middleware
+ * that answers without calling next, ends the sequence, as separate layers would.
+ */
+function inSequence(...middlewares: Middleware[]): Middleware {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown) => {
+      if (error) return next(error);
+      const middleware = middlewares[index++];
+      if (!middleware) return next();
+      try {
+        middleware(req, res, step);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
 }
 
 function send(res: Response, outcome: Outcome) {

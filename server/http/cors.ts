@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { OriginSettings } from './origins.js';
-import { decideOrigin } from './origins.js';
+import { allowedHostCheck, decideOrigin } from './origins.js';
 
 const DEFAULT_ALLOWED_HEADERS = 'Content-Type, X-API-KEY, OAUTH-TOKEN, Authorization';
 const METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
@@ -11,10 +11,11 @@ const METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
  * preflight may send whatever headers it asks for (SDK users add their own, docs/sdk.md).
  */
 export function cors(settings: OriginSettings, refuse: (req: Request, res: Response, message: string) => void) {
+  const hostAllowed = allowedHostCheck(settings);
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
     if (origin !== undefined) res.setHeader('Vary', 'Origin'); // the answer depends on it, allowed or not
-    const decision = decideOrigin({ method: req.method, host: req.headers.host, origin, contentType: req.headers['content-type'] }, settings);
+    const decision = decideOrigin({ method: req.method, host: req.headers.host, origin, contentType: req.headers['content-type'] }, settings, hostAllowed);
     if (decision.refusal) return refuse(req, res, decision.refusal);
     if (decision.corsOrigin) {
       res.setHeader('Access-Control-Allow-Origin', decision.corsOrigin);

@@ -9,16 +9,26 @@ const REDACTED = '[redacted]';
  * (a 32+ character segment mixing upper case, lower case and digits; `eyJ...` dotted).
  */
 export function redactedPath(url: string, headers: Record<string, string | string[] | undefined>, secrets: readonly string[] = []): string {
-  let path = url.split('?')[0]!.split('#')[0]!;
-  path = path.replace(/;[^/]*/g, `;${REDACTED}`);
-  for (const secret of [...secrets, ...credentialsIn(headers)]) {
-    if (secret.length < 8) continue; // too short to be a credential, and blanking it would blank ordinary text
-    for (const form of new Set([secret, encodeURIComponent(secret)])) path = path.split(form).join(REDACTED);
-  }
-  return path
-    .split('/')
-    .map((segment) => (looksSecret(segment) ? REDACTED : segment))
-    .join('/');
+  let path = cut(cut(url, '?'), '#');
+  if (path.includes(';')) path = path.replace(/;[^/]*/g, `;${REDACTED}`);
+  for (const secret of secrets) path = withoutSecret(path, secret);
+  for (const secret of credentialsIn(headers)) path = withoutSecret(path, secret);
+  const segments = path.split('/');
+  return segments.some(looksSecret) ? segments.map((segment) => (looksSecret(segment) ? REDACTED : segment)).join('/') : path;
+}
+
+const cut = (text: string, at: string) => {
+  const index = text.indexOf(at);
+  return index < 0 ? text : text.slice(0, index);
+};
+
+/** `path` with every occurrence of `secret`, as sent or percent-encoded, blanked. */
+function withoutSecret(path: string, secret: string): string {
+  if (secret.length < 8) return path; // too short to be a credential, and blanking it would blank ordinary text
+  const encoded = encodeURIComponent(secret);
+  if (path.includes(secret)) path = path.split(secret).join(REDACTED);
+  if (encoded !== secret && path.includes(encoded)) path = path.split(encoded).join(REDACTED);
+  return path;
 }
 
 function credentialsIn(headers: Record<string, string | string[] | undefined>): string[] {
@@ -31,7 +41,8 @@ function credentialsIn(headers: Record<string, string | string[] | undefined>): 
   if (key) found.push(key.trim());
   const token = one('oauth-token');
   if (token) found.push(token.trim());
-  for (const match of (one('authorization') ?? '').matchAll(/bearer\s+(\S+)/gi)) found.push(match[1]!);
+  const authorization = one('authorization');
+  if (authorization) for (const match of authorization.matchAll(/bearer\s+(\S+)/gi)) found.push(match[1]!);
   const cookie = one('cookie');
   if (cookie) {
     try {
@@ -45,6 +56,8 @@ function credentialsIn(headers: Record<string, string | string[] | undefined>): 
 }
 
 function looksSecret(segment: string): boolean {
+  // Most segments are short plain names: none of the shapes below fits them (percent-escapes could hide a longer text).
+  if (segment.length < 32 && !segment.startsWith('eyJ') && !segment.includes('%')) return false;
   let text = segment;
   try {
     text = decodeURIComponent(segment);

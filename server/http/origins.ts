@@ -111,9 +111,31 @@ export function isSimpleContentType(contentType: string | undefined): boolean {
   return essence === '' || SIMPLE_CONTENT_TYPES.has(essence);
 }
 
+/**
+ * isAllowedHost for one server's settings, remembering its answers: a server sees the same few Host values on
+ * every request, and parsing one as a URL was a measurable part of a request. At most 256 are kept.
+ */
+export function allowedHostCheck(settings: Pick<OriginSettings, 'allowedHosts'>): (host: string | undefined) => boolean {
+  const known = new Map<string, boolean>();
+  return (host) => {
+    if (host === undefined) return isAllowedHost(host, settings);
+    let allowed = known.get(host);
+    if (allowed === undefined) {
+      allowed = isAllowedHost(host, settings);
+      if (known.size >= 256) known.clear();
+      known.set(host, allowed);
+    }
+    return allowed;
+  };
+}
+
 /** What the transport does with a request before reading it: refuse it, or answer with CORS headers for its origin. */
-export function decideOrigin(request: BrowserRequest, settings: OriginSettings): OriginDecision {
-  if (!isAllowedHost(request.host, settings)) {
+export function decideOrigin(
+  request: BrowserRequest,
+  settings: OriginSettings,
+  hostAllowed: (host: string | undefined) => boolean = (host) => isAllowedHost(host, settings),
+): OriginDecision {
+  if (!hostAllowed(request.host)) {
     return {
       refusal: `The Host ${JSON.stringify(request.host)} is not allowed: this server answers to loopback names, IP addresses and the names in ALLOWED_HOSTS (a defence against DNS rebinding).`,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideOrigin, isAllowedHost, isAllowedOrigin, isLoopbackHostname, isSimpleContentType } from '../http/origins.js';
+import { allowedHostCheck, decideOrigin, isAllowedHost, isAllowedOrigin, isLoopbackHostname, isSimpleContentType } from '../http/origins.js';
 
 const none = { corsOrigins: [], allowedHosts: [] };
 
@@ -18,6 +18,16 @@ describe('which browsers’ requests the server accepts (plain functions, no Exp
     expect(isAllowedHost('a.b.corp.test:1', listed)).toBe(true);
     expect(isAllowedHost('notcorp.test', listed)).toBe(false);
     expect(isAllowedHost('anything.at.all', { allowedHosts: ['*'] })).toBe(true);
+  });
+
+  it('remembers Host answers per server without changing them, however many Hosts it sees', () => {
+    const listed = { allowedHosts: ['dev.example.com', '.corp.test'] };
+    const check = allowedHostCheck(listed);
+    const hosts = ['localhost:6789', 'rebind.test:6789', 'DEV.example.com:8080', 'a.b.corp.test:1', 'notcorp.test', 'user@localhost', undefined];
+    for (let round = 0; round < 3; round++) {
+      for (const host of hosts) expect(check(host), String(host)).toBe(isAllowedHost(host, listed));
+      for (let i = 0; i < 300; i++) expect(check(`h${round}-${i}.test`)).toBe(false); // past its 256 entries: starts over
+    }
   });
 
   it('allows loopback origins, CORS_ORIGINS and the server’s own origin; `null` never', () => {
