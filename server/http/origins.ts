@@ -119,7 +119,7 @@ export function decideOrigin(request: BrowserRequest, settings: OriginSettings):
     };
   }
   if (request.origin === undefined) return {};
-  let allowed = false;
+  let allowed: boolean;
   try {
     allowed = isAllowedOrigin(request.origin, request.host, settings);
   } catch {
