@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { decodeJwt } from 'jose';
 import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
 
 // A benchmark that fails or is interrupted stops its servers too.
@@ -54,7 +55,7 @@ export function rssMb(pid: number): number {
 
 /** Runs `count` requests with bounded concurrency. */
 export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
+  const results = new Array<T>(count);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -73,6 +74,8 @@ export async function login(url: string): Promise<string> {
     headers: { 'X-API-KEY': KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ session: { email: 'admin@admin.com', password: 'admin' } }),
   });
-  const raw = (await reply.json()).session.token as string;
-  return JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString()).token;
+  const { session } = (await reply.json()) as { session: { token: string } };
+  const { token } = decodeJwt(session.token);
+  if (typeof token !== 'string') throw new Error('the login answered a token without a decoded token');
+  return token;
 }
