@@ -67,8 +67,7 @@ for (const connections of [1, 32]) {
       ratios.push(d.rps / m.rps);
       console.log(`  ${connections} conn, round ${round + 1}: memory ${m.rps.toFixed(0)}/s (p99 ${m.p99} ms), --data ${d.rps.toFixed(0)}/s (p99 ${d.p99} ms)`);
     } finally {
-      inMemory.stop();
-      onDisk.stop();
+      await Promise.all([inMemory.stop(), onDisk.stop()]);
       rmSync(dir, { recursive: true, force: true });
     }
   }

@@ -73,7 +73,7 @@ async function run(name: string, env: Record<string, string>) {
     console.log(`  GET /api/status during flood: median ${fmt(percentile(during, 50))}, p95 ${fmt(percentile(during, 95))}, max ${fmt(Math.max(...during))} (${during.length} probes)`);
     return { floodMs, statusMedian: percentile(during, 50), statusMax: Math.max(...during) };
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -24,7 +24,7 @@ async function store(runs: number, clock: { ms: number }): Promise<Api> {
   const post = async (path: string, body: unknown) => {
     const outcome = await api.core.dispatch({ method: 'POST', path, query: {}, headers, body });
     if (outcome.errorCode !== undefined) throw new Error(`${path}: ${JSON.stringify(outcome.body)}`);
-    return outcome.body as Record<string, any>;
+    return outcome.body;
   };
   const { repo } = api;
   for (let p = 0; p < PIPELINES; p++) {

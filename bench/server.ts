@@ -101,7 +101,7 @@ await fetch(`${reference.url}/api/pipelines/bench/blocks`, { method: 'POST', hea
 await seedReference(reference.url, token, PIPELINES);
 
 // 2. The same JSON for the bare Express baseline.
-const fixtures = {
+const fixtures: Record<'detail' | 'list' | 'create', unknown> = {
   detail: await (await fetch(`${reference.url}/api/pipelines/bench/blocks/load`, { headers: auth })).json(),
   list: await (await fetch(`${reference.url}/api/pipelines?_limit=40`, { headers: auth })).json(),
   create: await (await fetch(`${reference.url}/api/pipelines/bench/blocks`, { method: 'POST', headers: auth, body: JSON.stringify({ block: { name: 'fixture', type: 'transformer', upstream_blocks: ['load'] } }) })).json(),
@@ -118,8 +118,10 @@ const startPrism = (document: string, port: number, label: string) =>
   );
 /** docs/openapi.json with each benched operation's first example replaced by the JSON the others send. */
 function sameJsonDocument(): string {
-  const document = JSON.parse(readFileSync(join(root, 'docs/openapi.json'), 'utf8'));
-  const success = (path: string, method: string) => document.paths[path][method].responses['200'].content['application/json'].examples.success;
+  type Examples = Record<string, { value: unknown }>;
+  type Document = { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Examples }> }> }>> };
+  const document = JSON.parse(readFileSync(join(root, 'docs/openapi.json'), 'utf8')) as Document;
+  const success = (path: string, method: string) => document.paths[path]![method]!.responses['200']!.content['application/json']!.examples.success!;
   success('/api/pipelines/{pipeline_uuid}/blocks/{block_uuid}', 'get').value = fixtures.detail;
   success('/api/pipelines', 'get').value = fixtures.list;
   success('/api/pipelines/{pipeline_uuid}/blocks', 'post').value = fixtures.create;
@@ -197,7 +199,7 @@ for (const size of [1_000, 10_000, 100_000]) {
   await seedReference(scaled.url, scaledToken, size, stored);
   stored = size;
   latencies[size] = await load(scaled, { name: 'list', method: 'GET', path: '/api/pipelines?_limit=40' }, scaledAuth);
-  console.log(`  ${String(size).padStart(7)} pipelines: ${fmt(latencies[size]!)}`);
+  console.log(`  ${String(size).padStart(7)} pipelines: ${fmt(latencies[size])}`);
 }
 const growth = latencies[100_000]!.p50 / Math.max(latencies[1_000]!.p50, 1);
 console.log(`  p50 at 100k / p50 at 1k: ${growth.toFixed(2)}x (target <= 2x: ${growth <= 2 ? 'met' : 'MISSED'}); req/s ratio ${(latencies[100_000]!.rps / latencies[1_000]!.rps).toFixed(2)}x`);

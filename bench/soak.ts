@@ -19,7 +19,7 @@ const deadline = started + SECONDS * 1000;
 async function call(method: string, path: string, body?: unknown) {
   try {
     const reply = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = await reply.json();
+    const json = (await reply.json()) as { error?: unknown };
     requests++;
     if (reply.status !== 200 || json.error) errors++;
     return json;

@@ -22,7 +22,7 @@ function timeToReady(args: string[], ready: RegExp): Promise<{ wall: number; cpu
     let out = '';
     const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no ready line:\n${out}`))), 30_000);
     const onData = (chunk: Buffer) => {
-      out += chunk;
+      out += chunk.toString();
       if (ready.test(out)) {
         clearTimeout(timer);
         const wall = performance.now() - started;

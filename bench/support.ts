@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeJwt } from 'jose';
 import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
@@ -64,7 +65,7 @@ export function rssMb(pid: number): number {
 
 /** Runs `count` requests with bounded concurrency. */
 export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
+  const results = new Array<T>(count);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -83,6 +84,8 @@ export async function login(url: string): Promise<string> {
     headers: { 'X-API-KEY': KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ session: { email: 'admin@admin.com', password: 'admin' } }),
   });
-  const raw = (await reply.json()).session.token as string;
-  return JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString()).token;
+  const { session } = (await reply.json()) as { session: { token: string } };
+  const { token } = decodeJwt(session.token);
+  if (typeof token !== 'string') throw new Error('the login answered a token without a decoded token');
+  return token;
 }

@@ -55,7 +55,9 @@ export async function runConformance(target: Target, only?: (s: Scenario) => boo
     let body: unknown = text;
     try {
       body = JSON.parse(text);
-    } catch {}
+    } catch {
+      // not JSON: kept as text
+    }
     let request: unknown;
     if (typeof init?.body === 'string') {
       try {
@@ -89,7 +91,9 @@ export async function runConformance(target: Target, only?: (s: Scenario) => boo
       let parsed: unknown = text;
       try {
         parsed = JSON.parse(text);
-      } catch {}
+      } catch {
+        // not JSON: kept as text
+      }
       return { status: response.status, body: parsed };
     },
     check(condition, message) {

@@ -89,7 +89,7 @@ export const scenarios: Scenario[] = [
       for (const name of ['page a', 'page b', 'page c', 'page d', 'page e']) await c.pipelines.create({ name });
       const seen: string[] = [];
       for await (const p of c.pipelines.list({ limit: 2, search: 'page' })) seen.push(p.uuid);
-      t.check(seen.join() === 'page_a,page_b,page_c,page_d,page_e', `walked every page: ${seen}`);
+      t.check(seen.join() === 'page_a,page_b,page_c,page_d,page_e', `walked every page: ${seen.join()}`);
       const page = await c.pipelines.list({ limit: 2, offset: 4, search: 'page' }).withResponse();
       t.check(page.metadata?.next === false && page.metadata?.count === 5, 'last page');
       await c.pipelines.list({ order_by: ['-name'], format: 'compact' });

@@ -26,7 +26,7 @@ export interface OpenApiOptions {
 }
 
 /** Meta params shared by many routes, as reusable parameters: their schemas are the contract's (meta.ts). */
-const META_DESCRIPTIONS: Record<keyof typeof metaParams & string, string> = {
+const META_DESCRIPTIONS: Record<keyof typeof metaParams, string> = {
   _limit: `Page size. Users list 40 by default; pipelines and blocks all. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
   _offset: `Items to skip. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
   _format: 'Presenter format: an action name (`list`, `detail`, ...) or a custom format such as `compact`. Unknown formats fall back to the action’s own.',

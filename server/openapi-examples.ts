@@ -19,7 +19,8 @@ export async function captureExamples(): Promise<Record<string, RouteExamples>> 
     // A login's token is used from then on (logout examples expire it).
     const session = outcome.body.session;
     if (routeId === 'sessions.login' && isPlainObject(session) && typeof session.token === 'string') {
-      headers['oauth-token'] = JSON.parse(atob(session.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).token;
+      const claims: unknown = JSON.parse(atob(session.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+      if (isPlainObject(claims) && typeof claims.token === 'string') headers['oauth-token'] = claims.token;
     }
     return outcome.body;
   };

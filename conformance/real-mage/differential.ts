@@ -79,7 +79,9 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
       let body: unknown = text;
       try {
         body = JSON.parse(text);
-      } catch {}
+      } catch {
+        // not JSON: compared as text
+      }
       return { status: response.status, body };
     };
     let answer = await send();
@@ -130,7 +132,7 @@ function byId(a: unknown, b: unknown, out: Difference[]): [unknown, unknown] {
     return entry as [string, { id: number }[]] | undefined;
   };
   const [mageList, oursList] = [list(a), list(b)];
-  if (!mageList || !oursList || mageList[0] !== oursList[0]) return [a, b];
+  if (!mageList || mageList[0] !== oursList?.[0]) return [a, b];
   const [key, mageItems] = mageList;
   const ids = (items: { id: number }[]) => items.map((x) => x.id);
   const sorted = (items: { id: number }[]) => [...items].sort((x, y) => x.id - y.id);
@@ -224,7 +226,7 @@ export const REASONS: Reason[] = [
   {
     id: 'mage-message-bug',
     why: 'Mage overwrites its shared “not found” message with the last login error (a mutable constant, mage-api-facts §4), so a missing user reads “Email/username and password are required.”; the kit names the record.',
-    covers: (d, _p, mage) => d.path === 'error.message' && /^Email\/username and/.test(String((mage.body as any)?.error?.message)),
+    covers: (d, _p, mage) => d.path === 'error.message' && String((mage.body as any)?.error?.message).startsWith('Email/username and'),
   },
   {
     id: 'deleted-block-graph',

@@ -62,7 +62,7 @@ export const ORCHESTRATION_REASONS: Reason[] = [
   {
     id: 'trigger-url-metadata',
     why: 'Mage’s API trigger URL answers `{pipeline_run}` alone; the kit answers it with the envelope every member answer has (`metadata: null`, `status: 200`).',
-    covers: (d, probe) => probe.path.includes('/api_trigger') || /pipeline_runs\/\{token\}$/.test(probe.path) ? d.path === 'metadata' && d.kind === 'only in ours' : false,
+    covers: (d, probe) => probe.path.includes('/api_trigger') || probe.path.endsWith('pipeline_runs/{token}') ? d.path === 'metadata' && d.kind === 'only in ours' : false,
   },
   {
     id: 'trigger-url-reenables',

@@ -94,9 +94,9 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       await c.pipelines.blocks.create(p.uuid, { name: 'clean', type: 'transformer', upstream_blocks: ['load'] });
       await c.pipelines.blocks.create(p.uuid, { name: 'first', type: 'data_loader', priority: 0 });
       const order = (await c.pipelines.blocks.list(p.uuid)).map((b) => b.uuid);
-      t.check(order.join() === 'first,load,clean', `priority order: ${order}`);
+      t.check(order.join() === 'first,load,clean', `priority order: ${order.join()}`);
       const load = await c.pipelines.blocks.detail(p.uuid, 'load');
-      t.check(load.downstream_blocks.join() === 'clean', `downstream: ${load.downstream_blocks}`);
+      t.check(load.downstream_blocks.join() === 'clean', `downstream: ${load.downstream_blocks.join()}`);
       const clean = await c.pipelines.blocks.update(p.uuid, 'clean', { color: 'teal' });
       t.check(clean.color === 'teal' && clean.upstream_blocks.join() === 'load', 'color updated, upstream kept');
       await c.pipelines.delete(p.uuid);
@@ -115,7 +115,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       t.check((await c.pipelines.blocks.list(p.uuid)).length === 3, 'nothing deleted');
       await c.pipelines.blocks.delete(p.uuid, 'middle', { force: true });
       const sink = await c.pipelines.blocks.detail(p.uuid, 'sink');
-      t.check(sink.upstream_blocks.join() === 'source', `sink inherits: ${sink.upstream_blocks}`);
+      t.check(sink.upstream_blocks.join() === 'source', `sink inherits: ${sink.upstream_blocks.join()}`);
       await c.pipelines.blocks.delete(p.uuid, 'sink');
       t.check((await c.pipelines.blocks.list(p.uuid)).map((b) => b.uuid).join() === 'source', 'one left');
       await c.pipelines.delete(p.uuid);
@@ -174,7 +174,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       await c.pipelineSchedules.update(trigger.id, { status: 'active' });
       checkCompleted(t, await waitForRun(c, hooked.id, { interval: 500, timeout: 90_000 }));
       const runs = await c.pipelineRuns.list({ pipeline_uuid: p.uuid });
-      t.check(runs.map((r) => r.id).sort().join() === [run.id, hooked.id].sort().join(), `the pipeline's runs: ${runs.map((r) => r.id)}`);
+      t.check(runs.map((r) => r.id).sort().join() === [run.id, hooked.id].sort().join(), `the pipeline's runs: ${runs.map((r) => r.id).join()}`);
       await c.pipelineSchedules.delete(trigger.id);
       await c.pipelines.delete(p.uuid);
     },

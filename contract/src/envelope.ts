@@ -27,7 +27,7 @@ export const ListMetadata = z.object({ count: z.number().int(), next: z.boolean(
 
 /** `{ "<key>": item, "metadata": null, "status": 200 }` */
 export const memberEnvelope = <K extends string, T extends z.ZodType>(key: K, item: T) =>
-  z.object({ [key]: item, metadata: z.null(), status: z.literal(200) } as { [P in K]: T } & {
+  z.object({ [key]: item, metadata: z.null(), status: z.literal(200) } as Record<K, T> & {
     metadata: z.ZodNull;
     status: z.ZodLiteral<200>;
   });
@@ -38,7 +38,7 @@ export const listEnvelope = <K extends string, T extends z.ZodType, M extends z.
   item: T,
   metadata: M = ListMetadata as unknown as M,
 ) =>
-  z.object({ [key]: z.array(item), metadata, status: z.literal(200) } as { [P in K]: z.ZodArray<T> } & {
+  z.object({ [key]: z.array(item), metadata, status: z.literal(200) } as Record<K, z.ZodArray<T>> & {
     metadata: M;
     status: z.ZodLiteral<200>;
   });

@@ -60,7 +60,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 /** The path params of a route, decoded: `{pipeline_uuid: string, block_uuid: string}`. */
-export type ParamsOf<R> = R extends { path: infer P extends string } ? { [K in ParamNames<P>]: string } : never;
+export type ParamsOf<R> = R extends { path: infer P extends string } ? Record<ParamNames<P>, string> : never;
 
 /** The success envelope of a route. */
 export type SuccessOf<R> = R extends { responses: { 200: infer S extends z.ZodType } }

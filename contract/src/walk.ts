@@ -66,8 +66,10 @@ function readRoute(route: AppRoute, prefix: string[], key: string): ContractRout
   const success = successOf(route, id);
   const itemKey = Object.keys(success.shape).find((k) => !ENVELOPE_KEYS.has(k));
   if (!itemKey) throw new Error(`${id}: the success envelope has no item key`);
-  const itemSchema = success.shape[itemKey]!;
+  const itemSchema: unknown = success.shape[itemKey];
   const list = itemSchema instanceof z.ZodArray;
+  const item: unknown = itemSchema instanceof z.ZodArray ? itemSchema.element : itemSchema;
+  if (!(item instanceof z.ZodType)) throw new Error(`${id}: the success envelope's ${itemKey} is not a schema`);
   return {
     id,
     node: prefix.join('.'),
@@ -83,7 +85,7 @@ function readRoute(route: AppRoute, prefix: string[], key: string): ContractRout
     query,
     success,
     itemKey,
-    item: itemSchema instanceof z.ZodArray ? itemSchema.element : itemSchema,
+    item,
     list,
   };
 }

@@ -34,7 +34,7 @@ export interface ExamplesDefinition<N> {
    * A scripted session run through the core with a fixed clock and token seed (logged in as the default
    * owner): the first success and the first error of each route become its OpenAPI examples.
    */
-  openapi(run: ExampleRunner, advance: AdvanceTime): Promise<void>;
+  openapi: (run: ExampleRunner, advance: AdvanceTime) => Promise<void>;
   /** The auth matrix sends one request per route and cell, against records `prepare` makes for that cell. */
   authMatrix: {
     prepare?(owner: OwnerCall, n: number): Promise<Prepared>;

@@ -191,16 +191,19 @@ export function createCore(options: CoreOptions) {
         break;
       }
       case 'create':
-        records = [await required(resource.create, action).call(resource, ctx)];
+        if (!resource.create) throw notImplemented(action);
+        records = [await resource.create(ctx)];
         break;
       case 'detail':
         records = [record];
         break;
       case 'update':
-        records = [await required(resource.update, action).call(resource, record, ctx)];
+        if (!resource.update) throw notImplemented(action);
+        records = [await resource.update(record, ctx)];
         break;
       case 'delete':
-        records = [await required(resource.delete, action).call(resource, record, ctx)];
+        if (!resource.delete) throw notImplemented(action);
+        records = [await resource.delete(record, ctx)];
         break;
     }
 
@@ -257,9 +260,8 @@ interface Plan {
   parent: ResourceModule | undefined;
 }
 
-function required<F>(fn: F | undefined, action: Action): F {
-  if (!fn) throw new ApiError('method_not_allowed', `The ${action} action is not implemented.`);
-  return fn;
+function notImplemented(action: Action): ApiError {
+  return new ApiError('method_not_allowed', `The ${action} action is not implemented.`);
 }
 
 function parseQuery(schema: z.ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {

@@ -89,7 +89,7 @@ export class Presenter<R, P, Item> implements ModulePresenter {
   present(record: R, ctx: PresentContext<P>): PresentedItem<Item> {
     const { writers, template } = this.#compile(ctx.format);
     const out: PresentedItem<Item> = { ...template };
-    for (let i = 0; i < writers.length; i++) writers[i]!(out, record, ctx);
+    for (const write of writers) write(out, record, ctx);
     return out;
   }
 }

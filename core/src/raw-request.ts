@@ -56,19 +56,20 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
 
 /** Query params as Mage reads them: a repeated key gives a list, `_order_by[]` keeps its brackets. */
 export function parseQuery(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = Object.create(null);
+  const query = new Map<string, string | string[]>();
   for (const [key, value] of search) {
-    const seen = query[key];
-    if (seen === undefined) query[key] = value;
+    const seen = query.get(key);
+    if (seen === undefined) query.set(key, value);
     else if (Array.isArray(seen)) seen.push(value); // our own array: pushing keeps many repeats linear
-    else query[key] = [seen, value];
+    else query.set(key, [seen, value]);
   }
-  return { ...query };
+  return Object.fromEntries(query);
 }
 
 /** Lower-case header names, multi-valued headers joined. */
 export function parseHeaders(headers: Iterable<[string, string]> | Record<string, string | string[] | undefined>) {
   // Header names are the client's: a null-prototype object, so a header named `__proto__` is just a header.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Object.create is typed any; this is its only type
   const out: Record<string, string | undefined> = Object.create(null);
   if (isIterable(headers)) {
     for (const [name, value] of headers) out[name.toLowerCase()] = value;

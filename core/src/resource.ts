@@ -113,6 +113,8 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
   node: Id,
   definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F> & ModuleParts,
 ): ResourceModule<Id, F> {
+  // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
   const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
   if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
   return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures, tables };

@@ -95,7 +95,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
 
       let outcome: { status: number; body: unknown; headers?: Record<string, string> };
       if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
-        outcome = injected(injection as Answering, query, core);
+        outcome = injected(injection, query, core);
       } else if (typeof route === 'string') {
         outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
       } else {

@@ -7,7 +7,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contract, walkContract, type RouteMeta } from '@pipeline-api/contract';
+import { contract, walkContract } from '@pipeline-api/contract';
 import { ROUTES as SDK_ROUTES } from '../../sdk/src/generated/routes.js';
 import type { QueryRoute } from '../src/core/route.js';
 import { emitGenerated } from '../../scripts/generated-files.js';
@@ -20,7 +20,7 @@ const sdkRoutes = new Map(SDK_ROUTES.map((r) => [r.id, r]));
 const contractRoutes = walkContract(contract).map(({ id, route, meta }) => {
   const sdk = sdkRoutes.get(id);
   if (!sdk) throw new Error(`${id} is not in the SDK's route table: run the SDK's generator first`);
-  return { id, method: route.method, meta: meta as RouteMeta, sdk };
+  return { id, method: route.method, meta, sdk };
 });
 
 const invalidates = invalidationRule(contractRoutes);

@@ -1,4 +1,4 @@
-import { contract, walkContract, type RouteMeta } from '@pipeline-api/contract';
+import { contract, walkContract } from '@pipeline-api/contract';
 import {
   createClient, RecordInvalidError, RecordNotFoundError, SessionRequiredError, type Block, type Client, type Pipeline, type PipelineError,
 } from '@pipeline-api/sdk';
@@ -15,7 +15,7 @@ function countingClient(baseUrl: string) {
   const client = createClient({
     baseUrl, apiKey: API_KEY,
     fetch: (input, init) => {
-      const url = new URL(String(input));
+      const url = new URL(input instanceof Request ? input.url : input);
       requests.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
       return fetch(input, init);
     },
@@ -24,7 +24,7 @@ function countingClient(baseUrl: string) {
 }
 
 const mutate = <TData, TVariables>(queryClient: QueryClient, options: object, variables: TVariables) =>
-  new MutationObserver<TData, PipelineError, TVariables>(queryClient, options as never).mutate(variables);
+  new MutationObserver<TData, PipelineError, TVariables>(queryClient, options).mutate(variables);
 
 describe('@pipeline-api/query with a bare QueryClient against the reference server', () => {
   let server: TestServer;
@@ -199,7 +199,7 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     const withFallback = createQueries(client, { queryClient: fallback });
     const options = withFallback.pipelines.update.mutationOptions();
     const variables = { uuid: 'delta', pipeline: { description: 'z' } };
-    await options.onSuccess(await options.mutationFn(variables), variables, undefined, undefined as never);
+    await options.onSuccess(await options.mutationFn(variables), variables, undefined, undefined);
     expect(fallback.getQueryState(api.pipelines.list.queryKey())?.isInvalidated).toBe(true);
     const bare = api.pipelines.update.mutationOptions();
     await expect(bare.onSuccess(await bare.mutationFn(variables), variables, undefined, undefined as never)).rejects.toThrow(/no QueryClient/);

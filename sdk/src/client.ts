@@ -1,4 +1,4 @@
-import { APIPromise, PagePromise, type Result } from './core/api-promise.js';
+import { APIPromise, PagePromise } from './core/api-promise.js';
 import type { ClientOptions, RequestOptions } from './core/options.js';
 import type { RouteEntry } from './core/route.js';
 import { Transport } from './core/transport.js';
@@ -18,7 +18,7 @@ export interface Client extends Resources {
  */
 export function createClient(options: ClientOptions): Client {
   const transport = new Transport(options);
-  const root: Record<string, any> = {
+  const root: Record<string, unknown> = {
     get token() {
       return transport.token;
     },
@@ -27,11 +27,17 @@ export function createClient(options: ClientOptions): Client {
   for (const route of ROUTES) {
     const segments = route.id.split('.');
     let node = root;
-    for (const segment of segments.slice(0, -1)) node = node[segment] ??= {};
+    for (const segment of segments.slice(0, -1)) {
+      const next = node[segment];
+      node = isNode(next) ? next : (node[segment] = {});
+    }
     node[segments.at(-1)!] = method(route, transport);
   }
-  return root as Client;
+  // The route table and Resources are generated from the same contract: the tree built here is that type.
+  return root as unknown as Client;
 }
+
+const isNode = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** `(pathParams..., payload | query?, options?)`, per the generated signatures. */
 function method(route: RouteEntry, transport: Transport) {
@@ -59,6 +65,6 @@ function method(route: RouteEntry, transport: Transport) {
     const start = Number(query?.offset ?? query?._offset ?? 0) || 0;
     // The first page goes as asked; later pages move the offset (only routes that page get there).
     const page = (offset: number) => send<unknown[]>(offset === start ? query : { ...query, offset });
-    return new PagePromise(page as (offset: number) => Promise<Result<unknown[]>>, start);
+    return new PagePromise(page, start);
   };
 }

@@ -138,7 +138,7 @@ describe('the SDK against the reference server', () => {
 function scripted(...answers: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fetch: Fetch = async (input, init) => {
-    calls.push({ url: String(input), init });
+    calls.push({ url: input instanceof Request ? input.url : String(input), init });
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
     return answer();
   };

@@ -93,7 +93,7 @@ describe('what a UI needs from the SDK: "go to sign-in" apart from "you may not"
     const client = createClient({
       baseUrl: 'http://api.test', apiKey: API_KEY, token: 'old-token', maxRetries: 0,
       fetch: async (input) => {
-        if (String(input).includes('/api/sessions')) return json({ session: { token: 'new-token', expires: null, user: null }, metadata: null, status: 200 });
+        if ((input instanceof Request ? input.url : String(input)).includes('/api/sessions')) return json({ session: { token: 'new-token', expires: null, user: null }, metadata: null, status: 200 });
         await gate;
         return json({ error: { code: 401, message: 'Expired OAuth token.', type: 'expired_oauth_token' }, status: 200 });
       },

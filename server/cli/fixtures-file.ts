@@ -7,7 +7,7 @@ export function readFixturesFile(path: string): Fixtures {
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`--fixtures ${path}: ${(error as Error).message}`);
+    throw new Error(`--fixtures ${path}: ${(error as Error).message}`, { cause: error });
   }
   const parsed = parseFixtures(data);
   if (!parsed.success) {

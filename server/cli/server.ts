@@ -14,7 +14,7 @@ export interface Output {
   info(line: string): void;
   warn(line: string): void;
   /** Request lines (batched). */
-  requests(text: string): void;
+  requests: (text: string) => void;
 }
 
 export interface StartedServer {

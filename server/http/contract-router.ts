@@ -23,7 +23,7 @@ export function contractRouter(handle: RouteHandler): RouterImplementation<Contr
 
 function implement<T extends AppRouter>(router: T, prefix: string[], handle: RouteHandler): RouterImplementation<T> {
   const implementation = Object.fromEntries(
-    Object.entries(router).map(([key, node]) => {
+    Object.entries(router).map(([key, node]): [string, unknown] => {
       const path = [...prefix, key];
       if (!isAppRoute(node)) return [key, implement(node, path, handle)];
       const id = path.join('.');
@@ -41,7 +41,7 @@ function implement<T extends AppRouter>(router: T, prefix: string[], handle: Rou
  */
 export function withoutRequestSchemas<T extends AppRouter>(router: T): T {
   const stripped = Object.fromEntries(
-    Object.entries(router).map(([key, node]) =>
+    Object.entries(router).map(([key, node]): [string, unknown] =>
       isAppRoute(node)
         ? [key, { ...node, pathParams: undefined, query: undefined, headers: undefined, ...('body' in node ? { body: undefined } : {}) }]
         : [key, withoutRequestSchemas(node)],

@@ -141,7 +141,7 @@ export function decideOrigin(
     };
   }
   if (request.origin === undefined) return {};
-  let allowed = false;
+  let allowed: boolean;
   try {
     allowed = isAllowedOrigin(request.origin, request.host, settings);
   } catch {

@@ -28,7 +28,7 @@ export interface DurableStore {
   repo: Repository;
   recovery: Recovery;
   /** Resolves when every write committed so far is on disk (answer nothing before it). */
-  durable(): Promise<void>;
+  durable: () => Promise<void>;
   /** Takes a snapshot now and drops the journals it covers. */
   compact(): Promise<void>;
   close(): Promise<void>;
@@ -62,7 +62,7 @@ export async function openDurableStore(dir: string, options: DurableOptions = {}
   } catch (error) {
     unlock();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`cannot open the data directory ${dir}: ${reason}`);
+    throw new Error(`cannot open the data directory ${dir}: ${reason}`, { cause: error });
   }
 }
 
@@ -90,7 +90,7 @@ async function openLocked(dir: string, options: DurableOptions): Promise<Durable
       return (rows?.values() ?? []) as Iterable<V>;
     },
   });
-  const openTable = memory.openTable;
+  const openTable = memory.openTable.bind(memory);
   memory.openTable = <K extends Key, V>(name: string, keyOf: (record: V) => K, onChange?: RowListener<V>): Table<K, V> => {
     const table = openTable(name, keyOf, onChange);
     opened.set(name, () => table.list().map((row): [Key, unknown] => [keyOf(row), row]));
@@ -103,7 +103,7 @@ async function openLocked(dir: string, options: DurableOptions): Promise<Durable
   };
   const rowsOf = (name: string) => {
     let rows = restored.get(name);
-    if (!rows) restored.set(name, (rows = new Map()));
+    if (!rows) restored.set(name, (rows = new Map<Key, unknown>()));
     return rows;
   };
 

@@ -32,7 +32,7 @@ export function expected(routeId: string, authOn: boolean, state: (typeof STATES
   else if (state === 'unknown token' || state === 'bad signature') return 'invalid_oauth_token';
   else if (state === 'expired token' || state === 'logged out') return 'expired_oauth_token';
   else if (state === 'no token') caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
-  else caller = { user: { id: 1000, role: state as RoleName }, role: state as RoleName, token: null, decodedToken: null, authEnabled: true };
+  else caller = { user: { id: 1000, role: state }, role: state, token: null, decodedToken: null, authEnabled: true };
   try {
     policy.authorizeAction({ caller, action: meta.action, record: { id: 2000 } });
     return 'allowed';

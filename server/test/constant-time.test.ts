@@ -15,6 +15,8 @@ describe('secret comparison', () => {
     // Count the bytes read through a proxy: the same for an early and a late mismatch.
     const reads = (a: string, b: string) => {
       let count = 0;
+      // Saved to be restored below and called with .call(this).
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
       const encode = TextEncoder.prototype.encode;
       TextEncoder.prototype.encode = function (this: TextEncoder, input?: string) {
         const bytes = encode.call(this, input);

@@ -51,7 +51,7 @@ async function step(url: string, key: KeyState, n: number, name: string) {
 }
 
 /** Which step the recovered store shows for a key (a deleted key reads as 0 or 4: absent). */
-function observedStep(repo: Repository, key: KeyState): number | 'absent' | string {
+function observedStep(repo: Repository, key: KeyState): number | string {
   const pipeline = pipelinesTable.in(repo).get(key.uuid);
   const block = blocksTable.in(repo).get(key.block);
   if (!pipeline) return block ? `block ${key.block} without its pipeline` : 'absent';
@@ -215,7 +215,7 @@ describe('ids after kill -9', () => {
           status = (await json(second.url, 'GET', `/api/pipeline_runs/${running}`)).pipeline_run!.status;
         }
         expect(status).toBe('completed');
-        console.log(`ids after kill -9: users ${issued.users} -> ${user.id}, triggers ${issued.triggers} -> ${trigger.id}, runs ${issued.runs} -> ${run.id}, block runs up to ${Math.max(...issued.blockRuns)} -> ${blockRuns}; ${recovered?.[1]} snapshot + ${recovered?.[2]} journal records recovered`);
+        console.log(`ids after kill -9: users ${issued.users.join()} -> ${user.id}, triggers ${issued.triggers.join()} -> ${trigger.id}, runs ${issued.runs.join()} -> ${run.id}, block runs up to ${Math.max(...issued.blockRuns)} -> ${blockRuns.join()}; ${recovered?.[1]} snapshot + ${recovered?.[2]} journal records recovered`);
       } finally {
         expect(await second.stop('SIGTERM')).toBe(0);
       }

@@ -11,7 +11,7 @@ function rawSocket(server: TestServer, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.end(bytes));
     let text = '';
-    socket.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+    socket.setEncoding('utf8').on('data', (chunk) => (text += String(chunk))).on('end', () => resolve(text)).on('error', reject);
   });
 }
 
@@ -219,7 +219,7 @@ describe('internal faults', () => {
     const repo = createMemoryRepository();
     const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'kept' } } });
-    const sortedKeys = pipelinesTable.in(repo).sortedKeys;
+    const sortedKeys = pipelinesTable.in(repo).sortedKeys.bind(pipelinesTable.in(repo));
     pipelinesTable.in(repo).sortedKeys = () => {
       throw new Error('disk on fire at /secret/path');
     };
@@ -237,7 +237,7 @@ describe('internal faults', () => {
     const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'one' } } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'two' } } });
-    const put = pipelinesTable.in(repo).put;
+    const put = pipelinesTable.in(repo).put.bind(pipelinesTable.in(repo));
     let writes = 0;
     pipelinesTable.in(repo).put = (record) => {
       if (++writes === 2) throw new Error('write failed');

@@ -8,10 +8,10 @@ import type { Repository } from '../../core/src/repository/types.js';
  */
 export function frozenRepository(): Repository {
   const repo = createMemoryRepository();
-  const openTable = repo.openTable;
+  const openTable = repo.openTable.bind(repo);
   repo.openTable = (name, key, onChange) => {
     const table = openTable(name, key, onChange);
-    const put = table.put;
+    const put = table.put.bind(table);
     table.put = (record) => put(deepFreeze(record));
     return table;
   };

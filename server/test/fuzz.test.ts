@@ -9,7 +9,7 @@ import { API_KEY, TestServer } from './harness.js';
 import { frozenRepository } from './frozen-repository.js';
 import { storeViolations } from './invariants.js';
 import { runViolations } from './run-invariants.js';
-import { PROTOTYPE_NAMES, bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, prototypeHeaders, type BodyMutation } from './fuzz-arbitraries.js';
+import { PROTOTYPE_NAMES, bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, prototypeHeaders } from './fuzz-arbitraries.js';
 import { usersTable } from '../../core/src/resources/users/table.js';
 import { tokensTable } from '../../core/src/resources/sessions/table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
@@ -44,7 +44,7 @@ const request = fc
       }),
       query: metaQuery,
       body: route.body as fc.Arbitrary<Record<string, unknown> | undefined>,
-      mutation: bodyMutation as fc.Arbitrary<BodyMutation>,
+      mutation: bodyMutation,
       pick: fc.nat(1000),
       contentType,
       credentials,

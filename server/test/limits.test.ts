@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, defaultConfig } from '../../core/src/config.js';
 import { createMemoryRepository } from '../../core/src/repository/memory.js';
@@ -145,7 +146,6 @@ describe('storage caps over a durable repository', () => {
   it('count the rows it restored, in every declared table, before the first request', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const { openDurableStore } = await import('../storage/durable-repository.js');
     const { createApi } = await import('../../core/src/api.js');
     const { pipelinesTable } = await import('../../core/src/resources/pipelines/table.js');

@@ -51,7 +51,7 @@ function blockRunViolations(run: RunRecord): string[] {
     if (b.status === 'queued' || b.status === 'running' || (b.started_at !== null && b.status !== 'condition_failed')) {
       for (const up of b.upstream) {
         const u = byUuid.get(up);
-        if (!u || u.status !== 'completed' || (b.started_at !== null && (u.completed_at ?? Infinity) > b.started_at)) {
+        if (u?.status !== 'completed' || (b.started_at !== null && (u.completed_at ?? Infinity) > b.started_at)) {
           problems.push(`${at} is ${b.status} before upstream ${up} completed`);
         }
       }
@@ -66,7 +66,7 @@ function blockRunViolations(run: RunRecord): string[] {
  */
 export function watchTransitions(repo: Repository): string[] {
   const illegal: string[] = [];
-  const put = runsTable.in(repo).put;
+  const put = runsTable.in(repo).put.bind(runsTable.in(repo));
   const ALLOWED: Record<string, string[]> = {
     initial: ['running', 'cancelled', 'failed'],
     running: ['completed', 'failed', 'cancelled'],

@@ -325,8 +325,8 @@ describe('triggers, runs and block runs over HTTP', () => {
       anonymous(`/api/pipeline_schedules/${s.id}/api_trigger`, undefined, { Authorization: 'Bearer ' }),
       anonymous(`/api/pipeline_schedules/abc/api_trigger`, undefined, { Authorization: `Bearer ${s.token}` }),
     ]);
-    for (const f of failures) expect(f.body).toEqual(failures[0]!.body);
-    expect(failures[0]!.body.error.code).toBe(403);
+    for (const f of failures) expect(f.body).toEqual(failures[0].body);
+    expect(failures[0].body.error.code).toBe(403);
     expect(server.lines.some((l) => l.includes(s.token))).toBe(false);
     // A rotated token: the old one stops working at once; rotating is the owner's.
     const rotated = await call('PUT', `/api/pipeline_schedules/${s.id}`, { pipeline_schedule: { rotate_token: true } });

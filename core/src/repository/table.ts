@@ -32,10 +32,11 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
 
   #open(repo: Repository): Table<K, V> & X {
     const { name, key, extend } = this.spec;
-    let onChange: RowListener<V> | undefined;
-    const rows = repo.openTable(name, key, (before, after) => onChange?.(before, after));
+    const listener: { onChange?: RowListener<V> } = {};
+    const rows = repo.openTable(name, key, (before, after) => listener.onChange?.(before, after));
     const extension = extend?.(rows, repo);
-    onChange = extension?.onChange;
+    const onChange = extension?.onChange;
+    listener.onChange = onChange;
     // A table may open with rows already (a durable repository's restored state): its lookups see them too.
     if (onChange && rows.size() > 0) for (const row of rows.list()) onChange(undefined, row);
     return Object.assign(rows, extension?.lookups);

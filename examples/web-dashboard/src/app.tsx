@@ -4,11 +4,12 @@ import { useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { Alert, describe } from './errors.js';
 import { PipelinePage } from './pipeline.js';
 import { RunPage } from './runs.js';
+import { fieldText } from './form.js';
 
 /** Where the app is: `#/pipelines`, `#/pipelines/<uuid>`, `#/runs/<id>`; the session decides whether sign-in shows instead. */
 export interface Session {
-  signedIn(): boolean;
-  subscribe(listener: () => void): () => void;
+  signedIn: () => boolean;
+  subscribe: (listener: () => void) => () => void;
   /** Why the user was sent back to sign-in, if they were. */
   notice(): string | undefined;
 }
@@ -47,7 +48,7 @@ function SignIn({ api, notice }: { api: Queries; notice: string | undefined }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    login.mutate({ session: { email: String(form.get('email')), password: String(form.get('password')) } });
+    login.mutate({ session: { email: fieldText(form, 'email'), password: fieldText(form, 'password') } });
   };
   return (
     <form className="sign-in" onSubmit={submit}>

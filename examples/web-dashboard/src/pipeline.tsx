@@ -35,7 +35,7 @@ export function PipelinePage({ api, baseUrl, uuid }: Api & { uuid: string }) {
 const W = 150, H = 40, GAP_X = 60, GAP_Y = 20;
 
 /** The block graph: columns by depth, an arrow from each upstream block to its downstream block. */
-function Graph({ blocks, selected, onSelect }: { blocks: Block[]; selected?: string; onSelect(uuid: string): void }) {
+function Graph({ blocks, selected, onSelect }: { blocks: Block[]; selected?: string; onSelect: (uuid: string) => void }) {
   const { placed, edges } = layout(blocks);
   const at = new Map(placed.map((p) => [p.uuid, { x: p.column * (W + GAP_X), y: p.row * (H + GAP_Y) }]));
   const width = Math.max(...placed.map((p) => (p.column + 1) * (W + GAP_X)), W);
@@ -68,7 +68,7 @@ type Simulation = { outcome?: Outcome; duration_ms?: number };
 
 const simulationOf = (block: Block): Simulation => {
   const simulation = block.configuration.simulation;
-  return typeof simulation === 'object' && simulation !== null ? (simulation as Simulation) : {};
+  return typeof simulation === 'object' && simulation !== null ? simulation : {};
 };
 const outcomeOf = (block: Block): Outcome => simulationOf(block).outcome ?? 'complete';
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Api } from './app.js';
 import { Alert } from './errors.js';
+import { fieldText } from './form.js';
 
 /** A pipeline's triggers: create an API or a cron trigger, enable or disable one, copy an API trigger's URL, run one now. */
 export function Triggers({ api, baseUrl, pipeline }: Api & { pipeline: string }) {
@@ -25,12 +26,12 @@ function NewTrigger({ api, pipeline }: Pick<Api, 'api'> & { pipeline: string }) 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const name = String(form.get('name'));
+    const name = fieldText(form, 'name');
     create.mutate({
       pipeline_uuid: pipeline,
       pipeline_schedule: kind === 'api'
         ? { name, schedule_type: 'api' }
-        : { name, schedule_type: 'time', schedule_interval: String(form.get('cron')) },
+        : { name, schedule_type: 'time', schedule_interval: fieldText(form, 'cron') },
     });
   };
   return (

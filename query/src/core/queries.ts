@@ -13,7 +13,7 @@ export interface QueriesOptions {
   queryClient?: CacheClient;
 }
 
-type Call = (...args: unknown[]) => PromiseLike<unknown> & { pages(): AsyncGenerator<unknown> };
+type Call = (...args: unknown[]) => PromiseLike<unknown> & { pages(): AsyncGenerator<unknown, unknown> };
 type Vars = Record<string, unknown>;
 
 /** The SDK already retried what was worth retrying. */
@@ -82,7 +82,7 @@ function write(route: QueryRoute, call: Call, fallback: CacheClient | undefined)
   };
   return {
     invalidates: (variables: Vars) => targets(route, variables),
-    mutationOptions: (hooks: { onSuccess?: (...args: any[]) => unknown; invalidate?: boolean } = {}) => ({
+    mutationOptions: (hooks: { onSuccess?: (data: unknown, variables: Vars, onMutateResult: unknown, context?: MutationContext) => unknown; invalidate?: boolean } = {}) => ({
       mutationKey: [route.resource, route.action],
       mutationFn: (variables: Vars = {}) =>
         call(...route.params.map((name) => variables[name]), variables[route.payload ?? 'query']),
@@ -101,18 +101,25 @@ function write(route: QueryRoute, call: Call, fallback: CacheClient | undefined)
  * React, Vue, Solid, Svelte or Angular's adapter, or with a bare QueryClient.
  */
 export function createQueries(client: Client, options: QueriesOptions = {}): Queries {
-  const root: Record<string, any> = {};
+  const root: Record<string, unknown> = {};
   for (const route of ROUTES) {
     const segments = route.id.split('.');
     let node = root;
-    let method: any = client;
+    let resource: unknown = client;
     for (const segment of segments.slice(0, -1)) {
-      node = node[segment] ??= {};
-      method = method[segment];
+      const next = node[segment];
+      node = isNode(next) ? next : (node[segment] = {});
+      resource = isNode(resource) ? resource[segment] : undefined;
     }
     const name = segments.at(-1)!;
-    const call: Call = (...args) => method[name](...args);
-    node[name] = route.read ? read(route, call) : write(route, call, options.queryClient);
+    const method = isNode(resource) ? resource[name] : undefined;
+    if (!isSdkMethod(method)) throw new Error(`The SDK client has no method ${route.id}: the query package and the SDK come from different contracts`);
+    node[name] = route.read ? read(route, method) : write(route, method, options.queryClient);
   }
-  return root as Queries;
+  // ROUTES and Queries are generated from the same contract: the tree built here is that type.
+  return root as unknown as Queries;
 }
+
+const isNode = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** An SDK method (the SDK and this package are generated from the same route table). */
+const isSdkMethod = (value: unknown): value is Call => typeof value === 'function';

@@ -13,7 +13,7 @@ export interface CacheClient {
 /** The context TanStack Query (5.90+) passes to mutation callbacks; older versions pass none. */
 export type MutationContext = { client: CacheClient } | undefined;
 
-type Method = (...args: any[]) => unknown;
+type Method = (...args: never[]) => unknown;
 type DropOptions<A extends unknown[]> = A extends [...infer H, (RequestOptions | undefined)?] ? H : A;
 
 /** An SDK method's arguments without its trailing request options: `[pipeline_uuid: string, query?: ...]`. */

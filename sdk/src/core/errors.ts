@@ -206,7 +206,7 @@ const TYPE_OF = new Map<typeof ApiError, ApiErrorType>(
 /** Our `[{path, message}]`, or Mage's model-validation `{error, metadata: {key}}`; stack frames are not field errors. */
 function fieldErrors(value: unknown): FieldError[] {
   if (Array.isArray(value)) {
-    return value.filter(isObject).map((e) => ({ path: String(e.path ?? ''), message: String(e.message ?? '') }));
+    return value.filter(isObject).map((e) => ({ path: textOf(e.path), message: textOf(e.message) }));
   }
   if (isObject(value) && typeof value.error === 'string') {
     const key = isObject(value.metadata) && typeof value.metadata.key === 'string' ? value.metadata.key : '';
@@ -215,4 +215,7 @@ function fieldErrors(value: unknown): FieldError[] {
   return [];
 }
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A wire value as text: strings and numbers as they are, anything else (absent, an object) as ''. */
+const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

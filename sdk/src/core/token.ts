@@ -19,7 +19,8 @@ function decodeJwtPayload(segment: string): Record<string, unknown> | undefined 
     const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
     const binary = atob(base64);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes));
+    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : undefined;
   } catch {
     return undefined;
   }

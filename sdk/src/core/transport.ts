@@ -97,7 +97,7 @@ export class Transport {
   }
 
   async #attempt(call: Call): Promise<Response> {
-    const { route, options } = call;
+    const { options } = call;
     const timeout = options?.timeout ?? this.#options.timeout ?? DEFAULT_TIMEOUT;
     const controller = new AbortController();
     const userSignal = options?.signal;

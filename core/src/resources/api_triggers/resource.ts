@@ -33,7 +33,7 @@ function triggerRun(ctx: Pick<Services, 'repo' | 'clock'> & { request: CoreReque
   const schedule = id === undefined ? undefined : schedulesTable.in(repo).get(id);
   const stored = schedule?.token ?? '0'.repeat(32);
   const matches = constantTimeEqual(token, stored);
-  if (!schedule || schedule.schedule_type !== 'api' || stored === '' || token === '' || !matches) throw refused();
+  if (schedule?.schedule_type !== 'api' || stored === '' || token === '' || !matches) throw refused();
   const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
   const eventVariables: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {

@@ -46,7 +46,7 @@ export function blockRunLog(run: RunRecord, b: BlockRunState): LogFile {
   const lines: [number, string, string, Record<string, unknown>][] = [[b.created_at, 'INFO', `Block run ${b.id} for ${b.block_uuid} created.`, tags]];
   if (b.started_at !== null) lines.push([b.started_at, 'INFO', `Start executing block ${b.block_uuid} (simulated, ${b.duration_ms} ms).`, tags]);
   if (b.status === 'completed') lines.push([b.completed_at ?? b.updated_at, 'INFO', `Finish executing block ${b.block_uuid}.`, tags]);
-  else if (b.status === 'failed') lines.push([b.completed_at ?? b.updated_at, 'ERROR', String(b.metrics?.error ?? `Block ${b.block_uuid} failed.`), tags]);
+  else if (b.status === 'failed') lines.push([b.completed_at ?? b.updated_at, 'ERROR', typeof b.metrics?.error === 'string' ? b.metrics.error : `Block ${b.block_uuid} failed.`, tags]);
   else if (b.status === 'upstream_failed') lines.push([b.updated_at, 'WARNING', `Block ${b.block_uuid} skipped: an upstream block failed.`, tags]);
   else if (b.status === 'condition_failed') lines.push([b.updated_at, 'INFO', `Block ${b.block_uuid} skipped: a condition said no.`, tags]);
   else if (b.status === 'cancelled') lines.push([b.updated_at, 'WARNING', `Block ${b.block_uuid} cancelled.`, tags]);

@@ -25,7 +25,7 @@ export function applyBulkAction(pipeline: PipelineRecord, action: BulkAction, ct
   const named = (): RunRecord[] =>
     (action.pipeline_runs ?? []).map(({ id }, i) => {
       const run = runsTable.in(repo).get(id);
-      if (!run || run.pipeline_uuid !== pipeline.uuid) {
+      if (run?.pipeline_uuid !== pipeline.uuid) {
         throw invalid(`pipeline.pipeline_runs.${i}.id`, `Pipeline run ${id} is not a run of pipeline ${pipeline.uuid}.`);
       }
       return run;

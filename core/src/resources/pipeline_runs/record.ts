@@ -66,7 +66,7 @@ export class RunIndex {
   blockRunsTotal = 0;
 
   update(before: RunRecord | undefined, after: RunRecord | undefined): void {
-    if (before && after && before.status === after.status && before.pipeline_uuid === after.pipeline_uuid && before.block_runs.length === after.block_runs.length) return;
+    if (before && before.status === after?.status && before.pipeline_uuid === after.pipeline_uuid && before.block_runs.length === after.block_runs.length) return;
     if (before) this.#remove(before);
     if (after) this.#add(after);
   }

@@ -39,7 +39,7 @@ export function createScheduler(repo: Repository, simulation: SimulationOptions)
           const schedule = schedulesTable.in(repo).get(run.pipeline_schedule_id);
           if (!schedule) continue;
           const wait = quiet.get(run);
-          if (wait && wait.schedule === schedule && now < wait.until) continue;
+          if (wait?.schedule === schedule && now < wait.until) continue;
           const advanced = run.status === 'initial' ? maybeStart(repo, run, schedule, now, simulation) : advanceRun(run, now, schedule.settings);
           const next = withSla(advanced, schedule, now);
           if (next !== run) runsTable.in(repo).put(next);
@@ -82,7 +82,7 @@ function maybeStart(repo: Repository, run: RunRecord, schedule: ScheduleRecord, 
   if (limit && (runsTable.in(repo).index.runningBySchedule.get(schedule.id) ?? 0) >= limit) return run;
   if (run.block_runs.length > 0) return startRun(run, run.block_runs, now, schedule.settings);
   const pipeline = pipelinesTable.in(repo).get(run.pipeline_uuid);
-  const blocks: Map<string, BlockRecord> = pipeline ? blocksTable.in(repo).getMany(allMembers(pipeline.sections).map((m) => m.uuid)) : new Map();
+  const blocks: Map<string, BlockRecord> = pipeline ? blocksTable.in(repo).getMany(allMembers(pipeline.sections).map((m) => m.uuid)) : new Map<string, BlockRecord>();
   const blockRuns = pipeline ? plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, now, simulation) : [];
   return startRun(run, blockRuns, now, schedule.settings);
 }
