@@ -71,9 +71,7 @@ for (const connections of [1, 32]) {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  rows.push(
-    `| ${connections} | ${median(memory).toFixed(0)} | ${median(durable).toFixed(0)} | ${median(ratios).toFixed(2)} |`,
-  );
+  rows.push(`| ${connections} | ${median(memory).toFixed(0)} | ${median(durable).toFixed(0)} | ${median(ratios).toFixed(2)} |`);
 }
 console.log(`\nPipeline creates per second, median of ${ROUNDS} rounds of ${DURATION} s (noisy shared machine: read the ratio)\n`);
 console.log('| connections | memory | --data (fdatasync per group commit) | --data / memory |');

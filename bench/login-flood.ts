@@ -70,7 +70,9 @@ async function run(name: string, env: Record<string, string>) {
       console.log(`    ${type.padEnd(18)} ${String(times.length).padStart(4)} answers, median ${fmt(percentile(times, 50))}, max ${fmt(Math.max(...times))}`);
     }
     console.log(`  GET /api/status idle:         median ${fmt(percentile(idle, 50))}, max ${fmt(Math.max(...idle))}`);
-    console.log(`  GET /api/status during flood: median ${fmt(percentile(during, 50))}, p95 ${fmt(percentile(during, 95))}, max ${fmt(Math.max(...during))} (${during.length} probes)`);
+    console.log(
+      `  GET /api/status during flood: median ${fmt(percentile(during, 50))}, p95 ${fmt(percentile(during, 95))}, max ${fmt(Math.max(...during))} (${during.length} probes)`,
+    );
     return { floodMs, statusMedian: percentile(during, 50), statusMax: Math.max(...during) };
   } finally {
     await server.stop();

@@ -24,4 +24,6 @@ for (let i = 0; i < BLOCKS; i++) {
 }
 const after = heapAfterGc();
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-console.log(`memory: ${BLOCKS} blocks (1 per pipeline, 6-byte content) add ${mb(after - before)} MB of live heap, ${((after - before) / BLOCKS).toFixed(0)} bytes per block (heap ${mb(before)} -> ${mb(after)} MB)`);
+console.log(
+  `memory: ${BLOCKS} blocks (1 per pipeline, 6-byte content) add ${mb(after - before)} MB of live heap, ${((after - before) / BLOCKS).toFixed(0)} bytes per block (heap ${mb(before)} -> ${mb(after)} MB)`,
+);

@@ -30,7 +30,14 @@ async function store(runs: number, clock: { ms: number }): Promise<Api> {
   for (let p = 0; p < PIPELINES; p++) {
     await post('/api/pipelines', { pipeline: { name: `p${p}` } });
     for (let b = 0; b < 10; b++) {
-      await post(`/api/pipelines/p${p}/blocks`, { block: { name: `p${p} b${b}`, type: 'transformer', upstream_blocks: b ? [`p${p}_b${b - 1}`] : [], configuration: { simulation: { duration_ms: 3_600_000 } } } });
+      await post(`/api/pipelines/p${p}/blocks`, {
+        block: {
+          name: `p${p} b${b}`,
+          type: 'transformer',
+          upstream_blocks: b ? [`p${p}_b${b - 1}`] : [],
+          configuration: { simulation: { duration_ms: 3_600_000 } },
+        },
+      });
     }
     await post(`/api/pipelines/p${p}/pipeline_schedules`, { pipeline_schedule: { name: `t${p}`, schedule_type: 'api', status: 'active' } });
   }
@@ -43,7 +50,12 @@ async function store(runs: number, clock: { ms: number }): Promise<Api> {
     const { s, pipeline, blocks } = planned[i % PIPELINES]!;
     clock.ms += 10;
     const run = createRun(repo, s, clock.ms, { executionDate: clock.ms });
-    const started = startRun(run, plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, clock.ms, { blockDurationMs: 1000 }), clock.ms, s.settings);
+    const started = startRun(
+      run,
+      plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, clock.ms, { blockDurationMs: 1000 }),
+      clock.ms,
+      s.settings,
+    );
     runsTable.in(repo).put(endRun(started, ENDINGS[Math.floor(i / PIPELINES) % 3]!, clock.ms + 5));
   }
   return api;
@@ -67,10 +79,18 @@ const small = await store(1000, clockSmall);
 const built = performance.now();
 const large = await store(STORED, clockLarge);
 const blockRuns = runsTable.in(large.repo).index.blockRunsTotal;
-console.log(`orchestration: stored ${runsTable.in(large.repo).size()} runs with ${blockRuns} block runs in ${((performance.now() - built) / 1000).toFixed(1)} s`);
+console.log(
+  `orchestration: stored ${runsTable.in(large.repo).size()} runs with ${blockRuns} block runs in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+);
 
 const list = (api: Api) => () =>
-  api.core.dispatch({ method: 'GET', path: '/api/pipeline_runs', query: { pipeline_uuid: 'p3', status: 'failed', _limit: '40' }, headers: { 'x-api-key': api.config.apiKey }, body: undefined });
+  api.core.dispatch({
+    method: 'GET',
+    path: '/api/pipeline_runs',
+    query: { pipeline_uuid: 'p3', status: 'failed', _limit: '40' },
+    headers: { 'x-api-key': api.config.apiKey },
+    body: undefined,
+  });
 const check = (await list(large)()).body as { pipeline_runs: unknown[]; metadata: { count: number } };
 if (check.pipeline_runs.length !== 40) throw new Error('the list bench reads a full page');
 let smallUs = 0;

@@ -74,7 +74,13 @@ const apps: Record<string, string> = {
 async function bundleSize(name: string, source: string) {
   const result = await build({
     stdin: { contents: source, resolveDir: work, loader: 'ts', sourcefile: `${name.replace(/\W+/g, '-')}.ts` },
-    bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
     external: ['@tanstack/*'],
     nodePaths: [join(root, 'node_modules')],
   });

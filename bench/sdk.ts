@@ -49,7 +49,13 @@ const apps: Record<string, string> = {
 async function bundleSize(name: string, source: string) {
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: `${name}.ts` },
-    bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
@@ -80,8 +86,7 @@ const tsRestCalls = [
   `await c.blocks.detail({ params: { uuid: 'b' } })`,
   `await c.users.update({ params: { id: '1' }, body: { user: { first_name: 'n' } } })`,
 ];
-const fifty = (calls: string[]) =>
-  Array.from({ length: 50 }, (_, i) => `  const r${i} = ${calls[i % calls.length]};\n  void r${i};`).join('\n');
+const fifty = (calls: string[]) => Array.from({ length: 50 }, (_, i) => `  const r${i} = ${calls[i % calls.length]};\n  void r${i};`).join('\n');
 const projects: Record<string, { source: string; skipLibCheck: boolean }> = {
   'sdk, skipLibCheck false (lib.dom too)': {
     source: `import { createClient } from '@pipeline-api/sdk';\nconst c = createClient({ baseUrl: 'http://x', apiKey: 'k' });\nexport async function run() {\n${fifty(sdkCalls)}\n}\n`,
@@ -101,10 +106,22 @@ function checkTime(name: string, project: { source: string; skipLibCheck: boolea
   const dir = join(work, name.replace(/\W+/g, '-'));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'calls.ts'), project.source);
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: project.skipLibCheck, lib: ['ES2022', 'DOM'], types: [] },
-    files: ['calls.ts'],
-  }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: project.skipLibCheck,
+        lib: ['ES2022', 'DOM'],
+        types: [],
+      },
+      files: ['calls.ts'],
+    }),
+  );
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
     const out = execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', dir, '--extendedDiagnostics'], { encoding: 'utf8' });

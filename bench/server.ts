@@ -85,7 +85,9 @@ async function load(target: Proc, scenario: Scenario, headers: Record<string, st
 async function seedReference(url: string, token: string, pipelines: number, from = 0) {
   const headers = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
   await pool(pipelines - from, 64, (i) =>
-    fetch(`${url}/api/pipelines`, { method: 'POST', headers, body: JSON.stringify({ pipeline: { name: `p${String(from + i).padStart(6, '0')}` } }) }).then((r) => r.arrayBuffer()),
+    fetch(`${url}/api/pipelines`, { method: 'POST', headers, body: JSON.stringify({ pipeline: { name: `p${String(from + i).padStart(6, '0')}` } }) }).then(
+      (r) => r.arrayBuffer(),
+    ),
   );
 }
 
@@ -97,25 +99,37 @@ const reference = await startReference({ BCRYPT_ROUNDS: '4' });
 const token = await login(reference.url);
 const auth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
 await fetch(`${reference.url}/api/pipelines`, { method: 'POST', headers: auth, body: JSON.stringify({ pipeline: { name: 'bench' } }) });
-await fetch(`${reference.url}/api/pipelines/bench/blocks`, { method: 'POST', headers: auth, body: JSON.stringify({ block: { name: 'load', type: 'data_loader', content: 'df = load()\n' } }) });
+await fetch(`${reference.url}/api/pipelines/bench/blocks`, {
+  method: 'POST',
+  headers: auth,
+  body: JSON.stringify({ block: { name: 'load', type: 'data_loader', content: 'df = load()\n' } }),
+});
 await seedReference(reference.url, token, PIPELINES);
 
 // 2. The same JSON for the bare Express baseline.
 const fixtures: Record<'detail' | 'list' | 'create', unknown> = {
   detail: await (await fetch(`${reference.url}/api/pipelines/bench/blocks/load`, { headers: auth })).json(),
   list: await (await fetch(`${reference.url}/api/pipelines?_limit=40`, { headers: auth })).json(),
-  create: await (await fetch(`${reference.url}/api/pipelines/bench/blocks`, { method: 'POST', headers: auth, body: JSON.stringify({ block: { name: 'fixture', type: 'transformer', upstream_blocks: ['load'] } }) })).json(),
+  create: await (
+    await fetch(`${reference.url}/api/pipelines/bench/blocks`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ block: { name: 'fixture', type: 'transformer', upstream_blocks: ['load'] } }),
+    })
+  ).json(),
 };
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(fixtures));
 const bare = await spawnServer([process.execPath, ...TSX_NODE_ARGS, 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/);
 const startPrism = (document: string, port: number, label: string) =>
-  spawnServer([join(root, 'node_modules/.bin/prism'), 'mock', document, '-h', '127.0.0.1', '-p', String(port)], {}, /Prism is listening on (http:\/\/\S+)/).catch(
-    (error) => {
-      console.log(`${label} did not start: ${(error as Error).message.slice(0, 300)}`);
-      return undefined;
-    },
-  );
+  spawnServer(
+    [join(root, 'node_modules/.bin/prism'), 'mock', document, '-h', '127.0.0.1', '-p', String(port)],
+    {},
+    /Prism is listening on (http:\/\/\S+)/,
+  ).catch((error) => {
+    console.log(`${label} did not start: ${(error as Error).message.slice(0, 300)}`);
+    return undefined;
+  });
 /** docs/openapi.json with each benched operation's first example replaced by the JSON the others send. */
 function sameJsonDocument(): string {
   type Examples = Record<string, { value: unknown }>;
@@ -152,9 +166,15 @@ for (const scenario of scenarios) {
     if (prism) runs.prism!.push(await load(prism, scenario, auth, PRISM_PATH));
     if (prismSame) runs['prism same']!.push(await load(prismSame, scenario, auth, PRISM_PATH));
   }
-  const figures = Object.fromEntries(Object.entries(runs).filter(([, r]) => r.length > 0).map(([t, r]) => [t, medianFigures(r)]));
+  const figures = Object.fromEntries(
+    Object.entries(runs)
+      .filter(([, r]) => r.length > 0)
+      .map(([t, r]) => [t, medianFigures(r)]),
+  );
   const ratios = Object.fromEntries(
-    Object.entries(runs).filter(([t, r]) => t !== 'reference' && r.length > 0).map(([t, r]) => [t, median(r.map((f, i) => runs.reference![i]!.rps / f.rps))]),
+    Object.entries(runs)
+      .filter(([t, r]) => t !== 'reference' && r.length > 0)
+      .map(([t, r]) => [t, median(r.map((f, i) => runs.reference![i]!.rps / f.rps))]),
   );
   table[scenario.name] = { figures, ratios };
 }
@@ -162,7 +182,11 @@ for (const scenario of scenarios) {
 for (const [name, row] of Object.entries(table)) {
   console.log(`${name} (medians of ${ROUNDS} rounds)`);
   for (const [target, figures] of Object.entries(row.figures)) console.log(`  ${target.padEnd(10)} ${fmt(figures)}`);
-  console.log(`  ${Object.entries(row.ratios).map(([t, r]) => `reference / ${t === 'bare' ? 'bare express' : t} ${r.toFixed(2)}x`).join('   ')}`);
+  console.log(
+    `  ${Object.entries(row.ratios)
+      .map(([t, r]) => `reference / ${t === 'bare' ? 'bare express' : t} ${r.toFixed(2)}x`)
+      .join('   ')}`,
+  );
   // Less noisy on a shared machine than req/s: how much CPU a request costs each server, as the same kind of ratio.
   const cpu = (target: string) => row.figures[target]?.cpuPerRequestMs ?? 0;
   console.log(`  cpu per request, bare express / reference: ${(cpu('bare') / cpu('reference')).toFixed(2)}x (not the target, a cross-check)\n`);
@@ -170,12 +194,14 @@ for (const [name, row] of Object.entries(table)) {
 console.log('prism: its answers from docs/openapi.json examples; prism same: the same JSON as reference and bare.');
 for (const [name, row] of Object.entries(table)) {
   const bytes = (target: string) => row.figures[target]?.bytes.toFixed(0).padStart(6) ?? '     -';
-  console.log(`  bytes per response (headers included), ${name}: reference ${bytes('reference')}  bare ${bytes('bare')}  prism ${bytes('prism')}  prism same ${bytes('prism same')}`);
+  console.log(
+    `  bytes per response (headers included), ${name}: reference ${bytes('reference')}  bare ${bytes('bare')}  prism ${bytes('prism')}  prism same ${bytes('prism same')}`,
+  );
 }
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}x ${ratio >= target ? 'met' : 'MISSED'}`;
 const detail = table[scenarios[0]!.name]!.ratios;
 const create = table[scenarios[2]!.name]!.ratios;
-console.log('targets (median of the rounds\' ratios):');
+console.log("targets (median of the rounds' ratios):");
 // Issue 12's targets, with @ts-rest/express serving both routes.
 console.log(`  GET detail >= 1.0x bare express: ${verdict(detail.bare!, 1.0)}`);
 console.log(`  POST create >= 0.75x bare express: ${verdict(create.bare!, 0.75)}`);
@@ -202,7 +228,9 @@ for (const size of [1_000, 10_000, 100_000]) {
   console.log(`  ${String(size).padStart(7)} pipelines: ${fmt(latencies[size])}`);
 }
 const growth = latencies[100_000]!.p50 / Math.max(latencies[1_000]!.p50, 1);
-console.log(`  p50 at 100k / p50 at 1k: ${growth.toFixed(2)}x (target <= 2x: ${growth <= 2 ? 'met' : 'MISSED'}); req/s ratio ${(latencies[100_000]!.rps / latencies[1_000]!.rps).toFixed(2)}x`);
+console.log(
+  `  p50 at 100k / p50 at 1k: ${growth.toFixed(2)}x (target <= 2x: ${growth <= 2 ? 'met' : 'MISSED'}); req/s ratio ${(latencies[100_000]!.rps / latencies[1_000]!.rps).toFixed(2)}x`,
+);
 const rssBefore = rssMb(scaled.child.pid!);
 await pool(100_000, 64, (i) =>
   fetch(`${scaled.url}/api/pipelines/p${String(i).padStart(6, '0')}/blocks`, {
@@ -212,6 +240,8 @@ await pool(100_000, 64, (i) =>
   }).then((r) => r.arrayBuffer()),
 );
 const rssAfter = rssMb(scaled.child.pid!);
-console.log(`  memory: 100k blocks (1 per pipeline, 6-byte content) add ${(rssAfter - rssBefore).toFixed(0)} MB RSS (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB with 100k pipelines)`);
+console.log(
+  `  memory: 100k blocks (1 per pipeline, 6-byte content) add ${(rssAfter - rssBefore).toFixed(0)} MB RSS (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB with 100k pipelines)`,
+);
 await scaled.stop();
 process.exit(0);

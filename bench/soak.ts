@@ -54,6 +54,8 @@ const at10 = samples.find((s) => s.at >= 10) ?? samples[0]!;
 const end = samples.at(-1)!;
 const drift = (end.rss - at10.rss) / at10.rss;
 console.log(`soak: ${SECONDS} s, ${CONCURRENCY} concurrent UI sessions, ${requests} requests (${(requests / SECONDS).toFixed(0)}/s), ${errors} errors`);
-console.log(`soak: RSS ${at10.rss.toFixed(0)} MB at ${at10.at.toFixed(0)} s, ${end.rss.toFixed(0)} MB at ${end.at.toFixed(0)} s: ${(drift * 100).toFixed(1)} % (target within 20 %: ${Math.abs(drift) <= 0.2 ? 'met' : 'MISSED'}); error rate 0: ${errors === 0 ? 'met' : 'MISSED'}`);
+console.log(
+  `soak: RSS ${at10.rss.toFixed(0)} MB at ${at10.at.toFixed(0)} s, ${end.rss.toFixed(0)} MB at ${end.at.toFixed(0)} s: ${(drift * 100).toFixed(1)} % (target within 20 %: ${Math.abs(drift) <= 0.2 ? 'met' : 'MISSED'}); error rate 0: ${errors === 0 ? 'met' : 'MISSED'}`,
+);
 await server.stop();
 process.exit(0);

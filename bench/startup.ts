@@ -41,7 +41,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const big = mkdtempSync(join(tmpdir(), 'bench-startup-'));
 const store = await openDurableStore(big);
 for (let i = 0; i < 10_000; i++) {
-  pipelinesTable.in(store.repo).put({ uuid: `p${i}`, name: `p${i}`, description: null, type: 'python', tags: [], created_at: 0, updated_at: 0, settings: {}, sections: { blocks: [], callbacks: [], conditionals: [], widgets: [], extensions: {} } } as never);
+  pipelinesTable.in(store.repo).put({
+    uuid: `p${i}`,
+    name: `p${i}`,
+    description: null,
+    type: 'python',
+    tags: [],
+    created_at: 0,
+    updated_at: 0,
+    settings: {},
+    sections: { blocks: [], callbacks: [], conditionals: [], widgets: [], extensions: {} },
+  } as never);
 }
 await store.compact();
 await store.close();

@@ -37,7 +37,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
-  let out = '';
+  let out: string;
   while (!ready.test((out = readFileSync(file, 'utf8')))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
@@ -59,7 +59,9 @@ export function cpuMs(pid: number): number {
 }
 
 export function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 

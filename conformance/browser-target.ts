@@ -20,8 +20,14 @@ export const nodeCryptoStub: Plugin = {
 export async function runAgainstBrowserMocks(): Promise<Transcript> {
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL('browser-entry.ts', import.meta.url))],
-    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-    conditions: [SOURCE_CONDITION, 'browser'], plugins: [nodeCryptoStub],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    conditions: [SOURCE_CONDITION, 'browser'],
+    plugins: [nodeCryptoStub],
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>conformance</title><script type="module" src="/bundle.js"></script>' },

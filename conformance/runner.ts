@@ -84,9 +84,7 @@ export async function runConformance(target: Target, only?: (s: Scenario) => boo
       const body = init.text ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
       const send = (extra: RequestInit) =>
         recordingFetch(`${target.baseUrl}${path}`, { method, body, ...extra, headers: { ...headers, ...(extra.headers as Record<string, string>) } });
-      const response = init.cookie
-        ? await (target.withCookie ?? nodeCookie)(init.cookie, send)
-        : await send({});
+      const response = init.cookie ? await (target.withCookie ?? nodeCookie)(init.cookie, send) : await send({});
       const text = await response.text();
       let parsed: unknown = text;
       try {
@@ -128,9 +126,7 @@ export async function runConformance(target: Target, only?: (s: Scenario) => boo
   return { target: target.name, exchanges, failures };
 }
 
-const nodeCookie = <T>(cookie: string, send: (init: RequestInit) => Promise<T>) =>
-  send({ headers: { Cookie: `oauth_token=${cookie}` } });
+const nodeCookie = <T>(cookie: string, send: (init: RequestInit) => Promise<T>) => send({ headers: { Cookie: `oauth_token=${cookie}` } });
 
 /** api_key values and tokens in URLs are not volatile, but keep transcripts free of secrets. */
-const maskUrl = (url: string) =>
-  url.replace(/(api_key=)[^&]+/, '$1<key>').replace(/^(\/api\/pipeline_schedules\/\d+\/pipeline_runs\/)[^/?]+/, '$1<token>');
+const maskUrl = (url: string) => url.replace(/(api_key=)[^&]+/, '$1<key>').replace(/^(\/api\/pipeline_schedules\/\d+\/pipeline_runs\/)[^/?]+/, '$1<token>');

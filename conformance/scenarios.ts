@@ -102,7 +102,13 @@ export const scenarios: Scenario[] = [
       const c = t.client();
       await t.login(c);
       const p = await c.pipelines.create({ name: 'broken wave' });
-      await c.pipelines.blocks.create(p.uuid, { name: 'silent fire', priority: 2, configuration: { data_source: null }, language: 'python', type: 'data_exporter' });
+      await c.pipelines.blocks.create(p.uuid, {
+        name: 'silent fire',
+        priority: 2,
+        configuration: { data_source: null },
+        language: 'python',
+        type: 'data_exporter',
+      });
       await c.pipelines.blocks.create(p.uuid, { name: 'load', type: 'data_loader', priority: 0 });
       await c.pipelines.blocks.create(p.uuid, { name: 'clean', type: 'transformer', upstream_blocks: ['load'], downstream_blocks: ['silent_fire'] });
       const load = await c.pipelines.blocks.detail(p.uuid, 'load');
@@ -144,7 +150,13 @@ export const scenarios: Scenario[] = [
     async run(t) {
       const c = t.client();
       await t.login(c);
-      const viewer = await c.users.create({ email: 'viewer@example.com', username: 'viewer', password: 'password1', password_confirmation: 'password1', roles_new: [4] });
+      const viewer = await c.users.create({
+        email: 'viewer@example.com',
+        username: 'viewer',
+        password: 'password1',
+        password_confirmation: 'password1',
+        roles_new: [4],
+      });
       const invalid = await t.failure(c.users.create({ email: 'bad', password: 'password1', password_confirmation: 'password1' }));
       t.check(invalid.type === 'record_invalid', 'bad email');
       await c.users.list();
@@ -188,7 +200,9 @@ function runScenarios(): Scenario[] {
     let upstream: string[] = [];
     for (const block of ['load', 'clean', 'save']) {
       await c.pipelines.blocks.create(uuid, {
-        name: `${name} ${block}`, type: 'transformer', upstream_blocks: upstream,
+        name: `${name} ${block}`,
+        type: 'transformer',
+        upstream_blocks: upstream,
         configuration: { simulation: { duration_ms: 1000, ...simulation[block] } },
       });
       upstream = [`${uuid}_${block}`];
@@ -272,7 +286,10 @@ function runScenarios(): Scenario[] {
         const unknown = await t.raw('POST', `/api/pipeline_schedules/99999/pipeline_runs/${token}`, { body });
         const none = await t.raw('POST', `/api/pipeline_schedules/${trigger.id}/api_trigger`, { body });
         t.check(wrong.body.error?.code === 403, 'a wrong token is refused');
-        t.check(JSON.stringify(wrong.body) === JSON.stringify(unknown.body) && JSON.stringify(wrong.body) === JSON.stringify(none.body), 'one answer for every failure');
+        t.check(
+          JSON.stringify(wrong.body) === JSON.stringify(unknown.body) && JSON.stringify(wrong.body) === JSON.stringify(none.body),
+          'one answer for every failure',
+        );
         await t.advance(30_000);
         const c = t.client();
         await t.login(c);

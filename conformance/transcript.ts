@@ -17,9 +17,17 @@ export interface Transcript {
 }
 
 const VOLATILE_KEYS = new Set([
-  'token', 'expires', 'created_at', 'updated_at',
+  'token',
+  'expires',
+  'created_at',
+  'updated_at',
   // Run times: each target's clock starts elsewhere (the server's at boot, the mocks' at their epoch).
-  'started_at', 'completed_at', 'execution_date', 'last_enabled_at', 'next_pipeline_run_date', 'execution_partition',
+  'started_at',
+  'completed_at',
+  'execution_date',
+  'last_enabled_at',
+  'next_pipeline_run_date',
+  'execution_partition',
   'pipeline_schedule_token',
 ]);
 const JWT = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/;
@@ -28,9 +36,7 @@ const JWT = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/;
 export function mask(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(mask);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [key, VOLATILE_KEYS.has(key) && v !== null ? `<${key}>` : mask(v)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, VOLATILE_KEYS.has(key) && v !== null ? `<${key}>` : mask(v)]));
   }
   if (typeof value === 'string' && JWT.test(value)) return '<jwt>';
   return value;

@@ -19,7 +19,11 @@ process.once('exit', () => {
 
 /** For scripts (benchmarks): Ctrl-C or a TERM stops every group first, then exits as the signal would. */
 export function stopGroupsOnSignals() {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.once(signal, () => process.exit(code));
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
+    process.once(signal, () => process.exit(code));
 }
 
 export function spawnGroup(command: string, args: readonly string[], options: SpawnOptions = {}): GroupProcess {

@@ -83,13 +83,26 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
   });
 
   builder.addSecurityScheme('ApiKeyHeader', {
-    type: 'apiKey', in: 'header', name: 'X-API-KEY',
-    description: 'The API key (Mage’s public client id by default). It may also travel as the `api_key` query param (ApiKeyQuery) or as a top-level `api_key` field of a JSON body.',
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-KEY',
+    description:
+      'The API key (Mage’s public client id by default). It may also travel as the `api_key` query param (ApiKeyQuery) or as a top-level `api_key` field of a JSON body.',
   });
   builder.addSecurityScheme('ApiKeyQuery', { type: 'apiKey', in: 'query', name: 'api_key', description: 'The API key as a query param.' });
-  builder.addSecurityScheme('OAuthTokenHeader', { type: 'apiKey', in: 'header', name: 'OAUTH-TOKEN', description: 'The decoded token: the `token` claim of the raw token a login returns.' });
+  builder.addSecurityScheme('OAuthTokenHeader', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'OAUTH-TOKEN',
+    description: 'The decoded token: the `token` claim of the raw token a login returns.',
+  });
   builder.addSecurityScheme('BearerToken', { type: 'http', scheme: 'bearer', description: 'The decoded token as `Authorization: Bearer <decoded token>`.' });
-  builder.addSecurityScheme('OAuthTokenCookie', { type: 'apiKey', in: 'cookie', name: 'oauth_token', description: 'The raw token (the HS256 JWT a login returns) in the `oauth_token` cookie.' });
+  builder.addSecurityScheme('OAuthTokenCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'oauth_token',
+    description: 'The raw token (the HS256 JWT a login returns) in the `oauth_token` cookie.',
+  });
 
   // Referenced by every operation: registered here (zod files an id'd root under $defs, with a $ref to it).
   const envelope = jsonSchema(ErrorEnvelope, 'output');
@@ -167,7 +180,10 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
         },
       },
       ...Object.fromEntries(
-        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || CHECKS_PASSWORD(id, meta.session))).map((s) => [s, { $ref: `#/components/responses/Error${s}` }]),
+        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || CHECKS_PASSWORD(id, meta.session))).map((s) => [
+          s,
+          { $ref: `#/components/responses/Error${s}` },
+        ]),
       ),
     },
   };

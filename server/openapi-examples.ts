@@ -12,7 +12,13 @@ export async function captureExamples(): Promise<Record<string, RouteExamples>> 
   const examples: Record<string, RouteExamples> = {};
   const headers: Record<string, string | undefined> = { 'x-api-key': api.config.apiKey };
 
-  const call = async (routeId: string, params: Record<string, string>, body?: unknown, query: Record<string, string> = {}, extra: Record<string, string> = {}) => {
+  const call = async (
+    routeId: string,
+    params: Record<string, string>,
+    body?: unknown,
+    query: Record<string, string> = {},
+    extra: Record<string, string> = {},
+  ) => {
     now += 1000;
     const { route } = api.core.routes.get(routeId);
     const outcome = await api.core.handle(routeId, { method: route.method, path: route.path, params, query, headers: { ...headers, ...extra }, body });

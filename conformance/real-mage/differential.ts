@@ -35,9 +35,27 @@ export const PROBES: Probe[] = [
   { name: 'duplicate pipeline', method: 'POST', path: '/api/pipelines', body: { pipeline: { name: 'arwen-starlight' } }, credentials: 'token' },
   { name: 'read pipeline', method: 'GET', path: '/api/pipelines/arwen_starlight', credentials: 'token' },
   { name: 'update pipeline', method: 'PUT', path: '/api/pipelines/arwen_starlight', body: { pipeline: { description: 'nightly' } }, credentials: 'token' },
-  { name: 'create block', method: 'POST', path: '/api/pipelines/arwen_starlight/blocks', body: { block: { name: 'load', type: 'data_loader', content: 'x = 1\n' } }, credentials: 'token' },
-  { name: 'create block with upstream', method: 'POST', path: '/api/pipelines/arwen_starlight/blocks', body: { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load'] } }, credentials: 'token' },
-  { name: 'create block at priority 0', method: 'POST', path: '/api/pipelines/arwen_starlight/blocks', body: { block: { name: 'first', type: 'data_loader', priority: 0, content: '' } }, credentials: 'token' },
+  {
+    name: 'create block',
+    method: 'POST',
+    path: '/api/pipelines/arwen_starlight/blocks',
+    body: { block: { name: 'load', type: 'data_loader', content: 'x = 1\n' } },
+    credentials: 'token',
+  },
+  {
+    name: 'create block with upstream',
+    method: 'POST',
+    path: '/api/pipelines/arwen_starlight/blocks',
+    body: { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load'] } },
+    credentials: 'token',
+  },
+  {
+    name: 'create block at priority 0',
+    method: 'POST',
+    path: '/api/pipelines/arwen_starlight/blocks',
+    body: { block: { name: 'first', type: 'data_loader', priority: 0, content: '' } },
+    credentials: 'token',
+  },
   { name: 'list blocks', method: 'GET', path: '/api/pipelines/arwen_starlight/blocks', credentials: 'token' },
   { name: 'read block', method: 'GET', path: '/api/pipelines/arwen_starlight/blocks/load', credentials: 'token' },
   { name: 'update block color', method: 'PUT', path: '/api/pipelines/arwen_starlight/blocks/clean', body: { block: { color: 'teal' } }, credentials: 'token' },
@@ -85,7 +103,7 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
       return { status: response.status, body };
     };
     let answer = await send();
-    for (const deadline = Date.now() + 90_000; probe.until && !probe.until(answer.body) && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 90_000; probe.until && !probe.until(answer.body) && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       answer = await send();
     }
@@ -101,8 +119,17 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
  * execute on their own clock on each side, so their times and the partition named after the execution date differ.
  */
 export const VOLATILE = new Set([
-  'created_at', 'updated_at', 'expires', 'token', 'last_enabled_at', 'started_at', 'completed_at', 'execution_date',
-  'execution_partition', 'next_pipeline_run_date', 'pipeline_schedule_token',
+  'created_at',
+  'updated_at',
+  'expires',
+  'token',
+  'last_enabled_at',
+  'started_at',
+  'completed_at',
+  'execution_date',
+  'execution_partition',
+  'next_pipeline_run_date',
+  'pipeline_schedule_token',
 ]);
 
 export interface Difference {
@@ -139,7 +166,10 @@ function byId(a: unknown, b: unknown, out: Difference[]): [unknown, unknown] {
   if (JSON.stringify(ids(mageItems)) === JSON.stringify(ids(oursList[1]))) return [a, b];
   if (JSON.stringify(ids(sorted(mageItems))) !== JSON.stringify(ids(sorted(oursList[1])))) return [a, b];
   out.push({ path: `${key}[].id (order)`, kind: 'value', mage: ids(mageItems), ours: ids(oursList[1]) });
-  return [{ ...(a as object), [key]: sorted(mageItems) }, { ...(b as object), [key]: sorted(oursList[1]) }];
+  return [
+    { ...(a as object), [key]: sorted(mageItems) },
+    { ...(b as object), [key]: sorted(oursList[1]) },
+  ];
 }
 
 function walk(a: unknown, b: unknown, path: string, out: Difference[]) {
@@ -167,7 +197,11 @@ export interface Reason {
   covers(d: Difference, probe: Probe, mage: Answer, ours: Answer): boolean;
 }
 
-const tail = (path: string) => path.replace(/\[\d+\]/g, '[]').split('.').pop()!;
+const tail = (path: string) =>
+  path
+    .replace(/\[\d+\]/g, '[]')
+    .split('.')
+    .pop()!;
 const isCrash = (a: Answer) => typeof a.body === 'object' && a.body !== null && 'exception' in ((a.body as any).error ?? {});
 
 export const REASONS: Reason[] = [
@@ -236,7 +270,8 @@ export const REASONS: Reason[] = [
   {
     id: 'list-blocks',
     why: 'Mage 0.9.80’s pipeline list answers `blocks: []` here; the kit lists each pipeline’s blocks (without content), as Mage’s list presenter (`to_dict`) describes and a dashboard needs.',
-    covers: (d, probe) => probe.path.startsWith('/api/pipelines?') && /^pipelines\[\d+\]\.blocks$/.test(d.path) && Array.isArray(d.mage) && (d.mage as unknown[]).length === 0,
+    covers: (d, probe) =>
+      probe.path.startsWith('/api/pipelines?') && /^pipelines\[\d+\]\.blocks$/.test(d.path) && Array.isArray(d.mage) && (d.mage as unknown[]).length === 0,
   },
   {
     id: 'template-content',

@@ -26,7 +26,12 @@ describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', (
     const ours = await runProbes(server.url).finally(() => server.close());
     results.rows = explain(mage, ours);
     const unexplained = results.rows.flatMap((row) =>
-      row.differences.filter((d) => !d.reason).map((d) => `${row.probe.name}: ${d.difference.kind} ${d.difference.path} mage=${JSON.stringify(d.difference.mage)?.slice(0, 200)} ours=${JSON.stringify(d.difference.ours)?.slice(0, 200)}`),
+      row.differences
+        .filter((d) => !d.reason)
+        .map(
+          (d) =>
+            `${row.probe.name}: ${d.difference.kind} ${d.difference.path} mage=${JSON.stringify(d.difference.mage)?.slice(0, 200)} ours=${JSON.stringify(d.difference.ours)?.slice(0, 200)}`,
+        ),
     );
     expect(unexplained).toEqual([]);
   }, 600_000); // runs execute on both servers; a busy machine slows Mage's job processes

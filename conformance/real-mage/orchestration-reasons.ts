@@ -1,10 +1,18 @@
 import type { Difference, Probe, Reason } from './differential.js';
 
-const tail = (path: string) => path.replace(/\[\d+\]/g, '[]').split('.').pop()!;
+const tail = (path: string) =>
+  path
+    .replace(/\[\d+\]/g, '[]')
+    .split('.')
+    .pop()!;
 const isEmptyObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
 /** Mage's orchestration tables give naive datetimes (UTC): `2026-01-01 00:00:00`, `2026-01-01T00:00:00.5`. */
-const instant = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d/.test(v) ? Date.parse(`${v.replace(' ', 'T').replace(/\+00:00$/, '')}Z`) : NaN);
-const named = (...names: string[]) => (_d: Difference, probe: Probe) => names.includes(probe.name);
+const instant = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d/.test(v) ? Date.parse(`${v.replace(' ', 'T').replace(/\+00:00$/, '')}Z`) : NaN;
+const named =
+  (...names: string[]) =>
+  (_d: Difference, probe: Probe) =>
+    names.includes(probe.name);
 const topLevel = (d: Difference) => /^(pipeline_run|pipeline_schedule|metadata|error)$/.test(d.path);
 
 /** Why triggers, runs, block runs and logs differ from Mage on purpose (docs/runs.md, design-notes.md). */
@@ -17,7 +25,8 @@ export const ORCHESTRATION_REASONS: Reason[] = [
   {
     id: 'empty-objects',
     why: 'Mage leaves JSON columns it was not sent as `null` (`settings`, `variables`, `event_variables`, `metrics`); the contract types them as objects, so the kit answers `{}` and a client needs no null check.',
-    covers: (d) => d.kind === 'value' && d.mage === null && isEmptyObject(d.ours) && ['settings', 'variables', 'event_variables', 'metrics'].includes(tail(d.path)),
+    covers: (d) =>
+      d.kind === 'value' && d.mage === null && isEmptyObject(d.ours) && ['settings', 'variables', 'event_variables', 'metrics'].includes(tail(d.path)),
   },
   {
     id: 'record-invalid-400',
@@ -52,7 +61,8 @@ export const ORCHESTRATION_REASONS: Reason[] = [
   {
     id: 'nested-block-run-trigger',
     why: 'On `/api/pipeline_runs/:id/block_runs` Mage returns its model objects, whose `pipeline_schedule_id` and `pipeline_schedule_name` are null; the kit gives the same rows as `/api/block_runs`, the trigger named.',
-    covers: (d, probe) => /^\/api\/pipeline_runs\/\d+\/block_runs/.test(probe.path) && ['pipeline_schedule_id', 'pipeline_schedule_name'].includes(tail(d.path)) && d.mage === null,
+    covers: (d, probe) =>
+      /^\/api\/pipeline_runs\/\d+\/block_runs/.test(probe.path) && ['pipeline_schedule_id', 'pipeline_schedule_name'].includes(tail(d.path)) && d.mage === null,
   },
   {
     id: 'run-list-extras',
@@ -62,12 +72,14 @@ export const ORCHESTRATION_REASONS: Reason[] = [
   {
     id: 'trigger-url-metadata',
     why: 'Mage’s API trigger URL answers `{pipeline_run}` alone; the kit answers it with the envelope every member answer has (`metadata: null`, `status: 200`).',
-    covers: (d, probe) => probe.path.includes('/api_trigger') || probe.path.endsWith('pipeline_runs/{token}') ? d.path === 'metadata' && d.kind === 'only in ours' : false,
+    covers: (d, probe) =>
+      probe.path.includes('/api_trigger') || probe.path.endsWith('pipeline_runs/{token}') ? d.path === 'metadata' && d.kind === 'only in ours' : false,
   },
   {
     id: 'trigger-url-reenables',
     why: 'Mage’s API trigger URL re-enables an inactive trigger (mage-runs Q1 §1.11 #4); in the kit disabling a trigger stops its runs from starting, its URL included, and the run waits `initial` until the trigger is enabled (docs/runs.md).',
-    covers: (d, probe) => probe.name === 'the API trigger after its URL was called' && ['pipeline_schedule.status', 'pipeline_schedule.last_enabled_at'].includes(d.path),
+    covers: (d, probe) =>
+      probe.name === 'the API trigger after its URL was called' && ['pipeline_schedule.status', 'pipeline_schedule.last_enabled_at'].includes(d.path),
   },
   {
     id: 'no-outputs',

@@ -1,6 +1,14 @@
 import {
-  ApiError, ExpiredOAuthTokenError, InvalidApiKeyError, RecordNotFoundError, createClient, triggerPipelineRun, waitForRun,
-  type Client, type ClientOptions, type PipelineRun,
+  ApiError,
+  ExpiredOAuthTokenError,
+  InvalidApiKeyError,
+  RecordNotFoundError,
+  createClient,
+  triggerPipelineRun,
+  waitForRun,
+  type Client,
+  type ClientOptions,
+  type PipelineRun,
 } from '@pipeline-api/sdk';
 import { FAILING_LOADER_CODE, FAILING_LOADER_CONFIGURATION, LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
 
@@ -75,7 +83,10 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       const c = await t.login();
       const p = await c.pipelines.create({ name: 'profile-pipeline', type: 'python' });
       t.check(p.uuid === 'profile_pipeline', `slug: ${p.uuid}`);
-      t.check((await c.pipelines.list()).some((x) => x.uuid === 'profile_pipeline'), 'listed');
+      t.check(
+        (await c.pipelines.list()).some((x) => x.uuid === 'profile_pipeline'),
+        'listed',
+      );
       t.check((await c.pipelines.detail('profile_pipeline')).name === 'profile-pipeline', 'detail');
       t.check((await c.pipelines.update('profile_pipeline', { type: 'integration' })).type === 'integration', 'updated');
       const renamed = await c.pipelines.update('profile_pipeline', { name: 'profile renamed' });
@@ -126,7 +137,10 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
     async run(t) {
       const c = await t.login();
       const users = await c.users.list();
-      t.check(users.some((u) => u.username === 'admin'), 'the owner is listed');
+      t.check(
+        users.some((u) => u.username === 'admin'),
+        'the owner is listed',
+      );
     },
   },
   {
@@ -159,10 +173,19 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       checkCompleted(t, run);
       const listed = await c.blockRuns.list({ pipeline_run_id: run.id });
       const nested = await c.pipelineRuns.blockRuns.list(run.id);
-      for (const [name, rows] of [['/api/block_runs', listed], ['/api/pipeline_runs/:id/block_runs', nested]] as const) {
-        const seen = rows.map((b) => `${b.block_uuid}:${b.status}`).sort().join();
+      for (const [name, rows] of [
+        ['/api/block_runs', listed],
+        ['/api/pipeline_runs/:id/block_runs', nested],
+      ] as const) {
+        const seen = rows
+          .map((b) => `${b.block_uuid}:${b.status}`)
+          .sort()
+          .join();
         t.check(seen === 'load_cities:completed,to_fahrenheit:completed', `${name}: ${seen}`);
-        t.check(rows.every((b) => b.pipeline_run_id === run.id), `${name}: every row belongs to run ${run.id}`);
+        t.check(
+          rows.every((b) => b.pipeline_run_id === run.id),
+          `${name}: every row belongs to run ${run.id}`,
+        );
       }
       // What a CI job does: the trigger URL with its token, no API key or session. The trigger is disabled while
       // it is called: Mage's URL commits the run before its block runs, and its scheduler may start the run in
@@ -174,7 +197,13 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       await c.pipelineSchedules.update(trigger.id, { status: 'active' });
       checkCompleted(t, await waitForRun(c, hooked.id, { interval: 500, timeout: 90_000 }));
       const runs = await c.pipelineRuns.list({ pipeline_uuid: p.uuid });
-      t.check(runs.map((r) => r.id).sort().join() === [run.id, hooked.id].sort().join(), `the pipeline's runs: ${runs.map((r) => r.id).join()}`);
+      t.check(
+        runs
+          .map((r) => r.id)
+          .sort()
+          .join() === [run.id, hooked.id].sort().join(),
+        `the pipeline's runs: ${runs.map((r) => r.id).join()}`,
+      );
       await c.pipelineSchedules.delete(trigger.id);
       await c.pipelines.delete(p.uuid);
     },
@@ -197,7 +226,12 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
     async run(t) {
       const c = await t.login();
       const p = await c.pipelines.create({ name: 'profile failure' });
-      await c.pipelines.blocks.create(p.uuid, { name: 'broken_source', type: 'data_loader', content: FAILING_LOADER_CODE, configuration: FAILING_LOADER_CONFIGURATION });
+      await c.pipelines.blocks.create(p.uuid, {
+        name: 'broken_source',
+        type: 'data_loader',
+        content: FAILING_LOADER_CODE,
+        configuration: FAILING_LOADER_CONFIGURATION,
+      });
       await c.pipelines.blocks.create(p.uuid, { name: 'to_fahrenheit', type: 'transformer', upstream_blocks: ['broken_source'], content: TRANSFORMER_CODE });
       const trigger = await c.pipelines.pipelineSchedules.create(p.uuid, { name: 'fails', schedule_type: 'api', status: 'active' });
       const created = await c.pipelineSchedules.pipelineRuns.create(trigger.id, {});
@@ -225,14 +259,21 @@ function checkCompleted(t: Ctx, run: PipelineRun) {
   const transform = blocks.get('to_fahrenheit');
   t.check(load?.status === 'completed' && transform?.status === 'completed', `both blocks completed: ${states}`);
   // Each server writes its datetimes one way, so its own strings order as its instants do.
-  const at = (v: string | null | undefined) => Date.parse(`${String(v).replace(' ', 'T').replace(/\+00:00$/, '')}Z`);
-  t.check(at(load!.completed_at) <= at(transform!.started_at), `the transformer started after the loader completed (${load!.completed_at} / ${transform!.started_at})`);
+  const at = (v: string | null | undefined) =>
+    Date.parse(
+      `${String(v)
+        .replace(' ', 'T')
+        .replace(/\+00:00$/, '')}Z`,
+    );
+  t.check(
+    at(load!.completed_at) <= at(transform!.started_at),
+    `the transformer started after the loader completed (${load!.completed_at} / ${transform!.started_at})`,
+  );
   t.check(at(run.started_at) <= at(run.completed_at), 'the run started before it completed');
 }
 
 let currentBaseUrl = '';
-const createClientFor = (_t: Ctx, options: Partial<ClientOptions>) =>
-  createClient({ baseUrl: currentBaseUrl, apiKey: API_KEY, maxRetries: 0, ...options });
+const createClientFor = (_t: Ctx, options: Partial<ClientOptions>) => createClient({ baseUrl: currentBaseUrl, apiKey: API_KEY, maxRetries: 0, ...options });
 
 /** Runs every scenario against one server; never throws. */
 export async function runProfile(baseUrl: string): Promise<ProfileResult[]> {

@@ -62,7 +62,9 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
             : `\`${difference.path}\` ${difference.kind}`;
         grouped.set(key, [...(grouped.get(key) ?? []), detail]);
       }
-      const text = [...grouped.entries()].map(([key, details]) => `[${key}] ${details.slice(0, 6).join(', ')}${details.length > 6 ? `, +${details.length - 6} more` : ''}`);
+      const text = [...grouped.entries()].map(
+        ([key, details]) => `[${key}] ${details.slice(0, 6).join(', ')}${details.length > 6 ? `, +${details.length - 6} more` : ''}`,
+      );
       return `| ${row.probe.method} \`${cell(row.probe.path)}\` (${row.probe.name}) | ${row.mage.status} / ${row.ours.status} | ${text.length ? cell(text.join('; ')) : 'same'} |`;
     }),
     '',

@@ -16,9 +16,7 @@ export const initContract = (): Pick<ReturnType<typeof tsRestInitContract>, 'rou
 export const isAppRoute = (node: AppRoute | AppRouter): node is AppRoute => 'method' in node && 'path' in node;
 
 function applyOptions(router: AppRouter, options?: RouterOptions): AppRouter {
-  return Object.fromEntries(
-    Object.entries(router).map(([key, node]) => [key, isAppRoute(node) ? applyToRoute(node, options) : applyOptions(node, options)]),
-  );
+  return Object.fromEntries(Object.entries(router).map(([key, node]) => [key, isAppRoute(node) ? applyToRoute(node, options) : applyOptions(node, options)]));
 }
 
 /** What ts-rest's router does to each route: the router's options fill what the route leaves unset. */

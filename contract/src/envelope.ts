@@ -18,9 +18,7 @@ export const ErrorBody = z
   })
   .meta({ id: 'ErrorBody' });
 
-export const ErrorEnvelope = z
-  .object({ error: ErrorBody, status: z.number().int() })
-  .meta({ id: 'ErrorEnvelope' });
+export const ErrorEnvelope = z.object({ error: ErrorBody, status: z.number().int() }).meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 export const ListMetadata = z.object({ count: z.number().int(), next: z.boolean() }).meta({ id: 'ListMetadata' });

@@ -29,5 +29,4 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-export const wireType = (kind: ErrorKind): ErrorType =>
-  kind === 'method_not_allowed' || kind === 'payload_too_large' ? 'api_resource_error' : kind;
+export const wireType = (kind: ErrorKind): ErrorType => (kind === 'method_not_allowed' || kind === 'payload_too_large' ? 'api_resource_error' : kind);

@@ -11,7 +11,10 @@ const pageNumber = (description: string) =>
   z
     .preprocess(
       (value) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value),
-      z.int({ error: `must be a whole number from 0 to ${MAX_PAGE_NUMBER}, in decimal digits` }).min(0).max(MAX_PAGE_NUMBER),
+      z
+        .int({ error: `must be a whole number from 0 to ${MAX_PAGE_NUMBER}, in decimal digits` })
+        .min(0)
+        .max(MAX_PAGE_NUMBER),
     )
     .optional()
     .describe(description);
@@ -21,10 +24,7 @@ export const metaParams = {
   _limit: pageNumber('Page size'),
   _offset: pageNumber('Items to skip'),
   _format: z.string().optional().describe('Presenter format: an action name or a custom format such as `compact`'),
-  _http_error_codes: z
-    .union([z.string(), z.boolean()])
-    .optional()
-    .describe('Any non-empty value: errors use their code as HTTP status and body `status`'),
+  _http_error_codes: z.union([z.string(), z.boolean()]).optional().describe('Any non-empty value: errors use their code as HTTP status and body `status`'),
   api_key: z.string().optional().describe('API key, when not sent in X-API-KEY or the body'),
 };
 

@@ -17,9 +17,7 @@ export type RouteId = RouteIdOf<Contract>;
 
 /** Every router node that holds routes itself: `'statuses' | 'pipelines' | 'pipelines.blocks' | ...`. */
 export type NodeIdOf<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends AppRoute
-    ? never
-    : (keyof RoutesOf<T[K]> extends never ? never : `${P}${K}`) | NodeIdOf<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends AppRoute ? never : (keyof RoutesOf<T[K]> extends never ? never : `${P}${K}`) | NodeIdOf<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type NodeId = NodeIdOf<Contract>;
 
@@ -48,9 +46,7 @@ export type RouteFor<N, A extends Action> = {
 export type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 type PayloadKey<B> = Exclude<keyof NonNullable<B>, 'api_key'>;
 /** The validated attributes under the body's resource key (`block` in `{block, api_key}`); `{}` when none. */
-export type PayloadOf<R> = [PayloadKey<BodyOf<R>>] extends [never]
-  ? Record<string, never>
-  : NonNullable<BodyOf<R>>[PayloadKey<BodyOf<R>>];
+export type PayloadOf<R> = [PayloadKey<BodyOf<R>>] extends [never] ? Record<string, never> : NonNullable<BodyOf<R>>[PayloadKey<BodyOf<R>>];
 /** The parsed query (meta params included). */
 export type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
 
@@ -63,9 +59,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 export type ParamsOf<R> = R extends { path: infer P extends string } ? Record<ParamNames<P>, string> : never;
 
 /** The success envelope of a route. */
-export type SuccessOf<R> = R extends { responses: { 200: infer S extends z.ZodType } }
-  ? Exclude<z.output<S>, ErrorEnvelope>
-  : never;
+export type SuccessOf<R> = R extends { responses: { 200: infer S extends z.ZodType } } ? Exclude<z.output<S>, ErrorEnvelope> : never;
 type ItemKey<R> = Exclude<keyof SuccessOf<R>, 'metadata' | 'status'>;
 /** One item of a route's success envelope (the element of a list). */
 export type ItemOf<R> = SuccessOf<R>[ItemKey<R>] extends readonly (infer E)[] ? E : SuccessOf<R>[ItemKey<R>];

@@ -11,8 +11,5 @@ import { users } from './routes/users.js';
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router(
-  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns },
-  { strictStatusCodes: true },
-);
+export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns }, { strictStatusCodes: true });
 export type Contract = typeof contract;

@@ -46,17 +46,14 @@ const ENVELOPE_KEYS = new Set(['metadata', 'status']);
 
 /** Every route of a router, depth first in declaration order. */
 export function walkContract(router: AppRouter, prefix: string[] = []): ContractRoute[] {
-  return Object.entries(router).flatMap(([key, node]) =>
-    isAppRoute(node) ? [readRoute(node, prefix, key)] : walkContract(node, [...prefix, key]),
-  );
+  return Object.entries(router).flatMap(([key, node]) => (isAppRoute(node) ? [readRoute(node, prefix, key)] : walkContract(node, [...prefix, key])));
 }
 
 /** The `:name` segments of a path, in order. */
 export const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 /** See ContractRoute.pattern. */
-export const pathPattern = (path: string): string =>
-  `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?`;
+export const pathPattern = (path: string): string => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?`;
 
 function readRoute(route: AppRoute, prefix: string[], key: string): ContractRoute {
   const id = [...prefix, key].join('.');

@@ -20,7 +20,13 @@ describe("the contract's router builder", () => {
     ['strict status codes', { strictStatusCodes: true }],
     [
       'every option but base headers',
-      { pathPrefix: '/v1', strictStatusCodes: true, validateResponseOnClient: true, commonResponses: { 500: z.object({ error: z.string() }) }, metadata: { tag: 't' } },
+      {
+        pathPrefix: '/v1',
+        strictStatusCodes: true,
+        validateResponseOnClient: true,
+        commonResponses: { 500: z.object({ error: z.string() }) },
+        metadata: { tag: 't' },
+      },
     ],
   ] as const)('builds what ts-rest builds: %s', (_, options) => {
     expect(initContract().router(sample, options)).toStrictEqual(tsRestInitContract().router(sample, options));

@@ -21,10 +21,10 @@ export interface Cascade {
  * Declared in the dependent resource's folder: `onChangesOf(pipelinesTable, { deleted(pipeline) {...} })`
  * in blocks. The parent's resource only announces its changes (`ctx.cascades.deleted(pipelinesTable, row)`).
  */
-export const onChangesOf = <K extends string | number, V, X extends object>(
-  table: TableDeclaration<K, V, X>,
-  handlers: CascadeHandlers<V>,
-) => ({ table, ...handlers });
+export const onChangesOf = <K extends string | number, V, X extends object>(table: TableDeclaration<K, V, X>, handlers: CascadeHandlers<V>) => ({
+  table,
+  ...handlers,
+});
 
 /** The cascades of every resource, run inside the caller's transaction. */
 export class Cascades {

@@ -98,7 +98,11 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
 }
 
 /** A comma-separated setting: trimmed, empty entries dropped. */
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 function nonNegative(value: string | undefined, fallback: number) {
   const n = Number(value);

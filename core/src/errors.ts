@@ -27,10 +27,8 @@ export class ApiError extends Error {
 export const notFound = (message = 'Record not found.') => new ApiError('record_not_found', message);
 
 /** 400 record_invalid naming the attribute at fault. */
-export const invalid = (path: string, message: string) =>
-  new ApiError('record_invalid', message, [{ path, message }]);
+export const invalid = (path: string, message: string) => new ApiError('record_invalid', message, [{ path, message }]);
 
 export const forbidden = (message: string) => new ApiError('unauthorized_access', message);
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new ApiError('api_resource_error', message, errors);
+export const badRequest = (message: string, errors?: FieldError[]) => new ApiError('api_resource_error', message, errors);

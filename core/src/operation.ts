@@ -51,7 +51,10 @@ export function createCore(options: CoreOptions) {
     credentials,
     digests: new TokenDigests(),
     dates: new DateTimes(),
-    cascades: new Cascades(modules.flatMap((m) => m.cascades), () => services),
+    cascades: new Cascades(
+      modules.flatMap((m) => m.cascades),
+      () => services,
+    ),
     instance: new InstanceState(),
   };
 
@@ -142,9 +145,7 @@ export function createCore(options: CoreOptions) {
     // From here to the action nothing awaits (lookups are synchronous), so no other request can change
     // what was looked up before the action runs; actions that await re-read what they write.
     if (parent) ctx.parent = memberOf(parent, request.params[paramNames[0]!]!, ctx);
-    const record = MEMBER_ACTIONS.has(action)
-      ? memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx)
-      : undefined;
+    const record = MEMBER_ACTIONS.has(action) ? memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx) : undefined;
 
     // policy: action, query params, written attributes
     const rawPayload = info.payloadKey === undefined ? undefined : body[info.payloadKey];

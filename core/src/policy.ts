@@ -80,9 +80,7 @@ export class Policy {
     if (allowed === '*' || ctx.caller.role === 'owner') return;
     for (const [key, value] of Object.entries(query)) {
       if (key.startsWith('_') || key === 'api_key' || allowed.includes(key)) continue;
-      throw forbidden(
-        `Query parameter ${key} of value ${JSON.stringify(value)} is not permitted on ${ctx.action} operation for ${this.definition.resource}.`,
-      );
+      throw forbidden(`Query parameter ${key} of value ${JSON.stringify(value)} is not permitted on ${ctx.action} operation for ${this.definition.resource}.`);
     }
   }
 }

@@ -5,11 +5,7 @@ import type { RequestContext } from './context.js';
  * What a presenter may send for a schema type: some of its attributes (formats pick which), each of the
  * schema's type, nested objects likewise.
  */
-export type Presented<T> = T extends readonly (infer E)[]
-  ? Presented<E>[]
-  : T extends object
-    ? { [K in keyof T]?: Presented<T[K]> }
-    : T;
+export type Presented<T> = T extends readonly (infer E)[] ? Presented<E>[] : T extends object ? { [K in keyof T]?: Presented<T[K]> } : T;
 /** One presented item: the attributes of its format, typed by the route's item schema. */
 export type PresentedItem<Item> = { [K in keyof Item]?: Presented<Item[K]> };
 

@@ -60,7 +60,8 @@ export function parseQuery(search: URLSearchParams): Record<string, string | str
   for (const [key, value] of search) {
     const seen = query.get(key);
     if (seen === undefined) query.set(key, value);
-    else if (Array.isArray(seen)) seen.push(value); // our own array: pushing keeps many repeats linear
+    else if (Array.isArray(seen))
+      seen.push(value); // our own array: pushing keeps many repeats linear
     else query.set(key, [seen, value]);
   }
   return Object.fromEntries(query);

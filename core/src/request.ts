@@ -12,8 +12,7 @@ export interface CoreRequest {
   client?: string;
 }
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function header(request: CoreRequest, name: string): string | undefined {
   // Own properties only: a transport may hand over a plain object, whose prototype has `constructor` and the like.

@@ -17,7 +17,8 @@ function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x800) bytes += c >= 0xd800 && c <= 0xdbff ? 1 : 2; // a surrogate pair: 4 bytes for 2 units
+    if (c >= 0x800)
+      bytes += c >= 0xd800 && c <= 0xdbff ? 1 : 2; // a surrogate pair: 4 bytes for 2 units
     else if (c >= 0x80) bytes += 1;
   }
   return bytes;
@@ -101,10 +102,16 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
 
   const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
     if (limits.maxRecords && recordsAfter > limits.maxRecords && recordsAfter > recordsBefore) {
-      return new ApiError('payload_too_large', `Storage is full: this server stores at most ${limits.maxRecords} records (MAX_STORED_RECORDS). Delete some first; nothing was changed.`);
+      return new ApiError(
+        'payload_too_large',
+        `Storage is full: this server stores at most ${limits.maxRecords} records (MAX_STORED_RECORDS). Delete some first; nothing was changed.`,
+      );
     }
     if (limits.maxBytes && bytesAfter > limits.maxBytes && bytesAfter > bytesBefore) {
-      return new ApiError('payload_too_large', `Storage is full: this server stores at most ${limits.maxBytes} bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.`);
+      return new ApiError(
+        'payload_too_large',
+        `Storage is full: this server stores at most ${limits.maxBytes} bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.`,
+      );
     }
     return undefined;
   };
@@ -116,7 +123,8 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
   const count = (before: unknown, after: unknown) => {
     records += (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
     if (!limits.maxBytes) return;
-    if (before === undefined) bytes += after === undefined ? 0 : sizeOf(after); // a new row, not a change from `null`
+    if (before === undefined)
+      bytes += after === undefined ? 0 : sizeOf(after); // a new row, not a change from `null`
     else bytes += after === undefined ? -sizeOf(before) : sizeChange(before, after);
   };
 

@@ -50,7 +50,13 @@ describe('layering: the contract and the core run in a browser', () => {
   });
 
   it('finds each way of importing one (the check can fail)', () => {
-    const sample = ["import { readFileSync } from 'node:fs';", "export * from 'express';", "const c = await import('crypto');", "const p = require('path/posix');", "import { z } from 'zod';"].join('\n');
+    const sample = [
+      "import { readFileSync } from 'node:fs';",
+      "export * from 'express';",
+      "const c = await import('crypto');",
+      "const p = require('path/posix');",
+      "import { z } from 'zod';",
+    ].join('\n');
     expect(importsOf('sample.ts', sample).filter(forbidden)).toEqual(['node:fs', 'express', 'crypto', 'path/posix']);
   });
 });

@@ -13,7 +13,12 @@ import { SOURCE_CONDITION, TSX_NODE_ARGS } from '../../scripts/packaging/source-
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = join(root, 'docs', '.examples');
 const DOC_URL = 'http://127.0.0.1:6789';
-const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Children must not inherit CI's vitest report path, or a nested vitest would overwrite the report. */
 const { VITEST_JSON: _, ...childEnv } = process.env;
@@ -34,7 +39,11 @@ async function runShell(file: string, blocks: CodeBlock[]) {
     const script = ['set -euo pipefail', ...blocks.map((b) => b.code)].join('\n').replaceAll(DOC_URL, server.url);
     const result = await exec('bash', ['-c', script]);
     expect(result.code, `${file} shell examples failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-    expectPromises(result.stdout, blocks.flatMap((b) => promisedBySh(b.code)), file);
+    expectPromises(
+      result.stdout,
+      blocks.flatMap((b) => promisedBySh(b.code)),
+      file,
+    );
   } finally {
     await server.close();
   }
@@ -52,7 +61,10 @@ async function runTypeScript(name: string, block: CodeBlock) {
     let result;
     if (code.includes("from 'vitest'")) {
       writeFileSync(join(dir, 'example.test.ts'), code);
-      writeFileSync(join(dir, 'vitest.config.ts'), `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['example.test.ts'] } };\n`);
+      writeFileSync(
+        join(dir, 'vitest.config.ts'),
+        `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['example.test.ts'] } };\n`,
+      );
       result = await exec(`${root}/node_modules/.bin/vitest`, ['run', '--root', dir], env);
       expect(result.stdout, name).toMatch(/Tests\s+\S*\s*\d+ passed/);
     } else {
@@ -70,8 +82,15 @@ async function runTypeScript(name: string, block: CodeBlock) {
 async function runInBrowser(name: string, block: CodeBlock) {
   const bundle = await build({
     stdin: { contents: block.code, resolveDir: root, loader: block.lang === 'tsx' ? 'tsx' : 'ts', sourcefile: `${name}.${block.lang}` },
-    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-    conditions: [SOURCE_CONDITION, 'browser'], plugins: [nodeCryptoStub], jsx: 'automatic',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    conditions: [SOURCE_CONDITION, 'browser'],
+    plugins: [nodeCryptoStub],
+    jsx: 'automatic',
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/example.js"></script>' },
@@ -103,8 +122,11 @@ describe.each(files)('%s', (file) => {
   if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell), 120_000);
   programs.forEach((block, i) => {
     const name = `${file.replace(/\W+/g, '-')}-${i + 1}`;
-    it(`runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : ''}`, () =>
-      block.flags.includes('browser') ? runInBrowser(name, block) : runTypeScript(name, block), 120_000);
+    it(
+      `runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : ''}`,
+      () => (block.flags.includes('browser') ? runInBrowser(name, block) : runTypeScript(name, block)),
+      120_000,
+    );
   });
   if (shell.length === 0 && programs.length === 0) it('has no runnable examples', () => expect(blocks.filter((b) => b.lang !== 'json')).toEqual([]));
 });

@@ -15,7 +15,10 @@ export class MockClock implements Clock {
   #now: number;
   /** Called with each due tick's instant (the mock API sets it to its scheduler). */
   onTick: ((now: number) => void) | undefined;
-  constructor(start = MOCK_EPOCH, readonly tickMs = MOCK_TICK_MS) {
+  constructor(
+    start = MOCK_EPOCH,
+    readonly tickMs = MOCK_TICK_MS,
+  ) {
     this.#now = start;
   }
   now() {

@@ -110,7 +110,9 @@ export function createMockApi(options: MockOptions = {}): MockApi {
         const headers = parseHeaders(request.headers);
         // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
         if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
-          headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+          headers.cookie = Object.entries(cookies)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; ');
         }
         // As Express: HEAD runs the GET route (the body is dropped on the way out).
         const method = request.method === 'HEAD' ? 'GET' : request.method;

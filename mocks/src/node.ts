@@ -14,8 +14,7 @@ export function setupMockServer(options: MockOptions = {}): MockServer {
   const server = setupServer(...mock.handlers);
   return Object.assign(mock, {
     server,
-    listen: (listenOptions: Parameters<SetupServer['listen']>[0] = {}) =>
-      server.listen({ onUnhandledRequest: 'error', ...listenOptions }),
+    listen: (listenOptions: Parameters<SetupServer['listen']>[0] = {}) => server.listen({ onUnhandledRequest: 'error', ...listenOptions }),
     close: () => server.close(),
   });
 }

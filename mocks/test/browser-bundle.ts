@@ -39,12 +39,32 @@ export interface BrowserBundle {
 export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false,
-    logLevel: 'silent', metafile: true, sourcemap: 'external', outdir: 'out', define: { 'process.env.NODE_ENV': '"production"' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    metafile: true,
+    sourcemap: 'external',
+    outdir: 'out',
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!;
   const code = file('.js').contents;
   const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.js'))![1];
-  const inputs = new Map(Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([path, i]) => [path, i.bytesInOutput]));
-  return { code: file('.js').text, sourceMap: file('.js.map').text, min: code.length, gzip: gzipSync(code, { level: 9 }).length, metafile: result.metafile, inputs };
+  const inputs = new Map(
+    Object.entries(output.inputs)
+      .filter(([, i]) => i.bytesInOutput > 0)
+      .map(([path, i]) => [path, i.bytesInOutput]),
+  );
+  return {
+    code: file('.js').text,
+    sourceMap: file('.js.map').text,
+    min: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    metafile: result.metafile,
+    inputs,
+  };
 }

@@ -21,7 +21,10 @@ describe('the mocks in Node', () => {
     const p = await c.pipelines.create({ name: 'mocked pipeline' });
     await c.pipelines.blocks.create(p.uuid, { name: 'load', type: 'data_loader' });
     await c.pipelines.blocks.create(p.uuid, { name: 'clean', type: 'transformer', upstream_blocks: ['load'] });
-    expect((await c.pipelines.detail(p.uuid)).blocks?.map((b) => [b.uuid, b.downstream_blocks])).toEqual([['load', ['clean']], ['clean', []]]);
+    expect((await c.pipelines.detail(p.uuid)).blocks?.map((b) => [b.uuid, b.downstream_blocks])).toEqual([
+      ['load', ['clean']],
+      ['clean', []],
+    ]);
     await c.pipelines.delete(p.uuid);
     await expect(c.pipelines.detail(p.uuid)).rejects.toBeInstanceOf(RecordNotFoundError);
     for (const name of ['a', 'b', 'c']) await c.pipelines.create({ name });
@@ -44,10 +47,22 @@ describe('the mocks in Node', () => {
     const badEncoding = await fetch(`${BASE}/api/pipelines/%E0%A4%A`, { headers: { 'X-API-KEY': KEY } });
     expect((await badEncoding.json()).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The path has malformed percent-encoding.' });
     // Nested past 100 levels: refused by the parser both transports share, before anything could store it.
-    const deep = await fetch(`${BASE}/api/sessions`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: `{"session": ${'['.repeat(50_000)}${']'.repeat(50_000)}}` });
-    expect((await deep.json()).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The request body nests arrays and objects more than 100 levels deep.' });
+    const deep = await fetch(`${BASE}/api/sessions`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': KEY },
+      body: `{"session": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    });
+    expect((await deep.json()).error).toEqual({
+      code: 400,
+      type: 'api_resource_error',
+      message: 'The request body nests arrays and objects more than 100 levels deep.',
+    });
     // The 1 MB limit counts UTF-8 bytes: 350k '€' are 350k characters but 1.05 MB.
-    const euros = await fetch(`${BASE}/api/sessions?_http_error_codes=1`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: JSON.stringify({ session: { email: '€'.repeat(350_000) } }) });
+    const euros = await fetch(`${BASE}/api/sessions?_http_error_codes=1`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': KEY },
+      body: JSON.stringify({ session: { email: '€'.repeat(350_000) } }),
+    });
     expect(euros.status).toBe(413);
     expect((await euros.json()).error).toEqual({ code: 413, type: 'api_resource_error', message: 'The request body exceeds 1 MB.' });
   });
@@ -74,7 +89,14 @@ describe('the mocks in Node', () => {
     const fixtures = {
       users: [{ email: 'vera@example.com', username: 'vera', password: 'password1', role: 'viewer' as const }],
       pipelines: [
-        { name: 'etl daily', tags: ['prod'], blocks: [{ name: 'extract', type: 'data_loader' as const }, { name: 'load', type: 'data_exporter' as const, upstream_blocks: ['extract'] }] },
+        {
+          name: 'etl daily',
+          tags: ['prod'],
+          blocks: [
+            { name: 'extract', type: 'data_loader' as const },
+            { name: 'load', type: 'data_exporter' as const, upstream_blocks: ['extract'] },
+          ],
+        },
       ],
     };
     const seeded = await mock.seed(fixtures);
@@ -131,7 +153,9 @@ describe('the mocks in Node', () => {
       expect(reply.status).toBe(500); // MSW turns the thrown violation into a 500
       expect(mock.violations).toHaveLength(1);
       expect(mock.violations[0]!.message).toMatch(/statuses.list \(HTTP 200\) violates the contract/);
-      mock.inject('statuses.list', { body: { statuses: [{ status: 'ok', version: '1', require_user_authentication: true }], metadata: { count: 1, next: false }, status: 200 } });
+      mock.inject('statuses.list', {
+        body: { statuses: [{ status: 'ok', version: '1', require_user_authentication: true }], metadata: { count: 1, next: false }, status: 200 },
+      });
       expect((await fetch(`${BASE}/api/status`)).status).toBe(200);
       expect(mock.violations).toHaveLength(1);
     } finally {

@@ -41,7 +41,18 @@ const table: QueryRoute[] = contractRoutes.map(({ id, method, meta, sdk }) => {
 function printTree(): string {
   const nodes = new Map<string, string[]>();
   const ensure = (path: string) => nodes.get(path) ?? (nodes.set(path, []), nodes.get(path)!);
-  const name = (path: string) => (path ? `${path.split('.').map((s) => s.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')).join('')}Queries` : 'Queries');
+  const name = (path: string) =>
+    path
+      ? `${path
+          .split('.')
+          .map((s) =>
+            s
+              .split('_')
+              .map((w) => w[0]!.toUpperCase() + w.slice(1))
+              .join(''),
+          )
+          .join('')}Queries`
+      : 'Queries';
   ensure('');
   for (const { id, method, sdk } of contractRoutes) {
     const segments = id.split('.');
@@ -81,4 +92,7 @@ emitGenerated(
     ],
   ]),
 );
-if (!process.argv.includes('--check')) console.log(`query: generated ${table.length} routes (${table.filter((r) => r.read).length} reads, ${table.filter((r) => r.read === 'paged').length} paged) in ${out}`);
+if (!process.argv.includes('--check'))
+  console.log(
+    `query: generated ${table.length} routes (${table.filter((r) => r.read).length} reads, ${table.filter((r) => r.read === 'paged').length} paged) in ${out}`,
+  );

@@ -143,7 +143,10 @@ describe('the published query package', () => {
       if (!existsSync(join(dir, 'dist/index.js'))) throw new Error(`${dir}/dist is missing: run \`npm run build\` first`);
     }
     work = mkdtempSync(join(tmpdir(), 'pipeline-query-'));
-    for (const [name, dir] of [['sdk', sdkDir], ['query', queryDir]] as const) {
+    for (const [name, dir] of [
+      ['sdk', sdkDir],
+      ['query', queryDir],
+    ] as const) {
       const packed = execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
       tarballs[name] = join(work, JSON.parse(packed)[0].filename);
     }
@@ -154,8 +157,9 @@ describe('the published query package', () => {
   it('ships dist and README only; peers on the SDK and @tanstack/query-core, with no runtime dependency or framework', () => {
     const files = execFileSync('tar', ['-tzf', tarballs.query!], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(files).toEqual(
-      ['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json']
-        .map((f) => `package/${f}`),
+      ['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json'].map(
+        (f) => `package/${f}`,
+      ),
     );
     const pkg = JSON.parse(readFileSync(join(queryDir, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
@@ -181,9 +185,21 @@ describe('the published query package', () => {
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     const packages = [
-      tarballs.sdk!, tarballs.query!, `@tanstack/query-core@${devVersion('@tanstack/query-core')}`,
-      ...['@tanstack/vue-query', 'vue', '@tanstack/solid-query', 'solid-js', '@tanstack/svelte-query', 'svelte',
-        '@tanstack/angular-query-experimental', '@angular/core', '@angular/common', 'rxjs'].map((name) => `${name}@${devVersion(name)}`),
+      tarballs.sdk!,
+      tarballs.query!,
+      `@tanstack/query-core@${devVersion('@tanstack/query-core')}`,
+      ...[
+        '@tanstack/vue-query',
+        'vue',
+        '@tanstack/solid-query',
+        'solid-js',
+        '@tanstack/svelte-query',
+        'svelte',
+        '@tanstack/angular-query-experimental',
+        '@angular/core',
+        '@angular/common',
+        'rxjs',
+      ].map((name) => `${name}@${devVersion(name)}`),
     ];
     const install = run('npm', ['install', ...packages, '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], consumer);
     expect(install.code, install.output).toBe(0);
@@ -191,13 +207,22 @@ describe('the published query package', () => {
     writeFileSync(join(consumer, 'svelte.ts'), CONSUMER_SVELTE);
     writeFileSync(join(consumer, 'angular.ts'), CONSUMER_ANGULAR);
     writeFileSync(join(consumer, 'run.cjs'), CONSUMER_CJS);
-    const tsconfig = (module: string, include: string, emit: boolean) => JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module, moduleResolution: module === 'ESNext' ? 'Bundler' : module, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
-        strict: true, skipLibCheck: false, outDir: 'out', noEmitOnError: true, noEmit: !emit,
-      },
-      include: [include],
-    });
+    const tsconfig = (module: string, include: string, emit: boolean) =>
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module,
+          moduleResolution: module === 'ESNext' ? 'Bundler' : module,
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: [],
+          strict: true,
+          skipLibCheck: false,
+          outDir: 'out',
+          noEmitOnError: true,
+          noEmit: !emit,
+        },
+        include: [include],
+      });
     writeFileSync(join(consumer, 'tsconfig.json'), tsconfig('NodeNext', 'index.ts', true));
     writeFileSync(join(consumer, 'tsconfig.svelte.json'), tsconfig('ESNext', 'svelte.ts', false));
     writeFileSync(join(consumer, 'tsconfig.angular.json'), tsconfig('ESNext', 'angular.ts', false));

@@ -1,6 +1,13 @@
 import { contract, walkContract } from '@pipeline-api/contract';
 import {
-  createClient, RecordInvalidError, RecordNotFoundError, SessionRequiredError, type Block, type Client, type Pipeline, type PipelineError,
+  createClient,
+  RecordInvalidError,
+  RecordNotFoundError,
+  SessionRequiredError,
+  type Block,
+  type Client,
+  type Pipeline,
+  type PipelineError,
 } from '@pipeline-api/sdk';
 import { MutationObserver, QueryClient, QueryObserver, type InfiniteData } from '@tanstack/query-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +20,8 @@ import { createQueries, queryKeys, refetchUntil, type Queries } from '../src/ind
 function countingClient(baseUrl: string) {
   const requests: string[] = [];
   const client = createClient({
-    baseUrl, apiKey: API_KEY,
+    baseUrl,
+    apiKey: API_KEY,
     fetch: (input, init) => {
       const url = new URL(input instanceof Request ? input.url : input);
       requests.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
@@ -77,10 +85,13 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
   it('passes the query signal to the SDK: a cancelled query aborts its request', async () => {
     const aborted: boolean[] = [];
     const hanging = createClient({
-      baseUrl: server.url, apiKey: API_KEY, maxRetries: 0,
-      fetch: (_input, init) => new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => (aborted.push(true), reject(new Error('aborted'))));
-      }),
+      baseUrl: server.url,
+      apiKey: API_KEY,
+      maxRetries: 0,
+      fetch: (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => (aborted.push(true), reject(new Error('aborted'))));
+        }),
     });
     const observer = new QueryObserver(queryClient, createQueries(hanging).pipelines.list.queryOptions());
     const unsubscribe = observer.subscribe(() => {});
@@ -92,7 +103,10 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
 
   it('pages an infinite list over {next, offset}: the next offset comes from the last page', async () => {
     const options = api.pipelines.list.infiniteQueryOptions({ limit: 2, order_by: ['name'] });
-    const data: InfiniteData<{ data: Pipeline[]; offset: number; next: boolean; count: number }, number> = await queryClient.fetchInfiniteQuery({ ...options, pages: 4 });
+    const data: InfiniteData<{ data: Pipeline[]; offset: number; next: boolean; count: number }, number> = await queryClient.fetchInfiniteQuery({
+      ...options,
+      pages: 4,
+    });
     expect(data.pages.map((p) => [p.offset, p.data.map((x) => x.name), p.next])).toEqual([
       [0, ['alpha', 'beta'], true],
       [2, ['delta', 'epsilon'], true],
@@ -131,9 +145,15 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     await queryClient.fetchQuery(api.users.list.queryOptions());
     const create = api.pipelines.blocks.create;
     expect(create.invalidates({ pipeline_uuid: 'beta', block: { name: 'x', type: 'transformer' } })).toEqual([
-      ['blocks'], ['pipelines', 'detail', 'beta'], ['pipelines', 'list'], ['pipelines', 'infinite'],
+      ['blocks'],
+      ['pipelines', 'detail', 'beta'],
+      ['pipelines', 'list'],
+      ['pipelines', 'infinite'],
     ]);
-    const block = await mutate<Block, object>(queryClient, create.mutationOptions(), { pipeline_uuid: 'beta', block: { name: 'transform', type: 'transformer' } });
+    const block = await mutate<Block, object>(queryClient, create.mutationOptions(), {
+      pipeline_uuid: 'beta',
+      block: { name: 'transform', type: 'transformer' },
+    });
     expect(block.uuid).toBe('transform');
     const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect(invalidated(api.pipelines.detail.queryKey('beta'))).toBe(true);
@@ -148,9 +168,13 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     const unsubscribe = observer.subscribe(() => {});
     await expect.poll(() => observer.getCurrentResult().data?.length).toBe(0);
     const seen: number[] = [];
-    await mutate(queryClient, api.pipelines.blocks.create.mutationOptions({
-      onSuccess: () => seen.push(observer.getCurrentResult().data!.length),
-    }), { pipeline_uuid: 'gamma', block: { name: 'gamma load', type: 'data_loader' } });
+    await mutate(
+      queryClient,
+      api.pipelines.blocks.create.mutationOptions({
+        onSuccess: () => seen.push(observer.getCurrentResult().data!.length),
+      }),
+      { pipeline_uuid: 'gamma', block: { name: 'gamma load', type: 'data_loader' } },
+    );
     expect(seen).toEqual([1]);
     unsubscribe();
   });
@@ -175,9 +199,15 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
   it('deletes with a query (force) through variables.query', async () => {
     await client.pipelines.blocks.create('epsilon', { name: 'up', type: 'data_loader' });
     await client.pipelines.blocks.create('epsilon', { name: 'down', type: 'transformer', upstream_blocks: ['up'] });
-    const refused = await mutate(queryClient, api.pipelines.blocks.delete.mutationOptions(), { pipeline_uuid: 'epsilon', block_uuid: 'up' }).catch((e: unknown) => e);
+    const refused = await mutate(queryClient, api.pipelines.blocks.delete.mutationOptions(), { pipeline_uuid: 'epsilon', block_uuid: 'up' }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(RecordInvalidError);
-    const deleted = await mutate<Block, object>(queryClient, api.pipelines.blocks.delete.mutationOptions(), { pipeline_uuid: 'epsilon', block_uuid: 'up', query: { force: true } });
+    const deleted = await mutate<Block, object>(queryClient, api.pipelines.blocks.delete.mutationOptions(), {
+      pipeline_uuid: 'epsilon',
+      block_uuid: 'up',
+      query: { force: true },
+    });
     expect(deleted.uuid).toBe('up');
   });
 
@@ -235,7 +265,10 @@ describe('the route table comes from the contract', () => {
     expect(rule(metaOf('pipelineRuns.update'), ['id'])).toEqual([['pipeline_runs'], ['pipeline_schedules'], ['block_runs']]);
     // Creating a trigger under a pipeline: triggers, that pipeline and the pipeline lists.
     expect(rule(metaOf('pipelines.pipelineSchedules.create'), ['pipeline_uuid'])).toEqual([
-      ['pipeline_schedules'], ['pipelines', 'detail', 'pipeline_uuid'], ['pipelines', 'list'], ['pipelines', 'infinite'],
+      ['pipeline_schedules'],
+      ['pipelines', 'detail', 'pipeline_uuid'],
+      ['pipelines', 'list'],
+      ['pipelines', 'infinite'],
     ]);
     // Updating a trigger: triggers, every pipeline (the path names none), and the runs under triggers.
     expect(rule(metaOf('pipelineSchedules.update'), ['id'])).toEqual([['pipeline_schedules'], ['pipelines'], ['pipeline_runs']]);

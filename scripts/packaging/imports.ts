@@ -51,7 +51,7 @@ export interface Manifest {
   files?: string[];
 }
 
-export const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+export const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
 
 /** Where each name was imported, as paths relative to `root`, for failure messages. */
 export const describeImports = (imports: Map<string, string[]>, names: Iterable<string>, root: string) =>

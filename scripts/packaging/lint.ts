@@ -22,7 +22,9 @@ export const publint = (dir: string): LintResult => run('publint', ['--strict', 
  */
 export const attw = (tarball: string, options: { profile?: 'node16' | 'esm-only'; exclude?: readonly string[] } = {}): LintResult =>
   run('attw', [
-    tarball, '--format', 'table',
+    tarball,
+    '--format',
+    'table',
     ...(options.profile ? ['--profile', options.profile] : []),
     ...(options.exclude?.length ? ['--exclude-entrypoints', ...options.exclude] : []),
   ]);
@@ -30,4 +32,6 @@ export const attw = (tarball: string, options: { profile?: 'node16' | 'esm-only'
 export const PUBLINT_CLEAN = /warning|error|suggestion/i;
 /** Problems attw reports and its profile does not ignore (each problem line links its documentation). */
 export const attwProblems = (result: LintResult) =>
-  result.output.split('\n').filter((line) => line.includes('arethetypeswrong.github.io/blob/main/docs/problems') && !line.startsWith('(ignored per resolution)'));
+  result.output
+    .split('\n')
+    .filter((line) => line.includes('arethetypeswrong.github.io/blob/main/docs/problems') && !line.startsWith('(ignored per resolution)'));

@@ -30,7 +30,10 @@ export function packAll(destination: string, options: { build?: boolean } = {}):
     }
     const args = ['pack', '-w', name, '--pack-destination', destination, '--json', '--ignore-scripts'];
     const [packed] = JSON.parse(execFileSync('npm', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as {
-      filename: string; size: number; unpackedSize: number; files: { path: string }[];
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      files: { path: string }[];
     }[];
     return {
       name,

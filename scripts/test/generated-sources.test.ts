@@ -11,7 +11,8 @@ const generators = [
   { name: 'query', script: 'query/scripts/generate.ts', committed: 'query/src/generated' },
 ];
 
-const check = (script: string, ...args: string[]) => execGroup(join(root, 'node_modules/.bin/tsx'), ['--conditions=@pipeline-api/source', script, '--check', ...args], { cwd: root });
+const check = (script: string, ...args: string[]) =>
+  execGroup(join(root, 'node_modules/.bin/tsx'), ['--conditions=@pipeline-api/source', script, '--check', ...args], { cwd: root });
 
 describe('generated SDK and query sources are committed and current (npm run generate)', () => {
   for (const generator of generators) {

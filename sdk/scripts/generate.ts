@@ -31,7 +31,11 @@ function toJson(schema: unknown, io: 'input' | 'output'): JsonSchema {
 
 /** The SDK's name for a query key: `_limit` -> `limit`, `_order_by[]` -> `order_by`, `type[]` -> `type`. */
 const friendly = (wire: string) => wire.replace(/^_/, '').replace(/\[\]$/, '');
-const pascal = (id: string) => id.split(/[._]/).map((s) => s[0]!.toUpperCase() + s.slice(1)).join('');
+const pascal = (id: string) =>
+  id
+    .split(/[._]/)
+    .map((s) => s[0]!.toUpperCase() + s.slice(1))
+    .join('');
 
 interface Signature {
   entry: RouteEntry;
@@ -103,13 +107,9 @@ function printResources(): string {
     else if (queryType) args.push(`query?: ${queryType}`);
     args.push('options?: RequestOptions');
     const returns = entry.list ? `PagePromise<${resultType}>` : `APIPromise<${resultType}>`;
-    ensure(segments.slice(0, -1).join('.')).push(
-      `${doc(summary, '  ')}  ${segments.at(-1)}(${args.join(', ')}): ${returns};\n`,
-    );
+    ensure(segments.slice(0, -1).join('.')).push(`${doc(summary, '  ')}  ${segments.at(-1)}(${args.join(', ')}): ${returns};\n`);
   }
-  return [...nodes.entries()]
-    .map(([path, lines]) => `export interface ${path ? `${pascal(path)}Resource` : 'Resources'} {\n${lines.join('')}}\n`)
-    .join('\n');
+  return [...nodes.entries()].map(([path, lines]) => `export interface ${path ? `${pascal(path)}Resource` : 'Resources'} {\n${lines.join('')}}\n`).join('\n');
 }
 
 const resources = printResources();

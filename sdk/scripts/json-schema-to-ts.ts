@@ -33,9 +33,7 @@ export function printType(schema: JsonSchema, indent = ''): string {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) {
     const hasEnum = variants.some((v) => Array.isArray(v.enum));
-    const parts = variants.map((v) =>
-      hasEnum && v.type === 'string' && !v.enum && v.const === undefined ? '(string & {})' : printType(v, indent),
-    );
+    const parts = variants.map((v) => (hasEnum && v.type === 'string' && !v.enum && v.const === undefined ? '(string & {})' : printType(v, indent)));
     return [...new Set(parts)].join(' | ');
   }
   if (schema.const !== undefined) return JSON.stringify(schema.const);
@@ -69,8 +67,7 @@ function printObject(schema: JsonSchema, indent: string): string {
   if (props.length === 0) return index ? `{\n${index}${indent}}` : '{}';
   const required = new Set(schema.required ?? []);
   const lines = props.map(
-    ([name, prop]) =>
-      `${doc(prop.description, `${indent}  `)}${indent}  ${key(name)}${required.has(name) ? '' : '?'}: ${printType(prop, `${indent}  `)};\n`,
+    ([name, prop]) => `${doc(prop.description, `${indent}  `)}${indent}  ${key(name)}${required.has(name) ? '' : '?'}: ${printType(prop, `${indent}  `)};\n`,
   );
   return `{\n${lines.join('')}${index}${indent}}`;
 }

@@ -59,8 +59,7 @@ function method(route: RouteEntry, transport: Transport) {
     const [first, options] = rest as [Record<string, unknown> | undefined, RequestOptions | undefined];
     const payload = route.payloadKey ? first : undefined;
     const query = route.payloadKey ? undefined : first;
-    const send = <T>(q: Record<string, unknown> | undefined) =>
-      transport.send<T>({ route, params, query: q, payload, options });
+    const send = <T>(q: Record<string, unknown> | undefined) => transport.send<T>({ route, params, query: q, payload, options });
     if (!route.list) return new APIPromise(send(query));
     const start = Number(query?.offset ?? query?._offset ?? 0) || 0;
     // The first page goes as asked; later pages move the offset (only routes that page get there).

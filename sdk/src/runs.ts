@@ -6,9 +6,7 @@ import type { PipelineRun } from './generated/types.js';
 /** Every run status this SDK knows, in the order a run moves through them. */
 export const PIPELINE_RUN_STATUSES = ['initial', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type KnownPipelineRunStatus = (typeof PIPELINE_RUN_STATUSES)[number];
-export const BLOCK_RUN_STATUSES = [
-  'initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed',
-] as const;
+export const BLOCK_RUN_STATUSES = ['initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed'] as const;
 export type KnownBlockRunStatus = (typeof BLOCK_RUN_STATUSES)[number];
 
 const TERMINAL_RUN = new Set<string>(['completed', 'failed', 'cancelled']);
@@ -32,7 +30,10 @@ export const isTerminalBlockRunStatus = (status: string) => TERMINAL_BLOCK.has(s
 /** `waitForRun` gave up: the run was still going when the timeout passed. */
 export class RunWaitTimeoutError extends PipelineApiError {
   override name = 'RunWaitTimeoutError';
-  constructor(readonly run: PipelineRun, timeoutMs: number) {
+  constructor(
+    readonly run: PipelineRun,
+    timeoutMs: number,
+  ) {
     super(`Pipeline run ${run.id} is still ${run.status} after ${timeoutMs} ms.`);
   }
 }

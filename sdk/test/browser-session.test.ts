@@ -47,8 +47,14 @@ window.__out = out;
 it('in cookie mode, logout and a refused session clear the JWT from document.cookie (headless Chromium)', async () => {
   const bundle = await build({
     stdin: { contents: PAGE, resolveDir: root, loader: 'ts', sourcefile: 'page.ts' },
-    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-    conditions: ['browser'], plugins: [nodeCryptoStub],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    conditions: ['browser'],
+    plugins: [nodeCryptoStub],
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>' },
@@ -61,7 +67,8 @@ it('in cookie mode, logout and a refused session clear the JWT from document.coo
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(site.url);
-    await page.waitForFunction(() => (window as { __out?: unknown }).__out !== undefined || document.title === 'failed', undefined, { timeout: 30_000 })
+    await page
+      .waitForFunction(() => (window as { __out?: unknown }).__out !== undefined || document.title === 'failed', undefined, { timeout: 30_000 })
       .catch(() => undefined);
     const out = await page.evaluate(() => (window as { __out?: unknown }).__out);
     expect(errors).toEqual([]);

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, ExpiredOAuthTokenError, InternalServerError,
-  InvalidApiKeyError, InvalidOAuthTokenError, RateLimitError, RecordInvalidError, RecordNotFoundError, UnauthorizedAccessError,
-  createClient, type Fetch,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ApiError,
+  ExpiredOAuthTokenError,
+  InternalServerError,
+  InvalidApiKeyError,
+  InvalidOAuthTokenError,
+  RateLimitError,
+  RecordInvalidError,
+  RecordNotFoundError,
+  UnauthorizedAccessError,
+  createClient,
+  type Fetch,
 } from '../src/index.js';
 import { TestServer, API_KEY } from '../../server/test/harness.js';
 
@@ -87,7 +98,11 @@ describe('the SDK against the reference server', () => {
     expect(all).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `page_item_${i}`));
     const pages = [];
     for await (const page of c.pipelines.list({ limit: 3, search: 'page_item' }).pages()) pages.push(page);
-    expect(pages.map((p) => [p.offset, p.data.length, p.next])).toEqual([[0, 3, true], [3, 3, true], [6, 1, false]]);
+    expect(pages.map((p) => [p.offset, p.data.length, p.next])).toEqual([
+      [0, 3, true],
+      [3, 3, true],
+      [6, 1, false],
+    ]);
     const first = await c.pipelines.list({ limit: 3, offset: 3, search: 'page_item', order_by: ['-name'] }).withResponse();
     expect(first.data.map((p) => p.uuid)).toEqual(['page_item_3', 'page_item_2', 'page_item_1']);
     expect(first.metadata).toEqual({ count: 7, next: true, results: 3 });
@@ -116,7 +131,9 @@ describe('the SDK against the reference server', () => {
     const strict = await TestServer.start({ config: { loginThrottle: { maxFailures: 2, windowSeconds: 1 } } });
     const c = createClient({ baseUrl: strict.url, apiKey: API_KEY, maxRetries: 3 });
     for (let i = 0; i < 2; i++) await expect(c.sessions.login({ email: 'admin@admin.com', password: 'no' })).rejects.toBeInstanceOf(RecordNotFoundError);
-    const locked = await createClient({ baseUrl: strict.url, apiKey: API_KEY, maxRetries: 0 }).sessions.login({ email: 'admin@admin.com', password: 'admin' }).catch((e: any) => e);
+    const locked = await createClient({ baseUrl: strict.url, apiKey: API_KEY, maxRetries: 0 })
+      .sessions.login({ email: 'admin@admin.com', password: 'admin' })
+      .catch((e: any) => e);
     expect(locked).toBeInstanceOf(RateLimitError);
     expect(locked.response.headers.get('retry-after')).toBe('1');
     const started = Date.now();
@@ -152,18 +169,37 @@ const sdk = (fetch: Fetch, extra: Partial<Parameters<typeof createClient>[0]> = 
 
 describe('the SDK on its own: errors, retries, timeouts', () => {
   it('parses Mage crash bodies, HTTP error codes and bodies without an envelope', async () => {
-    const crash = { error: { code: 500, errors: ['  File "x.py", line 1'], exception: 'Pipeline nope does not exist.', message: 'Traceback (most recent call last)...' }, url_parameters: {} };
-    const e1 = await sdk(scripted(() => json(crash)).fetch, { maxRetries: 0 }).pipelines.detail('nope').catch((e: any) => e);
+    const crash = {
+      error: { code: 500, errors: ['  File "x.py", line 1'], exception: 'Pipeline nope does not exist.', message: 'Traceback (most recent call last)...' },
+      url_parameters: {},
+    };
+    const e1 = await sdk(scripted(() => json(crash)).fetch, { maxRetries: 0 })
+      .pipelines.detail('nope')
+      .catch((e: any) => e);
     expect(e1).toBeInstanceOf(InternalServerError);
     expect(e1).toMatchObject({ code: 500, type: 'internal_error', message: 'Pipeline nope does not exist.', errors: [] });
-    const e2 = await sdk(scripted(() => json({ error: { code: 401, message: 'Invalid API key.', type: 'invalid_api_key' }, status: 200 }, 401)).fetch).pipelines.list().catch((e: any) => e);
+    const e2 = await sdk(scripted(() => json({ error: { code: 401, message: 'Invalid API key.', type: 'invalid_api_key' }, status: 200 }, 401)).fetch)
+      .pipelines.list()
+      .catch((e: any) => e);
     expect(e2).toBeInstanceOf(InvalidApiKeyError);
     expect(e2.status).toBe(401);
-    const e3 = await sdk(scripted(() => new Response('', { status: 405 })).fetch).pipelines.list().catch((e: any) => e);
+    const e3 = await sdk(scripted(() => new Response('', { status: 405 })).fetch)
+      .pipelines.list()
+      .catch((e: any) => e);
     expect(e3).toBeInstanceOf(ApiError);
     expect(e3.code).toBe(405);
-    const modelInvalid = { error: { code: 200, errors: { error: 'Email address is invalid.', metadata: { key: 'email', value: 'x' } }, message: 'Record is invalid.', type: 'record_invalid' }, status: 200 };
-    const e4 = await sdk(scripted(() => json(modelInvalid)).fetch).users.create({ email: 'x', password: 'p', password_confirmation: 'p' }).catch((e: any) => e);
+    const modelInvalid = {
+      error: {
+        code: 200,
+        errors: { error: 'Email address is invalid.', metadata: { key: 'email', value: 'x' } },
+        message: 'Record is invalid.',
+        type: 'record_invalid',
+      },
+      status: 200,
+    };
+    const e4 = await sdk(scripted(() => json(modelInvalid)).fetch)
+      .users.create({ email: 'x', password: 'p', password_confirmation: 'p' })
+      .catch((e: any) => e);
     expect(e4).toBeInstanceOf(RecordInvalidError);
     expect(e4.errors).toEqual([{ path: 'email', message: 'Email address is invalid.' }]);
   });
@@ -181,7 +217,10 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
   });
 
   it('retries 429 and 5xx (HTTP or envelope code), honouring Retry-After; not 4xx', async () => {
-    const limited = scripted(() => json({ error: { code: 429, message: 'Too many', type: 'api_resource_error' }, status: 200 }, 200, { 'retry-after': '0' }), okList);
+    const limited = scripted(
+      () => json({ error: { code: 429, message: 'Too many', type: 'api_resource_error' }, status: 200 }, 200, { 'retry-after': '0' }),
+      okList,
+    );
     expect(await sdk(limited.fetch).pipelines.list()).toEqual([]);
     expect(limited.calls).toHaveLength(2);
     const internal = scripted(() => json({ error: { code: 500, message: 'boom', type: 'internal_error' }, status: 200 }, 200, { 'retry-after-ms': '1' }));
@@ -189,7 +228,9 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
     expect(internal.calls).toHaveLength(4);
     const http503 = scripted(() => new Response('unavailable', { status: 503, headers: { 'retry-after': '0' } }), okList);
     expect(await sdk(http503.fetch).pipelines.list()).toEqual([]);
-    const rate = await sdk(scripted(() => new Response('', { status: 429, headers: { 'retry-after': '0' } })).fetch, { maxRetries: 1 }).pipelines.list().catch((e: any) => e);
+    const rate = await sdk(scripted(() => new Response('', { status: 429, headers: { 'retry-after': '0' } })).fetch, { maxRetries: 1 })
+      .pipelines.list()
+      .catch((e: any) => e);
     expect(rate).toBeInstanceOf(RateLimitError);
     const missing = scripted(() => json({ error: { code: 404, message: 'no', type: 'record_not_found' }, status: 200 }));
     await expect(sdk(missing.fetch).pipelines.detail('x')).rejects.toBeInstanceOf(RecordNotFoundError);
@@ -201,13 +242,17 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     let attempts = 0;
     const counting: Fetch = (input, init) => (attempts++, hang(input, init));
-    const timedOut = await sdk(counting, { timeout: 30, maxRetries: 1 }).pipelines.list().catch((e: any) => e);
+    const timedOut = await sdk(counting, { timeout: 30, maxRetries: 1 })
+      .pipelines.list()
+      .catch((e: any) => e);
     expect(timedOut).toBeInstanceOf(APIConnectionTimeoutError);
     expect(timedOut).toBeInstanceOf(APIConnectionError);
     expect(attempts).toBe(2);
     attempts = 0;
     const controller = new AbortController();
-    const pending = sdk(counting).pipelines.list(undefined, { signal: controller.signal }).catch((e: any) => e);
+    const pending = sdk(counting)
+      .pipelines.list(undefined, { signal: controller.signal })
+      .catch((e: any) => e);
     setTimeout(() => controller.abort(), 20);
     expect(await pending).toBeInstanceOf(APIUserAbortError);
     expect(attempts).toBe(1);

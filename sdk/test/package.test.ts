@@ -68,8 +68,15 @@ client.pipelines.list().then(
 const tsconfig = (module: string, moduleResolution: string, include: string[]) =>
   JSON.stringify({
     compilerOptions: {
-      target: 'ES2022', module, moduleResolution, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
-      strict: true, skipLibCheck: false, outDir: `out-${moduleResolution.toLowerCase()}`, noEmitOnError: true,
+      target: 'ES2022',
+      module,
+      moduleResolution,
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+      strict: true,
+      skipLibCheck: false,
+      outDir: `out-${moduleResolution.toLowerCase()}`,
+      noEmitOnError: true,
     },
     include,
   });
@@ -91,8 +98,9 @@ describe('the published package', () => {
   it('ships dist and README only, with no zod or ts-rest in code or types', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(files).toEqual(
-      ['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json']
-        .map((f) => `package/${f}`),
+      ['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json'].map(
+        (f) => `package/${f}`,
+      ),
     );
     for (const file of ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']) {
       const text = readFileSync(join(sdkDir, 'dist', file), 'utf8');

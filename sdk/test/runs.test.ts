@@ -1,8 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMockServer } from '../../mocks/src/node.js';
 import {
-  APIUserAbortError, RunWaitTimeoutError, UnauthorizedAccessError, createClient, isTerminalRunStatus, runStatus,
-  triggerPipelineRun, waitForRun, type KnownPipelineRunStatus,
+  APIUserAbortError,
+  RunWaitTimeoutError,
+  UnauthorizedAccessError,
+  createClient,
+  isTerminalRunStatus,
+  runStatus,
+  triggerPipelineRun,
+  waitForRun,
+  type KnownPipelineRunStatus,
 } from '../src/index.js';
 
 const baseUrl = 'http://sdk-runs.test';

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ExpiredOAuthTokenError, InvalidOAuthTokenError, RecordNotFoundError, SessionRequiredError, UnauthorizedAccessError,
-  createClient, isUnauthenticated, type PipelineError,
+  ExpiredOAuthTokenError,
+  InvalidOAuthTokenError,
+  RecordNotFoundError,
+  SessionRequiredError,
+  UnauthorizedAccessError,
+  createClient,
+  isUnauthenticated,
+  type PipelineError,
 } from '../src/index.js';
 import { API_KEY, OWNER, TestServer, manualClock } from '../../server/test/harness.js';
 
@@ -10,7 +16,9 @@ function recorded(baseUrl: string, token?: string) {
   const unauthenticated: string[] = [];
   const tokens: (string | undefined)[] = [];
   const client = createClient({
-    baseUrl, apiKey: API_KEY, token,
+    baseUrl,
+    apiKey: API_KEY,
+    token,
     onUnauthenticated: (error) => unauthenticated.push(error.name),
     onTokenChange: (t) => tokens.push(t),
   });
@@ -91,9 +99,13 @@ describe('what a UI needs from the SDK: "go to sign-in" apart from "you may not"
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const client = createClient({
-      baseUrl: 'http://api.test', apiKey: API_KEY, token: 'old-token', maxRetries: 0,
+      baseUrl: 'http://api.test',
+      apiKey: API_KEY,
+      token: 'old-token',
+      maxRetries: 0,
       fetch: async (input) => {
-        if ((input instanceof Request ? input.url : String(input)).includes('/api/sessions')) return json({ session: { token: 'new-token', expires: null, user: null }, metadata: null, status: 200 });
+        if ((input instanceof Request ? input.url : String(input)).includes('/api/sessions'))
+          return json({ session: { token: 'new-token', expires: null, user: null }, metadata: null, status: 200 });
         await gate;
         return json({ error: { code: 401, message: 'Expired OAuth token.', type: 'expired_oauth_token' }, status: 200 });
       },
@@ -107,13 +119,19 @@ describe('what a UI needs from the SDK: "go to sign-in" apart from "you may not"
 
   it('classifies from what the server sends: only the private-scope 403 of a tokenless call asks for a session', async () => {
     const answer = (body: unknown, token?: string) =>
-      createClient({ baseUrl: 'http://api.test', apiKey: API_KEY, token, fetch: async () => json(body) }).pipelines.list().catch((e: unknown) => e);
+      createClient({ baseUrl: 'http://api.test', apiKey: API_KEY, token, fetch: async () => json(body) })
+        .pipelines.list()
+        .catch((e: unknown) => e);
     expect(await answer(refusal('Private access for list only, invalid scope.'))).toBeInstanceOf(SessionRequiredError);
     // A token was sent and the server still saw none (a proxy dropped it): signing in again would not help.
     const proxied = await answer(refusal('Private access for list only, invalid scope.'), 'x'.repeat(43));
     expect(proxied).toBeInstanceOf(UnauthorizedAccessError);
     expect(proxied).not.toBeInstanceOf(SessionRequiredError);
-    for (const message of ['The delete action is disabled for statuses.', 'Unauthorized operation list on users, failed condition.', 'Public access for create only, invalid scope.']) {
+    for (const message of [
+      'The delete action is disabled for statuses.',
+      'Unauthorized operation list on users, failed condition.',
+      'Public access for create only, invalid scope.',
+    ]) {
       const error = await answer(refusal(message));
       expect(error, message).toBeInstanceOf(UnauthorizedAccessError);
       expect(isUnauthenticated(error), message).toBe(false);
@@ -122,7 +140,8 @@ describe('what a UI needs from the SDK: "go to sign-in" apart from "you may not"
 
   it('types errors as a union that `type` narrows (checked by tsc), and the class decides the type', async () => {
     const missing = (await createClient({ baseUrl: 'http://api.test', apiKey: API_KEY, fetch: async () => new Response('<h1>Not Found</h1>', { status: 404 }) })
-      .pipelines.detail('x').catch((e: unknown) => e)) as PipelineError;
+      .pipelines.detail('x')
+      .catch((e: unknown) => e)) as PipelineError;
     if (missing.type === 'record_not_found') {
       const narrowed: RecordNotFoundError = missing;
       expect(narrowed.code).toBe(404);
@@ -131,8 +150,13 @@ describe('what a UI needs from the SDK: "go to sign-in" apart from "you may not"
     }
     // @ts-expect-error: not a catalogue type
     expect(missing.type === 'record_not_fund').toBe(false);
-    const odd = (await createClient({ baseUrl: 'http://api.test', apiKey: API_KEY, fetch: async () => json({ error: { code: 400, message: 'new', type: 'brand_new_type' } }) })
-      .pipelines.list().catch((e: unknown) => e)) as PipelineError;
+    const odd = (await createClient({
+      baseUrl: 'http://api.test',
+      apiKey: API_KEY,
+      fetch: async () => json({ error: { code: 400, message: 'new', type: 'brand_new_type' } }),
+    })
+      .pipelines.list()
+      .catch((e: unknown) => e)) as PipelineError;
     expect(odd.type).toBeUndefined();
     expect(odd).toMatchObject({ code: 400, body: { error: { type: 'brand_new_type' } } });
   });

@@ -25,7 +25,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const stop = (signal: string) => {
     console.log(`${signal} received: closing`);
     if (!server) process.exit(0);
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

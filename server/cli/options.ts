@@ -16,20 +16,73 @@ export interface OptionSpec {
  */
 export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'port', value: '<n>', env: 'PORT', default: '6789', description: 'Port to listen on (0: a free one).' },
-  { flag: 'host', value: '<address>', env: 'HOST', default: '127.0.0.1', description: 'Address to listen on. Any non-loopback address refuses the default secrets.' },
-  { flag: 'fixtures', value: '<file>', env: 'FIXTURES', default: '(none)', description: 'JSON seed data (users, pipelines with their blocks), created at start; with --data only into an empty data directory.' },
-  { flag: 'data', value: '<dir>', env: 'DATA_DIR', default: '(memory only)', description: 'Keep state in this directory: every acknowledged write is synced to disk first and survives a crash.' },
-  { flag: 'snapshot-bytes', value: '<n>', env: 'SNAPSHOT_BYTES', default: '67108864 (64 MiB)', description: 'With --data: once the journal passes this size, write a snapshot and drop the journals it covers.' },
+  {
+    flag: 'host',
+    value: '<address>',
+    env: 'HOST',
+    default: '127.0.0.1',
+    description: 'Address to listen on. Any non-loopback address refuses the default secrets.',
+  },
+  {
+    flag: 'fixtures',
+    value: '<file>',
+    env: 'FIXTURES',
+    default: '(none)',
+    description: 'JSON seed data (users, pipelines with their blocks), created at start; with --data only into an empty data directory.',
+  },
+  {
+    flag: 'data',
+    value: '<dir>',
+    env: 'DATA_DIR',
+    default: '(memory only)',
+    description: 'Keep state in this directory: every acknowledged write is synced to disk first and survives a crash.',
+  },
+  {
+    flag: 'snapshot-bytes',
+    value: '<n>',
+    env: 'SNAPSHOT_BYTES',
+    default: '67108864 (64 MiB)',
+    description: 'With --data: once the journal passes this size, write a snapshot and drop the journals it covers.',
+  },
   { flag: 'no-auth', env: 'REQUIRE_USER_AUTHENTICATION=0', default: 'auth on', description: 'The API key alone suffices; callers act as the owner.' },
-  { flag: 'http-error-codes', env: 'HTTP_ERROR_CODES=1', default: 'off', description: 'Errors use their code as HTTP status by default, as if every request sent _http_error_codes.' },
+  {
+    flag: 'http-error-codes',
+    env: 'HTTP_ERROR_CODES=1',
+    default: 'off',
+    description: 'Errors use their code as HTTP status by default, as if every request sent _http_error_codes.',
+  },
   { flag: 'api-key', value: '<key>', env: 'API_KEY', default: 'Mage’s public client id', description: 'The one API key accepted.' },
   { flag: 'jwt-secret', value: '<secret>', env: 'JWT_SECRET', default: 'materia', description: 'Signs the raw tokens (HS256).' },
   { flag: 'owner-email', value: '<email>', env: 'DEFAULT_OWNER_EMAIL', default: 'admin@admin.com', description: 'The owner created when there is none.' },
   { flag: 'owner-password', value: '<password>', env: 'DEFAULT_OWNER_PASSWORD', default: 'admin', description: 'That owner’s password.' },
-  { flag: 'insecure-defaults', env: 'INSECURE_DEFAULTS=1', default: 'off', description: 'Allow the default API key, JWT secret or owner password on a non-loopback address.' },
-  { flag: 'scheduler-interval-ms', value: '<n>', env: 'SCHEDULER_INTERVAL_MS', default: '1000', description: 'How often the scheduler starts due triggers and moves runs on (ms).' },
-  { flag: 'simulated-block-duration-ms', value: '<n>', env: 'SIMULATED_BLOCK_DURATION_MS', default: '2000', description: 'How long a simulated block runs unless its configuration.simulation.duration_ms says otherwise (ms).' },
-  { flag: 'trust-proxy', value: '<n>', env: 'TRUST_PROXY', default: '0', description: 'Reverse proxies in front of the server: the client address (its budget of failed logins) is read from X-Forwarded-For, as the nearest of them saw it. 0: that header is ignored.' },
+  {
+    flag: 'insecure-defaults',
+    env: 'INSECURE_DEFAULTS=1',
+    default: 'off',
+    description: 'Allow the default API key, JWT secret or owner password on a non-loopback address.',
+  },
+  {
+    flag: 'scheduler-interval-ms',
+    value: '<n>',
+    env: 'SCHEDULER_INTERVAL_MS',
+    default: '1000',
+    description: 'How often the scheduler starts due triggers and moves runs on (ms).',
+  },
+  {
+    flag: 'simulated-block-duration-ms',
+    value: '<n>',
+    env: 'SIMULATED_BLOCK_DURATION_MS',
+    default: '2000',
+    description: 'How long a simulated block runs unless its configuration.simulation.duration_ms says otherwise (ms).',
+  },
+  {
+    flag: 'trust-proxy',
+    value: '<n>',
+    env: 'TRUST_PROXY',
+    default: '0',
+    description:
+      'Reverse proxies in front of the server: the client address (its budget of failed logins) is read from X-Forwarded-For, as the nearest of them saw it. 0: that header is ignored.',
+  },
   { flag: 'quiet', env: 'QUIET=1', default: 'off', description: 'No line per request.' },
   { flag: 'help', env: '', default: '', description: 'Show this help.' },
 ];
@@ -102,7 +155,8 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
     const value = text(flag, name);
     if (value === undefined) continue;
     // The core's config would fall back to its default on a bad value: the command says so instead.
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${flag} must be a positive whole number of milliseconds (got ${JSON.stringify(value)})`);
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new UsageError(`--${flag} must be a positive whole number of milliseconds (got ${JSON.stringify(value)})`);
     env[name] = value;
   }
 
@@ -111,9 +165,11 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
   if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(portText)})`);
   const snapshotText = text('snapshot-bytes', 'SNAPSHOT_BYTES') ?? '67108864';
   const snapshotBytes = Number(snapshotText);
-  if (!/^\d+$/.test(snapshotText) || snapshotBytes < 1) throw new UsageError(`--snapshot-bytes must be a positive whole number (got ${JSON.stringify(snapshotText)})`);
+  if (!/^\d+$/.test(snapshotText) || snapshotBytes < 1)
+    throw new UsageError(`--snapshot-bytes must be a positive whole number (got ${JSON.stringify(snapshotText)})`);
   const trustText = text('trust-proxy', 'TRUST_PROXY') ?? '0';
-  if (!/^\d{1,2}$/.test(trustText)) throw new UsageError(`--trust-proxy must be the number of proxies in front of the server, 0 to 99 (got ${JSON.stringify(trustText)})`);
+  if (!/^\d{1,2}$/.test(trustText))
+    throw new UsageError(`--trust-proxy must be the number of proxies in front of the server, 0 to 99 (got ${JSON.stringify(trustText)})`);
   return {
     port,
     snapshotBytes,

@@ -35,7 +35,8 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
     if (settings.data !== null) {
       store = await openDurableStore(settings.data, {
         snapshotAfterBytes: settings.snapshotBytes,
-        onFailure: (error) => onFatal(new Error(`writing to ${settings.data} failed (${error.message}); stopping: a restart recovers every acknowledged write`)),
+        onFailure: (error) =>
+          onFatal(new Error(`writing to ${settings.data} failed (${error.message}); stopping: a restart recovers every acknowledged write`)),
       });
       const { secrets, generated, warning } = dataDirSecrets(settings.data, store.recovery.fresh, settings.explicit);
       if (secrets.apiKey && !settings.explicit.apiKey) env.API_KEY = secrets.apiKey;
@@ -72,7 +73,11 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       else {
         try {
           const seeded = await seedFixtures(api, fixtures);
-          out.info(`Loaded ${settings.fixtures}: ${Object.entries(seeded).map(([key, items]) => `${items.length} ${key}`).join(', ')}`);
+          out.info(
+            `Loaded ${settings.fixtures}: ${Object.entries(seeded)
+              .map(([key, items]) => `${items.length} ${key}`)
+              .join(', ')}`,
+          );
         } catch (error) {
           // A first start whose fixtures failed leaves nothing behind: the next start seeds from scratch.
           if (store && settings.data !== null) {
@@ -81,7 +86,9 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
             removeStoreFiles(settings.data);
             if (generatedSecrets) rmSync(join(settings.data, SECRETS_FILE), { force: true });
           }
-          throw new StartupError(`--fixtures ${settings.fixtures}: ${(error as Error).message}${settings.data !== null ? ` (nothing was kept in ${settings.data})` : ''}`);
+          throw new StartupError(
+            `--fixtures ${settings.fixtures}: ${(error as Error).message}${settings.data !== null ? ` (nothing was kept in ${settings.data})` : ''}`,
+          );
         }
       }
     }
@@ -92,7 +99,8 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       host: settings.host,
       trustProxy: settings.trustProxy,
       log: settings.quiet ? undefined : batchedLog(out.requests),
-      onInternalError: (error, request) => out.warn(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`),
+      onInternalError: (error, request) =>
+        out.warn(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`),
     });
 
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);

@@ -13,7 +13,8 @@ export interface RunningServer {
 
 /** Builds the API (or takes one built already) and listens (port 0 picks a free one). Used by the CLI and by the tests. */
 export async function listen(
-  options: ApiOptions & AppOptions & { port?: number; host?: string; api?: Api; /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean } = {},
+  options: ApiOptions &
+    AppOptions & { port?: number; host?: string; api?: Api; /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean } = {},
 ): Promise<RunningServer> {
   const api = options.api ?? (await createApi(options));
   const app = createApp(api, options);

@@ -114,7 +114,13 @@ export function tryItRouter(options: TryItOptions = {}): Router {
   });
   router.get('/docs/try/swagger-ui-bundle.js', asset('text/javascript', bundle));
   router.get('/docs/try/swagger-ui.css', asset('text/css', css));
-  router.get('/docs/try/try-it.css', asset('text/css', () => STYLE));
-  router.get('/docs/try/try-it.js', asset('text/javascript', () => script));
+  router.get(
+    '/docs/try/try-it.css',
+    asset('text/css', () => STYLE),
+  );
+  router.get(
+    '/docs/try/try-it.js',
+    asset('text/javascript', () => script),
+  );
   return router;
 }

@@ -55,40 +55,55 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
     return 'allowed';
   };
 
-  it.each(routes.map((r) => r.id))('%s', async (routeId) => {
-    const route = routes.find((r) => r.id === routeId)!;
-    const observed: Record<string, Outcome> = {};
-    const wanted: Record<string, Outcome> = {};
-    const send = async (label: string, state: Parameters<typeof expected>[2], headers: Record<string, string>, withKey: string | false = API_KEY) => {
-      const target = await prepare(routeId);
-      const reply = await server.call(route.method, target.path, { apiKey: withKey, headers: { ...headers, ...target.headers }, body: target.body, query: target.query });
-      observed[label] = classify(reply.body);
-      wanted[label] = expected(routeId, authOn, state);
-    };
+  it.each(routes.map((r) => r.id))(
+    '%s',
+    async (routeId) => {
+      const route = routes.find((r) => r.id === routeId)!;
+      const observed: Record<string, Outcome> = {};
+      const wanted: Record<string, Outcome> = {};
+      const send = async (label: string, state: Parameters<typeof expected>[2], headers: Record<string, string>, withKey: string | false = API_KEY) => {
+        const target = await prepare(routeId);
+        const reply = await server.call(route.method, target.path, {
+          apiKey: withKey,
+          headers: { ...headers, ...target.headers },
+          body: target.body,
+          query: target.query,
+        });
+        observed[label] = classify(reply.body);
+        wanted[label] = expected(routeId, authOn, state);
+      };
 
-    await send('no key', 'no key', {}, false);
-    await send('wrong key', 'wrong key', {}, 'wrong');
-    await send('no token', 'no token', {});
-    await send('unknown token', 'unknown token', { 'OAUTH-TOKEN': 'u'.repeat(43) });
-    const forged = await new SignJWT({ expires: 9e9, token: 'f'.repeat(43) }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('not-the-secret'));
-    await send('bad signature', 'bad signature', { Cookie: `oauth_token=${forged}` });
-    const out = await server.login();
-    await server.call('PUT', '/api/sessions/1', { token: out.decoded });
-    await send('logged out', 'logged out', { 'OAUTH-TOKEN': out.decoded });
-    const stale = await server.login();
-    const record = [...tokensTable.in(server.repo).list()].sort((a, b) => b.created_at - a.created_at)[0]!;
-    tokensTable.in(server.repo).put({ ...record, expires_at: 0 });
-    await send('expired token', 'expired token', { 'OAUTH-TOKEN': stale.decoded });
+      await send('no key', 'no key', {}, false);
+      await send('wrong key', 'wrong key', {}, 'wrong');
+      await send('no token', 'no token', {});
+      await send('unknown token', 'unknown token', { 'OAUTH-TOKEN': 'u'.repeat(43) });
+      const forged = await new SignJWT({ expires: 9e9, token: 'f'.repeat(43) })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(new TextEncoder().encode('not-the-secret'));
+      await send('bad signature', 'bad signature', { Cookie: `oauth_token=${forged}` });
+      const out = await server.login();
+      await server.call('PUT', '/api/sessions/1', { token: out.decoded });
+      await send('logged out', 'logged out', { 'OAUTH-TOKEN': out.decoded });
+      const stale = await server.login();
+      const record = [...tokensTable.in(server.repo).list()].sort((a, b) => b.created_at - a.created_at)[0]!;
+      tokensTable.in(server.repo).put({ ...record, expires_at: 0 });
+      await send('expired token', 'expired token', { 'OAUTH-TOKEN': stale.decoded });
 
-    for (const role of ROLES) {
-      for (const location of LOCATIONS) {
-        const { raw, decoded } = await tokenFor(role);
-        const headers: Record<string, string> =
-          location === 'OAUTH-TOKEN' ? { 'OAUTH-TOKEN': decoded } : location === 'Bearer' ? { Authorization: `Bearer ${decoded}` } : { Cookie: `oauth_token=${raw}` };
-        await send(`${role} via ${location}`, role, headers);
+      for (const role of ROLES) {
+        for (const location of LOCATIONS) {
+          const { raw, decoded } = await tokenFor(role);
+          const headers: Record<string, string> =
+            location === 'OAUTH-TOKEN'
+              ? { 'OAUTH-TOKEN': decoded }
+              : location === 'Bearer'
+                ? { Authorization: `Bearer ${decoded}` }
+                : { Cookie: `oauth_token=${raw}` };
+          await send(`${role} via ${location}`, role, headers);
+        }
       }
-    }
-    expect(observed).toEqual(wanted);
-    expect(Object.keys(observed)).toHaveLength(STATES.length + ROLES.length * LOCATIONS.length);
-  }, 60_000);
+      expect(observed).toEqual(wanted);
+      expect(Object.keys(observed)).toHaveLength(STATES.length + ROLES.length * LOCATIONS.length);
+    },
+    60_000,
+  );
 });

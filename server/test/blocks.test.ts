@@ -5,16 +5,15 @@ import { frozenRepository } from './frozen-repository.js';
 describe('blocks', () => {
   let server: TestServer;
   let token: string;
-  const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) =>
-    server.call(method, path, { token, ...options });
-  const create = (pipeline: string, block: Record<string, unknown>) =>
-    call('POST', `/api/pipelines/${pipeline}/blocks`, { body: { block } });
+  const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) => server.call(method, path, { token, ...options });
+  const create = (pipeline: string, block: Record<string, unknown>) => call('POST', `/api/pipelines/${pipeline}/blocks`, { body: { block } });
   const graph = async (pipeline: string) =>
     (await call('GET', `/api/pipelines/${pipeline}/blocks`)).body.blocks.map(
       (b: { uuid: string; priority: number; upstream_blocks: string[]; downstream_blocks: string[] }) =>
         [b.uuid, b.priority, b.upstream_blocks, b.downstream_blocks] as const,
     );
-  const snapshot = async () => JSON.stringify([(await call('GET', '/api/pipelines', { query: { _format: 'detail' } })).body, (await call('GET', '/api/blocks')).body]);
+  const snapshot = async () =>
+    JSON.stringify([(await call('GET', '/api/pipelines', { query: { _format: 'detail' } })).body, (await call('GET', '/api/blocks')).body]);
 
   beforeAll(async () => {
     ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository() }));
@@ -34,9 +33,18 @@ describe('blocks', () => {
     });
     expect(reply.body).toMatchObject({
       block: {
-        uuid: 'silent_fire', name: 'silent fire', content: '', priority: 0, config: {}, language: 'python',
-        type: 'data_exporter', configuration: { data_source: null }, upstream_blocks: [], downstream_blocks: [],
-        status: 'not_executed', pipeline_uuid: 'broken_wave',
+        uuid: 'silent_fire',
+        name: 'silent fire',
+        content: '',
+        priority: 0,
+        config: {},
+        language: 'python',
+        type: 'data_exporter',
+        configuration: { data_source: null },
+        upstream_blocks: [],
+        downstream_blocks: [],
+        status: 'not_executed',
+        pipeline_uuid: 'broken_wave',
       },
       metadata: null,
       status: 200,
@@ -50,7 +58,11 @@ describe('blocks', () => {
     await create('second', { name: 'first', type: 'transformer', priority: 0 });
     await create('second', { name: 'z', type: 'transformer', priority: 99 });
     expect((await graph('second')).map(([uuid, priority]: readonly [string, number]) => [uuid, priority])).toEqual([
-      ['first', 0], ['a', 1], ['b', 2], ['c', 3], ['z', 4],
+      ['first', 0],
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['z', 4],
     ]);
   });
 
@@ -79,7 +91,9 @@ describe('blocks', () => {
     const before = await snapshot();
     const unknown = await create('third', { name: 'orphan', type: 'transformer', upstream_blocks: ['ghost'] });
     expect(unknown.body.error).toEqual({
-      code: 400, type: 'record_invalid', message: 'Block ghost does not exist in pipeline third.',
+      code: 400,
+      type: 'record_invalid',
+      message: 'Block ghost does not exist in pipeline third.',
       errors: [{ path: 'block.upstream_blocks.0', message: 'Block ghost does not exist in pipeline third.' }],
     });
     const cycle = await call('PUT', '/api/pipelines/third/blocks/load', { body: { block: { upstream_blocks: ['export'] } } });
@@ -144,7 +158,9 @@ describe('blocks', () => {
     await call('DELETE', '/api/pipelines/second/blocks/shared', { query: { force: 'true' } });
     expect((await call('GET', '/api/blocks/shared')).body.block.pipelines).toEqual(['broken_wave', 'third']);
     expect((await call('GET', '/api/pipelines/second/blocks/shared')).body.error).toEqual({
-      code: 404, type: 'record_not_found', message: 'Block shared does not exist in pipeline second.',
+      code: 404,
+      type: 'record_not_found',
+      message: 'Block shared does not exist in pipeline second.',
     });
   });
 

@@ -19,7 +19,13 @@ describe('web pages on other origins, in Chromium', () => {
   let pagePort: string;
 
   beforeAll(async () => {
-    const sdk = await build({ entryPoints: [fileURLToPath(new URL('../../sdk/src/index.ts', import.meta.url))], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+    const sdk = await build({
+      entryPoints: [fileURLToPath(new URL('../../sdk/src/index.ts', import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
     pages = await serveFiles({
       '/': { type: 'text/html', body: '<!doctype html><title>a page</title>' },
       '/sdk.js': { type: 'text/javascript', body: sdk.outputFiles[0]!.text },
@@ -29,7 +35,9 @@ describe('web pages on other origins, in Chromium', () => {
     server = await TestServer.start({
       config: { requireUserAuthentication: false, corsOrigins: [`http://allowed.test:${pagePort}`], allowedHosts: ['samehost.test'] },
     });
-    browser = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1, MAP allowed.test 127.0.0.1, MAP samehost.test 127.0.0.1']);
+    browser = await launchChromium([
+      '--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1, MAP allowed.test 127.0.0.1, MAP samehost.test 127.0.0.1',
+    ]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -43,28 +51,56 @@ describe('web pages on other origins, in Chromium', () => {
     return page;
   }
   const apiPort = () => new URL(server.url).port;
-  const stored = () => pipelinesTable.in(server.repo).list().map((p) => p.uuid).sort();
+  const stored = () =>
+    pipelinesTable
+      .in(server.repo)
+      .list()
+      .map((p) => p.uuid)
+      .sort();
 
   it('refuses a foreign page: no credentialed read, no simple-content-type write', async () => {
     const page = await pageAt(`http://evil.test:${pagePort}/`);
     try {
-      const outcome = await page.evaluate(async ({ api, key }) => {
-        const attempt = (p: Promise<Response>) => p.then(async (r) => `read: ${await r.text()}`, (e: Error) => `failed: ${e.name}`);
-        return {
-          // A plain GET needs no preflight; the browser gets the answer but keeps it from the page.
-          read: await attempt(fetch(`${api}/api/pipelines?api_key=${key}`, { credentials: 'include' })),
-          // With a header of its own it needs a preflight, which the server does not grant.
-          readWithHeader: await attempt(fetch(`${api}/api/pipelines`, { headers: { 'X-API-KEY': key }, credentials: 'include' })),
-          // text/plain is sent without asking; the page cannot read the answer, but the write would happen.
-          write: await fetch(`${api}/api/pipelines?api_key=${key}`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ pipeline: { name: 'planted' } }) }).then((r) => r.type),
-          form: await fetch(`${api}/api/pipelines?api_key=${key}`, { method: 'POST', mode: 'no-cors', body: new URLSearchParams({ pipeline: 'x' }) }).then((r) => r.type),
-        };
-      }, { api: server.url, key: API_KEY });
+      const outcome = await page.evaluate(
+        async ({ api, key }) => {
+          const attempt = (p: Promise<Response>) =>
+            p.then(
+              async (r) => `read: ${await r.text()}`,
+              (e: Error) => `failed: ${e.name}`,
+            );
+          return {
+            // A plain GET needs no preflight; the browser gets the answer but keeps it from the page.
+            read: await attempt(fetch(`${api}/api/pipelines?api_key=${key}`, { credentials: 'include' })),
+            // With a header of its own it needs a preflight, which the server does not grant.
+            readWithHeader: await attempt(fetch(`${api}/api/pipelines`, { headers: { 'X-API-KEY': key }, credentials: 'include' })),
+            // text/plain is sent without asking; the page cannot read the answer, but the write would happen.
+            write: await fetch(`${api}/api/pipelines?api_key=${key}`, {
+              method: 'POST',
+              mode: 'no-cors',
+              credentials: 'include',
+              headers: { 'Content-Type': 'text/plain' },
+              body: JSON.stringify({ pipeline: { name: 'planted' } }),
+            }).then((r) => r.type),
+            form: await fetch(`${api}/api/pipelines?api_key=${key}`, { method: 'POST', mode: 'no-cors', body: new URLSearchParams({ pipeline: 'x' }) }).then(
+              (r) => r.type,
+            ),
+          };
+        },
+        { api: server.url, key: API_KEY },
+      );
       expect(outcome).toEqual({ read: 'failed: TypeError', readWithHeader: 'failed: TypeError', write: 'opaque', form: 'opaque' });
       expect(stored()).not.toContain('planted');
-      const refused = await server.call('POST', '/api/pipelines', { rawBody: '{"pipeline": {"name": "planted"}}', headers: { Origin: `http://evil.test:${pagePort}`, 'Content-Type': 'text/plain' } });
-      expect(refused.body.error.message).toBe(`Cross-origin write refused: a page on http://evil.test:${pagePort} may send this request without a CORS preflight. Allowed origins are loopback ones and those in CORS_ORIGINS; other callers send Content-Type: application/json.`);
-      const sandboxed = await server.call('POST', '/api/pipelines', { rawBody: '{"pipeline": {"name": "planted"}}', headers: { Origin: 'null', 'Content-Type': 'text/plain' } });
+      const refused = await server.call('POST', '/api/pipelines', {
+        rawBody: '{"pipeline": {"name": "planted"}}',
+        headers: { Origin: `http://evil.test:${pagePort}`, 'Content-Type': 'text/plain' },
+      });
+      expect(refused.body.error.message).toBe(
+        `Cross-origin write refused: a page on http://evil.test:${pagePort} may send this request without a CORS preflight. Allowed origins are loopback ones and those in CORS_ORIGINS; other callers send Content-Type: application/json.`,
+      );
+      const sandboxed = await server.call('POST', '/api/pipelines', {
+        rawBody: '{"pipeline": {"name": "planted"}}',
+        headers: { Origin: 'null', 'Content-Type': 'text/plain' },
+      });
       expect(sandboxed.body.error.type).toBe('unauthorized_access');
       expect(stored()).not.toContain('planted');
     } finally {
@@ -78,7 +114,13 @@ describe('web pages on other origins, in Chromium', () => {
     try {
       const answers = await page.evaluate(async (key) => {
         const read = await (await fetch(`/api/pipelines?api_key=${key}`)).json();
-        const write = await (await fetch(`/api/pipelines?api_key=${key}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"pipeline": {"name": "rebound"}}' })).json();
+        const write = await (
+          await fetch(`/api/pipelines?api_key=${key}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{"pipeline": {"name": "rebound"}}',
+          })
+        ).json();
         return { read, write };
       }, API_KEY);
       const message = `The Host "rebind.test:${apiPort()}" is not allowed: this server answers to loopback names, IP addresses and the names in ALLOWED_HOSTS (a defence against DNS rebinding).`;
@@ -94,19 +136,26 @@ describe('web pages on other origins, in Chromium', () => {
     const page = await pageAt(`http://allowed.test:${pagePort}/app.html`);
     try {
       await page.waitForFunction(() => 'sdk' in window);
-      const result = await page.evaluate(async ({ api, key }) => {
-        const { createClient } = (window as unknown as { sdk: typeof import('../../sdk/src/index.js') }).sdk;
-        // docs/sdk.md's example: a header of the caller's own on every call (the preflight asks for it).
-        const client = createClient({ baseUrl: api, apiKey: key, headers: { 'X-Request-Source': 'docs' }, maxRetries: 0 });
-        const created = await client.pipelines.create({ name: 'from allowed' });
-        const raw = await fetch(`${api}/api/pipelines`, { headers: { 'X-API-KEY': key, 'X-Request-Source': 'docs' }, credentials: 'include' });
-        return { created: created.uuid, listed: ((await raw.json()).pipelines as { uuid: string }[]).map((p) => p.uuid) };
-      }, { api: server.url, key: API_KEY });
+      const result = await page.evaluate(
+        async ({ api, key }) => {
+          const { createClient } = (window as unknown as { sdk: typeof import('../../sdk/src/index.js') }).sdk;
+          // docs/sdk.md's example: a header of the caller's own on every call (the preflight asks for it).
+          const client = createClient({ baseUrl: api, apiKey: key, headers: { 'X-Request-Source': 'docs' }, maxRetries: 0 });
+          const created = await client.pipelines.create({ name: 'from allowed' });
+          const raw = await fetch(`${api}/api/pipelines`, { headers: { 'X-API-KEY': key, 'X-Request-Source': 'docs' }, credentials: 'include' });
+          return { created: created.uuid, listed: ((await raw.json()).pipelines as { uuid: string }[]).map((p) => p.uuid) };
+        },
+        { api: server.url, key: API_KEY },
+      );
       expect(result).toEqual({ created: 'from_allowed', listed: expect.arrayContaining(['from_allowed']) });
       expect(stored()).toContain('from_allowed');
       const preflight = await fetch(new URL('/api/pipelines', server.url), {
         method: 'OPTIONS',
-        headers: { Origin: `http://allowed.test:${pagePort}`, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key,x-request-source' },
+        headers: {
+          Origin: `http://allowed.test:${pagePort}`,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type,x-api-key,x-request-source',
+        },
       });
       expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,x-api-key,x-request-source');
       expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
@@ -120,12 +169,26 @@ describe('web pages on other origins, in Chromium', () => {
     const local = await pageAt(`http://localhost:${pagePort}/`);
     try {
       const sameOrigin = await same.evaluate(
-        async ({ key }) => (await fetch(`/api/pipelines?api_key=${key}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"pipeline": {"name": "same origin"}}' })).json(),
+        async ({ key }) =>
+          (
+            await fetch(`/api/pipelines?api_key=${key}`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'text/plain' },
+              body: '{"pipeline": {"name": "same origin"}}',
+            })
+          ).json(),
         { key: API_KEY },
       );
       expect(sameOrigin.pipeline.uuid).toBe('same_origin');
       const fromLocalhost = await local.evaluate(
-        async ({ api, key }) => (await fetch(`${api}/api/pipelines?api_key=${key}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"pipeline": {"name": "local app"}}' })).json(),
+        async ({ api, key }) =>
+          (
+            await fetch(`${api}/api/pipelines?api_key=${key}`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'text/plain' },
+              body: '{"pipeline": {"name": "local app"}}',
+            })
+          ).json(),
         { api: server.url, key: API_KEY },
       );
       expect(fromLocalhost.pipeline.uuid).toBe('local_app');

@@ -15,7 +15,14 @@ describe('the command’s settings', () => {
     expect(config.requireUserAuthentication).toBe(false);
     const timing = configFromEnv(parseSettings(['--scheduler-interval-ms', '250'], { SCHEDULER_INTERVAL_MS: '50', SIMULATED_BLOCK_DURATION_MS: '75' }).env);
     expect([timing.schedulerIntervalMs, timing.simulatedBlockDurationMs]).toEqual([250, 75]);
-    expect(parseSettings([], {})).toMatchObject({ port: 6789, host: '127.0.0.1', data: null, fixtures: null, insecureDefaults: false, snapshotBytes: 67108864 });
+    expect(parseSettings([], {})).toMatchObject({
+      port: 6789,
+      host: '127.0.0.1',
+      data: null,
+      fixtures: null,
+      insecureDefaults: false,
+      snapshotBytes: 67108864,
+    });
   });
 
   it('refuses bad values with a message, never a stack trace', () => {

@@ -24,7 +24,11 @@ async function runToEnd(args: string[], env: Record<string, string> = {}) {
 }
 
 async function api(url: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const answer = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: answer.status, body: (await answer.json()) as Record<string, any> };
 }
 
@@ -82,7 +86,13 @@ describe('pipeline-api-server (the built command)', () => {
         ['load_orders', []],
         ['clean_orders', ['load_orders']],
       ]);
-      const created = await api(first.url, 'POST', '/api/pipelines', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': owner }, { pipeline: { name: 'written before the restart' } });
+      const created = await api(
+        first.url,
+        'POST',
+        '/api/pipelines',
+        { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': owner },
+        { pipeline: { name: 'written before the restart' } },
+      );
       expect(created.body.pipeline.uuid).toBe('written_before_the_restart');
       expect(await first.stop('SIGTERM')).toBe(0);
       expect(first.output()).toContain('SIGTERM received: closing');
@@ -95,7 +105,9 @@ describe('pipeline-api-server (the built command)', () => {
         const list = await api(second.url, 'GET', '/api/pipelines?_limit=10', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': token });
         expect(list.body.pipelines.map((p: { uuid: string }) => p.uuid).sort()).toEqual(['daily_sales', 'empty_pipeline', 'written_before_the_restart']);
         const triggers = await api(second.url, 'GET', '/api/pipelines/daily_sales/pipeline_schedules', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': token });
-        expect(triggers.body.pipeline_schedules.map((t: { name: string; schedule_interval: string }) => [t.name, t.schedule_interval])).toEqual([['every morning', '@daily']]);
+        expect(triggers.body.pipeline_schedules.map((t: { name: string; schedule_interval: string }) => [t.name, t.schedule_interval])).toEqual([
+          ['every morning', '@daily'],
+        ]);
       } finally {
         expect(await second.stop('SIGINT')).toBe(0);
       }

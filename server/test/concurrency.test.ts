@@ -12,16 +12,18 @@ describe('concurrent writes on one pipeline', () => {
   afterAll(() => server.close());
 
   it('500 parallel creates, updates and deletes: every acknowledged write is there, nothing half-applied', async () => {
-    const call = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
-      server.call(method, path, { token, body, query });
+    const call = (method: string, path: string, body?: unknown, query?: Record<string, string>) => server.call(method, path, { token, body, query });
     await call('POST', '/api/pipelines', { pipeline: { name: 'busy' } });
     await call('POST', '/api/pipelines', { pipeline: { name: 'neighbour' } });
-    for (let i = 0; i < 100; i++) await call('POST', '/api/pipelines/busy/blocks', { block: { name: `s${i}`, type: 'transformer', upstream_blocks: i > 0 ? [`s${i - 1}`] : [] } });
+    for (let i = 0; i < 100; i++)
+      await call('POST', '/api/pipelines/busy/blocks', { block: { name: `s${i}`, type: 'transformer', upstream_blocks: i > 0 ? [`s${i - 1}`] : [] } });
 
     type Op = { kind: 'create' | 'content' | 'graph' | 'delete'; target: string; value?: string; send: () => ReturnType<typeof call> };
     const ops: Op[] = [];
     for (let i = 0; i < 200; i++) {
-      const body = { block: { name: `n${i}`, type: 'transformer', upstream_blocks: i % 2 ? [`s${i % 100}`] : [], ...(i % 5 === 0 ? { pipelines: ['neighbour'] } : {}) } };
+      const body = {
+        block: { name: `n${i}`, type: 'transformer', upstream_blocks: i % 2 ? [`s${i % 100}`] : [], ...(i % 5 === 0 ? { pipelines: ['neighbour'] } : {}) },
+      };
       ops.push({ kind: 'create', target: `n${i}`, send: () => call('POST', '/api/pipelines/busy/blocks', body) });
     }
     for (let i = 0; i < 100; i++) {
@@ -47,16 +49,26 @@ describe('concurrent writes on one pipeline', () => {
     const replies = await Promise.all(ops.map((op) => op.send()));
     const acked = ops.filter((_, i) => replies[i]!.body.error === undefined);
     const failures = replies.filter((r) => r.body.error).map((r) => r.body.error.type);
-    expect(failures.every((t) => t === 'record_invalid' || t === 'record_not_found'), failures.join()).toBe(true);
+    expect(
+      failures.every((t) => t === 'record_invalid' || t === 'record_not_found'),
+      failures.join(),
+    ).toBe(true);
     expect(failures).not.toContain('internal_error');
     const byKind = (kind: string) => ops.filter((o, i) => o.kind === kind && replies[i]!.body.error === undefined).length;
-    console.log(`acknowledged: ${acked.length} of 500 (creates ${byKind("create")}, content ${byKind("content")}, graph ${byKind("graph")}, deletes ${byKind("delete")})`);
+    console.log(
+      `acknowledged: ${acked.length} of 500 (creates ${byKind('create')}, content ${byKind('content')}, graph ${byKind('graph')}, deletes ${byKind('delete')})`,
+    );
     // Always acknowledged whatever the interleaving: 100 creates with no upstream, 50 content updates of blocks never deleted.
     expect(byKind('create')).toBeGreaterThanOrEqual(100);
     expect(byKind('content')).toBeGreaterThanOrEqual(50);
 
     expect(storeViolations(server.repo)).toEqual([]);
-    const blocks = (await call('GET', '/api/pipelines/busy/blocks')).body.blocks as { uuid: string; content?: string; upstream_blocks: string[]; downstream_blocks: string[] }[];
+    const blocks = (await call('GET', '/api/pipelines/busy/blocks')).body.blocks as {
+      uuid: string;
+      content?: string;
+      upstream_blocks: string[];
+      downstream_blocks: string[];
+    }[];
     const present = new Map(blocks.map((b) => [b.uuid, b]));
     const deleted = new Set(acked.filter((o) => o.kind === 'delete').map((o) => o.target));
     for (const op of acked) {
@@ -91,7 +103,10 @@ describe('concurrent writes on one pipeline', () => {
 
     const ids: number[] = [];
     for (const name of ['ana', 'bob', 'cat']) {
-      const made = await server.call('POST', '/api/users', { token, body: { user: { email: `${name}@example.com`, password: 'password1', password_confirmation: 'password1' } } });
+      const made = await server.call('POST', '/api/users', {
+        token,
+        body: { user: { email: `${name}@example.com`, password: 'password1', password_confirmation: 'password1' } },
+      });
       ids.push(made.body.user.id);
     }
     // Three users take the same username at once, each while re-hashing a password: one wins.
@@ -104,4 +119,3 @@ describe('concurrent writes on one pipeline', () => {
     expect(storeViolations(server.repo)).toEqual([]);
   });
 });
-

@@ -62,8 +62,7 @@ function observedStep(repo: Repository, key: KeyState): number | string {
 }
 
 /** Whether the recovered step is the acknowledged one (the in-flight step did not reach the disk). */
-const isAcked = (seen: ReturnType<typeof observedStep>, acked: number) =>
-  seen === acked || (seen === 'absent' && (acked === 0 || acked === STEPS));
+const isAcked = (seen: ReturnType<typeof observedStep>, acked: number) => seen === acked || (seen === 'absent' && (acked === 0 || acked === STEPS));
 
 function mismatches(repo: Repository, keys: KeyState[]): string[] {
   const problems: string[] = [];
@@ -138,7 +137,9 @@ describe('durable state under kill -9', () => {
       const server = await startCli(['--data', dir, '--api-key', KEY, '--no-auth', '--quiet']);
       try {
         const described = keys.find((k) => k.acked === 3)!;
-        const detail = (await (await request(server.url, 'GET', `/api/pipelines/${described.uuid}`)).json()) as { pipeline: { description: string; blocks: { uuid: string }[] } };
+        const detail = (await (await request(server.url, 'GET', `/api/pipelines/${described.uuid}`)).json()) as {
+          pipeline: { description: string; blocks: { uuid: string }[] };
+        };
         expect(detail.pipeline.description).toBe('v1');
         expect(detail.pipeline.blocks.map((b) => b.uuid)).toEqual([described.block]);
       } finally {
@@ -154,21 +155,38 @@ describe('durable state under kill -9', () => {
 
 describe('ids after kill -9', () => {
   const json = async (url: string, method: string, path: string, body?: unknown) => {
-    const answer = (await (await request(url, method, path, body)).json()) as Record<string, { id: number; status?: string } & Record<string, unknown>> & { error?: { message: string } };
+    const answer = (await (await request(url, method, path, body)).json()) as Record<string, { id: number; status?: string } & Record<string, unknown>> & {
+      error?: { message: string };
+    };
     if (answer.error) throw new Error(`${method} ${path} answered ${answer.error.message}`);
     return answer;
   };
   /** A run's block run ids, once the scheduler has started it (it plans them then). */
   const blockRunIds = async (url: string, runId: number) => {
     for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
-      const ids = ((await json(url, 'GET', `/api/pipeline_runs/${runId}/block_runs`)) as unknown as { block_runs: { id: number }[] }).block_runs.map((b) => b.id);
+      const ids = ((await json(url, 'GET', `/api/pipeline_runs/${runId}/block_runs`)) as unknown as { block_runs: { id: number }[] }).block_runs.map(
+        (b) => b.id,
+      );
       if (ids.length > 0 || Date.now() > deadline) return ids;
     }
   };
 
   it('never hands out an id an acknowledged write used (deleted ones included, through a snapshot), and the scheduler picks up restored runs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crash-ids-'));
-    const flags = ['--data', dir, '--api-key', KEY, '--no-auth', '--quiet', '--snapshot-bytes', '4096', '--scheduler-interval-ms', '50', '--simulated-block-duration-ms', '1500'];
+    const flags = [
+      '--data',
+      dir,
+      '--api-key',
+      KEY,
+      '--no-auth',
+      '--quiet',
+      '--snapshot-bytes',
+      '4096',
+      '--scheduler-interval-ms',
+      '50',
+      '--simulated-block-duration-ms',
+      '1500',
+    ];
     try {
       const first = await startCli(flags);
       const issued = { users: [] as number[], triggers: [] as number[], runs: [] as number[], blockRuns: [] as number[] };
@@ -177,8 +195,17 @@ describe('ids after kill -9', () => {
         await json(first.url, 'POST', '/api/pipelines', { pipeline: { name: 'ids' } });
         await json(first.url, 'POST', '/api/pipelines/ids/blocks', { block: { name: 'load', type: 'data_loader' } });
         for (let i = 0; i < 3; i++) {
-          issued.users.push((await json(first.url, 'POST', '/api/users', { user: { email: `u${i}@example.com`, password: 'password1', password_confirmation: 'password1' } })).user!.id);
-          issued.triggers.push((await json(first.url, 'POST', '/api/pipelines/ids/pipeline_schedules', { pipeline_schedule: { name: `t${i}`, schedule_type: 'api', status: 'active' } })).pipeline_schedule!.id);
+          issued.users.push(
+            (await json(first.url, 'POST', '/api/users', { user: { email: `u${i}@example.com`, password: 'password1', password_confirmation: 'password1' } }))
+              .user!.id,
+          );
+          issued.triggers.push(
+            (
+              await json(first.url, 'POST', '/api/pipelines/ids/pipeline_schedules', {
+                pipeline_schedule: { name: `t${i}`, schedule_type: 'api', status: 'active' },
+              })
+            ).pipeline_schedule!.id,
+          );
         }
         for (let i = 0; i < 3; i++) {
           const run = (await json(first.url, 'POST', `/api/pipeline_schedules/${issued.triggers[0]}/pipeline_runs`, { pipeline_run: {} })).pipeline_run!;
@@ -199,8 +226,14 @@ describe('ids after kill -9', () => {
       try {
         const recovered = /recovered (\d+) snapshot records and (\d+) journal records/.exec(second.output());
         expect(Number(recovered?.[1])).toBeGreaterThan(0); // the deleted ids' records are gone from the snapshot
-        const user = (await json(second.url, 'POST', '/api/users', { user: { email: 'after@example.com', password: 'password1', password_confirmation: 'password1' } })).user!;
-        const trigger = (await json(second.url, 'POST', '/api/pipelines/ids/pipeline_schedules', { pipeline_schedule: { name: 'after', schedule_type: 'api', status: 'active' } })).pipeline_schedule!;
+        const user = (
+          await json(second.url, 'POST', '/api/users', { user: { email: 'after@example.com', password: 'password1', password_confirmation: 'password1' } })
+        ).user!;
+        const trigger = (
+          await json(second.url, 'POST', '/api/pipelines/ids/pipeline_schedules', {
+            pipeline_schedule: { name: 'after', schedule_type: 'api', status: 'active' },
+          })
+        ).pipeline_schedule!;
         const run = (await json(second.url, 'POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run!;
         const blockRuns = await blockRunIds(second.url, run.id);
         expect(user.id).toBe(Math.max(...issued.users) + 1);
@@ -215,7 +248,9 @@ describe('ids after kill -9', () => {
           status = (await json(second.url, 'GET', `/api/pipeline_runs/${running}`)).pipeline_run!.status;
         }
         expect(status).toBe('completed');
-        console.log(`ids after kill -9: users ${issued.users.join()} -> ${user.id}, triggers ${issued.triggers.join()} -> ${trigger.id}, runs ${issued.runs.join()} -> ${run.id}, block runs up to ${Math.max(...issued.blockRuns)} -> ${blockRuns.join()}; ${recovered?.[1]} snapshot + ${recovered?.[2]} journal records recovered`);
+        console.log(
+          `ids after kill -9: users ${issued.users.join()} -> ${user.id}, triggers ${issued.triggers.join()} -> ${trigger.id}, runs ${issued.runs.join()} -> ${run.id}, block runs up to ${Math.max(...issued.blockRuns)} -> ${blockRuns.join()}; ${recovered?.[1]} snapshot + ${recovered?.[2]} journal records recovered`,
+        );
       } finally {
         expect(await second.stop('SIGTERM')).toBe(0);
       }

@@ -27,7 +27,17 @@ describe('the rendered API reference', () => {
         expect(await page.locator(`[id="operation/${id}"]`).count(), id).toBe(1);
       }
       const auth = await page.locator('[id="section/Authentication"]').textContent();
-      for (const text of ['ApiKeyHeader', 'X-API-KEY', 'ApiKeyQuery', 'api_key', 'OAuthTokenHeader', 'OAUTH-TOKEN', 'BearerToken', 'OAuthTokenCookie', 'oauth_token']) {
+      for (const text of [
+        'ApiKeyHeader',
+        'X-API-KEY',
+        'ApiKeyQuery',
+        'api_key',
+        'OAuthTokenHeader',
+        'OAUTH-TOKEN',
+        'BearerToken',
+        'OAuthTokenCookie',
+        'oauth_token',
+      ]) {
         expect(auth, text).toContain(text);
       }
       const create = await page.locator('[id="operation/pipelines.create"]').textContent();

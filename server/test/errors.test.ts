@@ -11,7 +11,11 @@ function rawSocket(server: TestServer, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.end(bytes));
     let text = '';
-    socket.setEncoding('utf8').on('data', (chunk) => (text += String(chunk))).on('end', () => resolve(text)).on('error', reject);
+    socket
+      .setEncoding('utf8')
+      .on('data', (chunk) => (text += String(chunk)))
+      .on('end', () => resolve(text))
+      .on('error', reject);
   });
 }
 
@@ -74,7 +78,10 @@ describe('the error envelope, whatever goes wrong', () => {
       const reply = await raw(server, 'POST', '/api/pipelines', { body, headers });
       expect(JSON.parse(reply.text).error).toEqual({ code: 400, type: 'api_resource_error', message: 'The request body must be a JSON object.' });
     }
-    const form = await raw(server, 'POST', '/api/pipelines', { body: 'pipeline[name]=x', headers: { 'OAUTH-TOKEN': token, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await raw(server, 'POST', '/api/pipelines', {
+      body: 'pipeline[name]=x',
+      headers: { 'OAUTH-TOKEN': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(JSON.parse(form.text).error.type).toBe('api_resource_error');
     const empty = await raw(server, 'POST', '/api/pipelines', { headers: { 'OAUTH-TOKEN': token } });
     expect(JSON.parse(empty.text).error).toMatchObject({ type: 'record_invalid', errors: [{ path: 'pipeline', message: 'is required' }] });
@@ -97,9 +104,17 @@ describe('the error envelope, whatever goes wrong', () => {
 
   it('never answers with HTML, plain text or an empty body', async () => {
     const requests: [string, string][] = [
-      ['GET', '/'], ['GET', '/api'], ['GET', '/api/'], ['POST', '/api/status'], ['GET', '/api/pipelines/a/b/c/d'],
-      ['GET', '/api/pipelines/%E0%A4%A'], ['DELETE', '/api/pipelines'], ['PUT', '/api/users'], ['GET', '/api/users/..%2F..%2Fpipelines'],
-      ['GET', '/api/pipelines/..%2F..%2Fetc'], ['POST', '/api/sessions/1'],
+      ['GET', '/'],
+      ['GET', '/api'],
+      ['GET', '/api/'],
+      ['POST', '/api/status'],
+      ['GET', '/api/pipelines/a/b/c/d'],
+      ['GET', '/api/pipelines/%E0%A4%A'],
+      ['DELETE', '/api/pipelines'],
+      ['PUT', '/api/users'],
+      ['GET', '/api/users/..%2F..%2Fpipelines'],
+      ['GET', '/api/pipelines/..%2F..%2Fetc'],
+      ['POST', '/api/sessions/1'],
     ];
     for (const [method, path] of requests) {
       const reply = await raw(server, method, path, { headers: { 'OAUTH-TOKEN': token } });
@@ -134,7 +149,10 @@ describe('the error envelope, whatever goes wrong', () => {
       });
       expect(blocksTable.in(server.repo).get(`deep${depth}`)).toBeUndefined();
     }
-    const arrays = await raw(server, 'PUT', '/api/pipelines/nesting', { body: `{"pipeline": {"tags": ${'['.repeat(150_000)}${']'.repeat(150_000)}}}`, headers });
+    const arrays = await raw(server, 'PUT', '/api/pipelines/nesting', {
+      body: `{"pipeline": {"tags": ${'['.repeat(150_000)}${']'.repeat(150_000)}}}`,
+      headers,
+    });
     expect(JSON.parse(arrays.text).error.type).toBe('api_resource_error');
     // The stored pipeline still reads, and presents its one block.
     const read = await server.call('GET', '/api/pipelines/nesting', { token });
@@ -150,7 +168,11 @@ describe('the error envelope, whatever goes wrong', () => {
     ];
     for (const [headers, message] of cases) {
       const reply = await raw(server, 'POST', '/api/pipelines', { body: '{"pipeline": {"name": "encoded"}}', headers: { 'OAUTH-TOKEN': token, ...headers } });
-      expect(JSON.parse(reply.text).error, JSON.stringify(headers)).toMatchObject({ code: 400, type: 'api_resource_error', message: expect.stringMatching(message) });
+      expect(JSON.parse(reply.text).error, JSON.stringify(headers)).toMatchObject({
+        code: 400,
+        type: 'api_resource_error',
+        message: expect.stringMatching(message),
+      });
     }
     expect(pipelinesTable.in(server.repo).get('encoded')).toBeUndefined();
   });
@@ -198,7 +220,11 @@ describe('the error envelope, whatever goes wrong', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/X-API-KEY.*OAUTH-TOKEN.*Authorization/);
     const foreign = await raw(server, 'OPTIONS', '/api/pipelines', { headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'POST' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    expect(JSON.parse(foreign.text).error).toMatchObject({ code: 403, type: 'unauthorized_access', message: 'The origin http://app.example is not allowed to call this server: add it to CORS_ORIGINS.' });
+    expect(JSON.parse(foreign.text).error).toMatchObject({
+      code: 403,
+      type: 'unauthorized_access',
+      message: 'The origin http://app.example is not allowed to call this server: add it to CORS_ORIGINS.',
+    });
   });
 
   it('logs one line per request with method, path, status, error code and milliseconds, never a secret', async () => {

@@ -10,13 +10,24 @@ const NAMES = ['alpha', 'beta', 'load', 'clean', 'arwen-starlight', 'Arwen Starl
  * query values and names, header names.
  */
 export const PROTOTYPE_NAMES = [
-  '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable',
-  'toLocaleString', '__defineGetter__', '__lookupGetter__', 'prototype', '-__proto__', '-constructor', '-hasOwnProperty',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'prototype',
+  '-__proto__',
+  '-constructor',
+  '-hasOwnProperty',
 ] as const;
 export const prototypeName = fc.constantFrom(...PROTOTYPE_NAMES);
 /** A string from `strings` most of the time, a prototype member's name otherwise. */
-const orPrototypeName = (strings: fc.Arbitrary<string>, weight = 4) =>
-  fc.oneof({ weight, arbitrary: strings }, { weight: 1, arbitrary: prototypeName });
+const orPrototypeName = (strings: fc.Arbitrary<string>, weight = 4) => fc.oneof({ weight, arbitrary: strings }, { weight: 1, arbitrary: prototypeName });
 
 /** Values that satisfy a JSON Schema (as zod emits it), biased towards names that collide and reference each other. */
 export function fromSchema(schema: Schema, defs: Record<string, Schema>, depth = 0): fc.Arbitrary<unknown> {
@@ -67,11 +78,50 @@ export function fromSchema(schema: Schema, defs: Record<string, Schema>, depth =
 
 /** Ways to break a valid body. */
 export const bodyMutation = fc.constantFrom(
-  'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'wrong-type', 'drop-key', 'extra-key', 'proto-key', 'constructor-key', 'huge-string',
-  'unicode', 'deep-nesting', 'truncated', 'not-an-object', 'empty', 'over-limit', 'prototype-key', 'prototype-value',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'wrong-type',
+  'drop-key',
+  'extra-key',
+  'proto-key',
+  'constructor-key',
+  'huge-string',
+  'unicode',
+  'deep-nesting',
+  'truncated',
+  'not-an-object',
+  'empty',
+  'over-limit',
+  'prototype-key',
+  'prototype-value',
 );
 
-export type BodyMutation = 'none' | 'wrong-type' | 'drop-key' | 'extra-key' | 'proto-key' | 'constructor-key' | 'huge-string' | 'unicode' | 'deep-nesting' | 'truncated' | 'not-an-object' | 'empty' | 'over-limit' | 'prototype-key' | 'prototype-value';
+export type BodyMutation =
+  | 'none'
+  | 'wrong-type'
+  | 'drop-key'
+  | 'extra-key'
+  | 'proto-key'
+  | 'constructor-key'
+  | 'huge-string'
+  | 'unicode'
+  | 'deep-nesting'
+  | 'truncated'
+  | 'not-an-object'
+  | 'empty'
+  | 'over-limit'
+  | 'prototype-key'
+  | 'prototype-value';
 
 /** The body text for a valid payload after one mutation (a pure function of its inputs, so shrinking works). */
 export function mutateBody(body: Record<string, unknown> | undefined, mutation: BodyMutation, pick: number): string | undefined {
@@ -165,6 +215,31 @@ export const prototypeHeaders = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(prototypeName, orPrototypeName(fc.constantFrom('1', 'x'), 1), { minKeys: 1, maxKeys: 2 }) },
 );
 
-export const contentType = fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined);
+export const contentType = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  undefined,
+);
 
-export const credentials = fc.constantFrom('token', 'token', 'token', 'token', 'token', 'token', 'token', 'token', 'token', 'token', 'token', 'token', 'none', 'wrong-key', 'garbage-token', 'cookie-garbage', 'bearer');
+export const credentials = fc.constantFrom(
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'token',
+  'none',
+  'wrong-key',
+  'garbage-token',
+  'cookie-garbage',
+  'bearer',
+);

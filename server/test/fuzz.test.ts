@@ -31,26 +31,24 @@ const weighted = routes.flatMap((r, i) => Array<number>((r.id.endsWith('.create'
 const FIXTURE_PIPELINES = ['alpha', 'beta'];
 /** A pipeline id: mostly a fixture, so block routes get past the 404. */
 const fixtureOrPathId = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...FIXTURE_PIPELINES) }, { weight: 1, arbitrary: pathId });
-const request = fc
-  .constantFrom(...weighted)
-  .chain((i) => {
-    const route = routes[i]!;
-    return fc.record({
-      route: fc.constant(route.id),
-      method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...EXTRA_METHODS) }),
-      path: fc.tuple(route.path.startsWith('/api/pipelines/') ? fixtureOrPathId : pathId, pathId).map(([a, b]) => {
-        const ids = new Map(route.params.map((name, i) => [name, i === 0 ? a : b]));
-        return route.path.replace(/:(\w+)/g, (_, name: string) => ids.get(name)!);
-      }),
-      query: metaQuery,
-      body: route.body as fc.Arbitrary<Record<string, unknown> | undefined>,
-      mutation: bodyMutation,
-      pick: fc.nat(1000),
-      contentType,
-      credentials,
-      extraHeaders: prototypeHeaders,
-    });
+const request = fc.constantFrom(...weighted).chain((i) => {
+  const route = routes[i]!;
+  return fc.record({
+    route: fc.constant(route.id),
+    method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...EXTRA_METHODS) }),
+    path: fc.tuple(route.path.startsWith('/api/pipelines/') ? fixtureOrPathId : pathId, pathId).map(([a, b]) => {
+      const ids = new Map(route.params.map((name, i) => [name, i === 0 ? a : b]));
+      return route.path.replace(/:(\w+)/g, (_, name: string) => ids.get(name)!);
+    }),
+    query: metaQuery,
+    body: route.body as fc.Arbitrary<Record<string, unknown> | undefined>,
+    mutation: bodyMutation,
+    pick: fc.nat(1000),
+    contentType,
+    credentials,
+    extraHeaders: prototypeHeaders,
   });
+});
 
 /** Where the fuzzer sends its requests: the server over HTTP, or the mocks intercepting fetch in-process. */
 interface Target {
@@ -140,7 +138,9 @@ async function fuzz(target: Target) {
   await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: false });
   const { repo } = target.api;
   console.log(`fuzz ${target.url}: ${sent} requests sent, seed ${SEED}; outcomes ${JSON.stringify(outcomes)}`);
-  console.log(`fuzz ${target.url}: store afterwards: ${pipelinesTable.in(repo).size()} pipelines, ${blocksTable.in(repo).size()} blocks, ${usersTable.in(repo).size()} users`);
+  console.log(
+    `fuzz ${target.url}: store afterwards: ${pipelinesTable.in(repo).size()} pipelines, ${blocksTable.in(repo).size()} blocks, ${usersTable.in(repo).size()} users`,
+  );
   expect(outcomes.success).toBeGreaterThan(RUNS / 20); // the fuzzer gets past validation, not only into it
   expect(sent).toBeGreaterThanOrEqual(RUNS);
   return { token };

@@ -26,11 +26,12 @@ export interface CallOptions {
 
 /** A reference server on a free loopback port, with a small fetch-based caller. */
 export class TestServer {
-  private constructor(readonly running: RunningServer, readonly lines: string[]) {}
+  private constructor(
+    readonly running: RunningServer,
+    readonly lines: string[],
+  ) {}
 
-  static async start(
-    options: { config?: Partial<CoreConfig>; clock?: Clock; repo?: Repository; trustProxy?: number } = {},
-  ): Promise<TestServer> {
+  static async start(options: { config?: Partial<CoreConfig>; clock?: Clock; repo?: Repository; trustProxy?: number } = {}): Promise<TestServer> {
     const lines: string[] = [];
     const running = await listen({
       config: { bcryptRounds: 4, ...options.config },

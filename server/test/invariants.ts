@@ -12,7 +12,12 @@ import { blocksTable } from '../../core/src/resources/blocks/table.js';
 export function storeViolations(repo: Repository): string[] {
   const problems: string[] = [];
   const pipelines = pipelinesTable.in(repo).list();
-  const blocks = new Map(blocksTable.in(repo).list().map((b) => [b.uuid, b]));
+  const blocks = new Map(
+    blocksTable
+      .in(repo)
+      .list()
+      .map((b) => [b.uuid, b]),
+  );
 
   for (const pipeline of pipelines) {
     if (pipelinesTable.in(repo).get(pipeline.uuid) !== pipeline) problems.push(`pipeline key ${pipeline.uuid} does not match its record`);
@@ -58,7 +63,13 @@ export function storeViolations(repo: Repository): string[] {
       usernames.add(name);
     }
   }
-  if (!usersTable.in(repo).list().some((u) => u.role === 'owner')) problems.push('no owner left');
+  if (
+    !usersTable
+      .in(repo)
+      .list()
+      .some((u) => u.role === 'owner')
+  )
+    problems.push('no owner left');
   return problems;
 }
 

@@ -36,7 +36,9 @@ describe('storage caps', () => {
       // A block in two pipelines at once: the block and both pipelines are written in one transaction, all undone.
       const block = await server.call('POST', '/api/pipelines/one/blocks', { body: { block: { name: 'clean', type: 'transformer', pipelines: ['two'] } } });
       expect(block.body.error.message).toMatch(/^Storage is full/);
-      const user = await server.call('POST', '/api/users', { body: { user: { email: 'x@example.com', password: 'password1', password_confirmation: 'password1' } } });
+      const user = await server.call('POST', '/api/users', {
+        body: { user: { email: 'x@example.com', password: 'password1', password_confirmation: 'password1' } },
+      });
       expect(user.body.error.message).toMatch(/^Storage is full/);
       expect(await snapshot(server)).toBe(before);
 
@@ -58,8 +60,12 @@ describe('storage caps', () => {
       const before = await snapshot(server);
       const grown = await server.call('PUT', '/api/pipelines/p/blocks/big', { body: { block: { content: 'é'.repeat(10_000) } } }); // 20,000 bytes of content
       expect(grown.body.error).toMatchObject({ code: 413, type: 'api_resource_error' });
-      expect(grown.body.error.message).toBe('Storage is full: this server stores at most 20000 bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.');
-      const another = await server.call('POST', '/api/pipelines/p/blocks', { body: { block: { name: 'second', type: 'transformer', content: 'y'.repeat(10_000) } } });
+      expect(grown.body.error.message).toBe(
+        'Storage is full: this server stores at most 20000 bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.',
+      );
+      const another = await server.call('POST', '/api/pipelines/p/blocks', {
+        body: { block: { name: 'second', type: 'transformer', content: 'y'.repeat(10_000) } },
+      });
       expect(another.body.error.message).toMatch(/MAX_STORED_BYTES/);
       expect(await snapshot(server)).toBe(before);
       expect((await server.call('PUT', '/api/pipelines/p/blocks/big', { body: { block: { content: 'small' } } })).body.block.content).toBe('small');
@@ -70,7 +76,18 @@ describe('storage caps', () => {
 
   it('undoes its own counts with a transaction that fails for another reason', () => {
     const repo = limitStorage(createMemoryRepository(), { maxRecords: 2, maxBytes: 0 });
-    const user = (id: number) => ({ id, email: `u${id}@x.io`, username: null, first_name: null, last_name: null, avatar: null, role: null, password_hash: '', created_at: 0, updated_at: 0 });
+    const user = (id: number) => ({
+      id,
+      email: `u${id}@x.io`,
+      username: null,
+      first_name: null,
+      last_name: null,
+      avatar: null,
+      role: null,
+      password_hash: '',
+      created_at: 0,
+      updated_at: 0,
+    });
     usersTable.in(repo).put(user(1));
     expect(() =>
       repo.transaction(() => {
@@ -94,7 +111,11 @@ describe('storage caps', () => {
     users.put({ id: 2 });
     expect(() => users.put({ id: 3 })).toThrow(/at most 2 records/);
     expect(() => repo.transaction(() => (users.delete(1), users.put({ id: 3 }), users.put({ id: 4 })))).toThrow(/at most 2 records/);
-    const ids = () => users.list().map((row) => row.id).sort();
+    const ids = () =>
+      users
+        .list()
+        .map((row) => row.id)
+        .sort();
     expect(ids()).toEqual([1, 2]);
     repo.transaction(() => (users.delete(1), users.put({ id: 3 })));
     expect(ids()).toEqual([2, 3]);
@@ -103,8 +124,14 @@ describe('storage caps', () => {
 
   it('reads the caps and the other settings from the environment', () => {
     const config = configFromEnv({
-      MAX_STORED_RECORDS: '10', MAX_STORED_BYTES: '0', EXPIRED_TOKEN_RETENTION: '60', CORS_ORIGINS: 'https://app.example.com/, http://x.test:8080',
-      ALLOWED_HOSTS: 'Dev.Example.com,.corp.test', PASSWORD_CHECK_CONCURRENCY: '3', PASSWORD_CHECK_QUEUE: '0', CLIENT_MAX_FAILED_LOGINS: '7',
+      MAX_STORED_RECORDS: '10',
+      MAX_STORED_BYTES: '0',
+      EXPIRED_TOKEN_RETENTION: '60',
+      CORS_ORIGINS: 'https://app.example.com/, http://x.test:8080',
+      ALLOWED_HOSTS: 'Dev.Example.com,.corp.test',
+      PASSWORD_CHECK_CONCURRENCY: '3',
+      PASSWORD_CHECK_QUEUE: '0',
+      CLIENT_MAX_FAILED_LOGINS: '7',
     });
     expect(config.storage).toEqual({ maxRecords: 10, maxBytes: 0 });
     expect(config.tokenRetentionSeconds).toBe(60);
@@ -154,7 +181,14 @@ describe('storage caps over a durable repository', () => {
     try {
       const first = await openDurableStore(dir);
       const api = await createApi({ repo: first.repo, config: { bcryptRounds: 4, requireUserAuthentication: false } });
-      const created = await api.core.handle('pipelines.create', { method: 'POST', path: '/api/pipelines', params: {}, query: {}, headers: { 'x-api-key': api.config.apiKey }, body: { pipeline: { name: 'restored' } } });
+      const created = await api.core.handle('pipelines.create', {
+        method: 'POST',
+        path: '/api/pipelines',
+        params: {},
+        query: {},
+        headers: { 'x-api-key': api.config.apiKey },
+        body: { pipeline: { name: 'restored' } },
+      });
       expect(created.body.error).toBeUndefined();
       await first.durable();
       await first.close();
@@ -162,9 +196,19 @@ describe('storage caps over a durable repository', () => {
       // The owner and the pipeline come back: 2 records, so a cap of 2 refuses a third at once, even a user
       // (whose creation never touches the pipelines table).
       const second = await openDurableStore(dir);
-      const capped = await createApi({ repo: second.repo, config: { bcryptRounds: 4, requireUserAuthentication: false, storage: { maxRecords: 2, maxBytes: 0 } } });
+      const capped = await createApi({
+        repo: second.repo,
+        config: { bcryptRounds: 4, requireUserAuthentication: false, storage: { maxRecords: 2, maxBytes: 0 } },
+      });
       const user = { user: { email: 'one@too.many', password: 'password1', password_confirmation: 'password1' } };
-      const refused = await capped.core.handle('users.create', { method: 'POST', path: '/api/users', params: {}, query: {}, headers: { 'x-api-key': capped.config.apiKey }, body: user });
+      const refused = await capped.core.handle('users.create', {
+        method: 'POST',
+        path: '/api/users',
+        params: {},
+        query: {},
+        headers: { 'x-api-key': capped.config.apiKey },
+        body: user,
+      });
       expect(refused.body.error).toMatchObject({ code: 413 });
       expect(pipelinesTable.in(capped.repo).get('restored')?.name).toBe('restored');
       await second.close();

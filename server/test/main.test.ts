@@ -61,7 +61,11 @@ describe('the server process', () => {
 
   it('reads API_KEY, JWT_SECRET, the default owner and REQUIRE_USER_AUTHENTICATION from the environment', async () => {
     const server = await start({
-      API_KEY: 'custom-key', JWT_SECRET: 's3cret', DEFAULT_OWNER_EMAIL: 'boss@corp.io', DEFAULT_OWNER_PASSWORD: 'hunter22', REQUIRE_USER_AUTHENTICATION: '1',
+      API_KEY: 'custom-key',
+      JWT_SECRET: 's3cret',
+      DEFAULT_OWNER_EMAIL: 'boss@corp.io',
+      DEFAULT_OWNER_PASSWORD: 'hunter22',
+      REQUIRE_USER_AUTHENTICATION: '1',
     });
     try {
       const login = await fetch(`${server.url}/api/sessions`, {

@@ -35,7 +35,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('shares schemas as components through $ref, and the meta params as reusable parameters', () => {
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Pipeline', 'Block', 'SharedBlock', 'User', 'Session', 'ErrorEnvelope', 'ErrorBody', 'FieldError']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Pipeline', 'Block', 'SharedBlock', 'User', 'Session', 'ErrorEnvelope', 'ErrorBody', 'FieldError']),
+    );
     expect(committed.match(/#\/components\/schemas\/Pipeline"/g)!.length).toBeGreaterThan(4);
     expect(Object.keys(doc.components.parameters)).toEqual(['Limit', 'Offset', 'Format', 'HttpErrorCodes']);
     const list = operations.find(({ op }) => op.operationId === 'pipelines.list')!.op;

@@ -11,7 +11,10 @@ function pendingCheck() {
 }
 
 const refusal = async (attempt: Promise<unknown>) => {
-  const error = await attempt.then(() => undefined, (e: unknown) => e);
+  const error = await attempt.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 };

@@ -24,8 +24,7 @@ describe('slugs (Mage clean_name)', () => {
 describe('pipelines', () => {
   let server: TestServer;
   let token: string;
-  const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) =>
-    server.call(method, path, { token, ...options });
+  const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) => server.call(method, path, { token, ...options });
 
   beforeAll(async () => {
     ({ server, token } = await TestServer.startLoggedIn());
@@ -37,9 +36,20 @@ describe('pipelines', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       pipeline: {
-        uuid: 'arwen_starlight', name: 'arwen-starlight', type: 'python', description: null, executor_config: {},
-        executor_count: 1, executor_type: null, notification_config: {}, spark_config: {}, blocks: [], callbacks: [],
-        conditionals: [], widgets: [], tags: [],
+        uuid: 'arwen_starlight',
+        name: 'arwen-starlight',
+        type: 'python',
+        description: null,
+        executor_config: {},
+        executor_count: 1,
+        executor_type: null,
+        notification_config: {},
+        spark_config: {},
+        blocks: [],
+        callbacks: [],
+        conditionals: [],
+        widgets: [],
+        tags: [],
       },
       metadata: null,
       status: 200,
@@ -54,7 +64,9 @@ describe('pipelines', () => {
   it('refuses duplicates, unknown types and nameless pipelines with record_invalid', async () => {
     const dup = await call('POST', '/api/pipelines', { body: { pipeline: { name: 'Arwen Starlight' } } });
     expect(dup.body.error).toEqual({
-      code: 400, type: 'record_invalid', message: 'Pipeline arwen_starlight already exists.',
+      code: 400,
+      type: 'record_invalid',
+      message: 'Pipeline arwen_starlight already exists.',
       errors: [{ path: 'pipeline.name', message: 'Pipeline arwen_starlight already exists.' }],
     });
     const badType = await call('POST', '/api/pipelines', { body: { pipeline: { name: 'x', type: 'cobol' } } });
@@ -86,7 +98,10 @@ describe('pipelines', () => {
     await call('POST', '/api/pipelines/old_name/blocks', { body: { block: { name: 'shape', type: 'transformer', upstream_blocks: ['load'] } } });
     const renamed = await call('PUT', '/api/pipelines/old_name', { body: { pipeline: { name: 'New Name' } } });
     expect(renamed.body.pipeline).toMatchObject({ uuid: 'new_name', name: 'New Name' });
-    expect(renamed.body.pipeline.blocks.map((b: { uuid: string; pipeline_uuid: string }) => [b.uuid, b.pipeline_uuid])).toEqual([['load', 'new_name'], ['shape', 'new_name']]);
+    expect(renamed.body.pipeline.blocks.map((b: { uuid: string; pipeline_uuid: string }) => [b.uuid, b.pipeline_uuid])).toEqual([
+      ['load', 'new_name'],
+      ['shape', 'new_name'],
+    ]);
     expect((await call('GET', '/api/pipelines/old_name')).body.error.code).toBe(404);
     expect((await call('GET', '/api/blocks/load')).body.block.pipelines).toEqual(['new_name']);
     expect((await call('GET', '/api/pipelines/new_name/blocks/shape')).body.block.upstream_blocks).toEqual(['load']);
@@ -96,7 +111,10 @@ describe('pipelines', () => {
 
   it('reorders blocks by a permutation, and refuses anything else', async () => {
     const reordered = await call('PUT', '/api/pipelines/new_name', { body: { pipeline: { blocks: [{ uuid: 'shape' }, { uuid: 'load' }] } } });
-    expect(reordered.body.pipeline.blocks.map((b: { uuid: string; priority: number }) => [b.uuid, b.priority])).toEqual([['shape', 0], ['load', 1]]);
+    expect(reordered.body.pipeline.blocks.map((b: { uuid: string; priority: number }) => [b.uuid, b.priority])).toEqual([
+      ['shape', 0],
+      ['load', 1],
+    ]);
     const bad = await call('PUT', '/api/pipelines/new_name', { body: { pipeline: { blocks: [{ uuid: 'shape' }] } } });
     expect(bad.body.error).toMatchObject({ code: 400, type: 'record_invalid' });
     expect(bad.body.error.errors[0].path).toBe('pipeline.blocks');
@@ -143,13 +161,18 @@ describe('pipelines', () => {
   });
 
   it('filters by search, type[] and tag[]; other query params are refused', async () => {
-    expect((await call('GET', '/api/pipelines', { query: { search: 'star' } })).body.pipelines.map((p: { uuid: string }) => p.uuid)).toEqual(['arwen_starlight']);
+    expect((await call('GET', '/api/pipelines', { query: { search: 'star' } })).body.pipelines.map((p: { uuid: string }) => p.uuid)).toEqual([
+      'arwen_starlight',
+    ]);
     expect((await call('GET', '/api/pipelines', { query: { 'type[]': 'integration' } })).body.metadata.count).toBe(1);
     expect((await call('GET', '/api/pipelines', { query: { 'tag[]': 't1,t2' } })).body.metadata.count).toBe(1);
     const viewer = await server.userWithRole('viewer', token);
     const bad = await server.call('GET', '/api/pipelines', { token: viewer.token, query: { colour: 'red' } });
     expect(bad.body.error).toMatchObject({ code: 403, message: 'Query parameter colour of value "red" is not permitted on list operation for pipelines.' });
-    const mageParam = await server.call('GET', '/api/pipelines/new_name', { token: viewer.token, query: { include_schedules: '1', includes_content: 'false' } });
+    const mageParam = await server.call('GET', '/api/pipelines/new_name', {
+      token: viewer.token,
+      query: { include_schedules: '1', includes_content: 'false' },
+    });
     expect(mageParam.body.pipeline.blocks[0]).not.toHaveProperty('content');
     const byOwner = await call('GET', '/api/pipelines', { query: { colour: 'red' } });
     expect(byOwner.body).toHaveProperty('pipelines'); // owners bypass query checks, as in Mage
@@ -188,7 +211,9 @@ describe('list pre-loading', () => {
         const uuid = `p${String(i).padStart(3, '0')}`;
         await server.call('POST', '/api/pipelines', { body: { pipeline: { name: uuid } } });
         await server.call('POST', `/api/pipelines/${uuid}/blocks`, { body: { block: { name: `${uuid} a`, type: 'data_loader' } } });
-        await server.call('POST', `/api/pipelines/${uuid}/blocks`, { body: { block: { name: `${uuid} b`, type: 'transformer', upstream_blocks: [`${uuid}_a`] } } });
+        await server.call('POST', `/api/pipelines/${uuid}/blocks`, {
+          body: { block: { name: `${uuid} b`, type: 'transformer', upstream_blocks: [`${uuid}_a`] } },
+        });
       }
       const before = server.repo.stats.reads;
       const reply = await server.call('GET', '/api/pipelines');

@@ -17,16 +17,22 @@ interface Target {
 }
 
 const targets: [string, (config?: Record<string, unknown>) => Promise<Target>][] = [
-  ['the server', async (config = {}) => {
-    const server = await TestServer.start({ config });
-    return { url: server.url, close: () => server.close() };
-  }],
-  ['the mocks', async (config = {}) => {
-    const url = `http://prototype-names-${Object.keys(config).length}.mocks.test`;
-    const mock = setupMockServer({ baseUrl: url, config: { bcryptRounds: 4, ...config } });
-    mock.listen({ onUnhandledRequest: 'bypass' });
-    return { url, close: () => mock.close() };
-  }],
+  [
+    'the server',
+    async (config = {}) => {
+      const server = await TestServer.start({ config });
+      return { url: server.url, close: () => server.close() };
+    },
+  ],
+  [
+    'the mocks',
+    async (config = {}) => {
+      const url = `http://prototype-names-${Object.keys(config).length}.mocks.test`;
+      const mock = setupMockServer({ baseUrl: url, config: { bcryptRounds: 4, ...config } });
+      mock.listen({ onUnhandledRequest: 'bypass' });
+      return { url, close: () => mock.close() };
+    },
+  ],
 ];
 
 describe.each(targets)('client strings that name prototype members, against %s', (_name, start) => {
@@ -56,7 +62,11 @@ describe.each(targets)('client strings that name prototype members, against %s',
 
   it('refuses a sort key that names a prototype member with a 400 naming the sort keys', async () => {
     for (const key of PROTOTYPE_SORT_KEYS) {
-      for (const query of [`_order_by[]=${encodeURIComponent(key)}`, `_order_by[]=name&_order_by[]=${encodeURIComponent(key)}`, `_order_by[]=name,${encodeURIComponent(key)}`]) {
+      for (const query of [
+        `_order_by[]=${encodeURIComponent(key)}`,
+        `_order_by[]=name&_order_by[]=${encodeURIComponent(key)}`,
+        `_order_by[]=name,${encodeURIComponent(key)}`,
+      ]) {
         const reply = await call('GET', `/api/pipelines?${query}&_http_error_codes=1`);
         expect(reply.status, query).toBe(400);
         expect(reply.body.error.type, query).toBe('api_resource_error');
@@ -71,7 +81,16 @@ describe.each(targets)('client strings that name prototype members, against %s',
   });
 
   it('reads _limit and _offset as decimal digits only, within the documented bounds', async () => {
-    for (const [param, value] of [['_limit', '0x10'], ['_limit', '1e3'], ['_limit', '-1'], ['_limit', '1.5'], ['_offset', ''], ['_offset', ' 1'], ['_offset', '9007199254740992'], ['_limit', 'constructor']]) {
+    for (const [param, value] of [
+      ['_limit', '0x10'],
+      ['_limit', '1e3'],
+      ['_limit', '-1'],
+      ['_limit', '1.5'],
+      ['_offset', ''],
+      ['_offset', ' 1'],
+      ['_offset', '9007199254740992'],
+      ['_limit', 'constructor'],
+    ]) {
       const reply = await call('GET', `/api/pipelines?${param}=${encodeURIComponent(value!)}`);
       expect(reply.body.error?.type, `${param}=${value}`).toBe('api_resource_error');
       expect(reply.body.error.message, `${param}=${value}`).toContain(param!);

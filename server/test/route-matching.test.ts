@@ -8,8 +8,18 @@ import { API_KEY, TestServer } from './harness.js';
  */
 const IDS = ['alpha', '..%2F..%2Fetc%2Fpasswd', 'a%2Fb', '%E0%A4%A', '%00', '%20', 'A', '.', '%25', '~', 'x%3Fy', '%23', 'a;b', '', '%2F'];
 const TEMPLATES = [
-  '/api/pipelines/ID', '/api/pipelines/ID/', '/api/pipelines/ID/blocks', '/api/pipelines/alpha/blocks/ID', '/api/pipelines/ID/blocks/%E0%A4%A',
-  '/api/blocks/ID', '/api/users/ID', '/api/sessions/ID', '/API/pipelines/ID', '/api/Pipelines', '/api/pipelines/ID/blocks/ID/x', '/api/ID',
+  '/api/pipelines/ID',
+  '/api/pipelines/ID/',
+  '/api/pipelines/ID/blocks',
+  '/api/pipelines/alpha/blocks/ID',
+  '/api/pipelines/ID/blocks/%E0%A4%A',
+  '/api/blocks/ID',
+  '/api/users/ID',
+  '/api/sessions/ID',
+  '/API/pipelines/ID',
+  '/api/Pipelines',
+  '/api/pipelines/ID/blocks/ID/x',
+  '/api/ID',
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'];
 const MOCK = 'http://route-matching.mocks.test';

@@ -28,8 +28,10 @@ export function runViolations(repo: Repository): string[] {
     if (RUN_TERMINAL.has(run.status) && run.completed_at === null) problems.push(`${at} is ${run.status} without completed_at`);
     if (isInProgress(run.status) && run.completed_at !== null) problems.push(`${at} is ${run.status} with completed_at`);
     if (isInProgress(run.status) !== index.inProgress.has(run.id)) problems.push(`${at}: the in-progress index disagrees`);
-    if (RUN_TERMINAL.has(run.status) && run.block_runs.some((b) => !BLOCK_TERMINAL.has(b.status))) problems.push(`${at} is ${run.status} with block runs in progress`);
-    if (run.status === 'completed' && run.block_runs.some((b) => b.status !== 'completed' && b.status !== 'condition_failed')) problems.push(`${at} completed with blocks not done`);
+    if (RUN_TERMINAL.has(run.status) && run.block_runs.some((b) => !BLOCK_TERMINAL.has(b.status)))
+      problems.push(`${at} is ${run.status} with block runs in progress`);
+    if (run.status === 'completed' && run.block_runs.some((b) => b.status !== 'completed' && b.status !== 'condition_failed'))
+      problems.push(`${at} completed with blocks not done`);
     blockRuns += run.block_runs.length;
     problems.push(...blockRunViolations(run));
   }

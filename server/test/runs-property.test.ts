@@ -10,7 +10,10 @@ const graph = fc.integer({ min: 1, max: 7 }).chain((n) =>
   fc.tuple(
     ...Array.from({ length: n }, (_, i) =>
       fc.record({
-        upstream: fc.subarray(Array.from({ length: i }, (_, j) => j), { maxLength: Math.min(3, i) }),
+        upstream: fc.subarray(
+          Array.from({ length: i }, (_, j) => j),
+          { maxLength: Math.min(3, i) },
+        ),
         outcome: fc.constantFrom('complete', 'complete', 'complete', 'fail', 'condition_false'),
         duration: fc.constantFrom(0, 500, 1000, 3000),
       }),
@@ -23,7 +26,12 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(), from: fc.option(fc.nat(), { nil: undefined }) }),
   fc.record({ kind: fc.constant('toggle' as const) }),
-  fc.record({ kind: fc.constant('settings' as const), allow: fc.boolean(), limit: fc.option(fc.integer({ min: 1, max: 2 }), { nil: null }), timeout: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }) }),
+  fc.record({
+    kind: fc.constant('settings' as const),
+    allow: fc.boolean(),
+    limit: fc.option(fc.integer({ min: 1, max: 2 }), { nil: null }),
+    timeout: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+  }),
 );
 
 it('random graphs, outcomes and operations keep every run invariant, and runs move only along the machine', async () => {
@@ -42,11 +50,17 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
       await call('POST', '/api/pipelines', { pipeline: { name: 'g' } });
       for (const [i, b] of blocks.entries()) {
         const reply = await call('POST', '/api/pipelines/g/blocks', {
-          block: { name: `b${i}`, type: 'transformer', upstream_blocks: b.upstream.map((u) => `b${u}`), configuration: { simulation: { outcome: b.outcome, duration_ms: b.duration } } },
+          block: {
+            name: `b${i}`,
+            type: 'transformer',
+            upstream_blocks: b.upstream.map((u) => `b${u}`),
+            configuration: { simulation: { outcome: b.outcome, duration_ms: b.duration } },
+          },
         });
         expect(reply.block).toBeDefined();
       }
-      const trigger = (await call('POST', '/api/pipelines/g/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' } })).pipeline_schedule;
+      const trigger = (await call('POST', '/api/pipelines/g/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' } }))
+        .pipeline_schedule;
       let active = true;
       const runs: number[] = [];
       for (const o of ops) {
@@ -58,13 +72,16 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
           active = !active;
           await call('PUT', `/api/pipeline_schedules/${trigger.id}`, { pipeline_schedule: { status: active ? 'active' : 'inactive' } });
         } else if (o.kind === 'settings') {
-          await call('PUT', `/api/pipeline_schedules/${trigger.id}`, { pipeline_schedule: { settings: { allow_blocks_to_fail: o.allow, pipeline_run_limit: o.limit, timeout: o.timeout } } });
+          await call('PUT', `/api/pipeline_schedules/${trigger.id}`, {
+            pipeline_schedule: { settings: { allow_blocks_to_fail: o.allow, pipeline_run_limit: o.limit, timeout: o.timeout } },
+          });
         } else if (runs.length > 0) {
           const id = runs[o.pick % runs.length]!;
           const before = runsTable.in(api.repo).get(id)!;
-          const body = o.kind === 'cancel'
-            ? { status: 'cancelled' }
-            : { pipeline_run_action: 'retry_blocks', ...(o.from === undefined ? {} : { from_block_uuid: `b${o.from % blocks.length}` }) };
+          const body =
+            o.kind === 'cancel'
+              ? { status: 'cancelled' }
+              : { pipeline_run_action: 'retry_blocks', ...(o.from === undefined ? {} : { from_block_uuid: `b${o.from % blocks.length}` }) };
           const reply = await call('PUT', `/api/pipeline_runs/${id}`, { pipeline_run: body });
           // An acknowledged change is stored; a refused one changes nothing.
           if (reply.error) expect(runsTable.in(api.repo).get(id)).toBe(before);

@@ -12,8 +12,7 @@ describe('triggers, runs and block runs over HTTP', () => {
   let server: TestServer;
   let token: string;
   const clock = new TestClock();
-  const call = (method: string, path: string, body?: unknown, query?: Record<string, string | string[]>) =>
-    server.call(method, path, { token, body, query });
+  const call = (method: string, path: string, body?: unknown, query?: Record<string, string | string[]>) => server.call(method, path, { token, body, query });
   /** Moves the clock in scheduler ticks of `step` ms, ticking at each. */
   const advance = (ms: number, step = 1000) => {
     for (let t = 0; t < ms; t += step) {
@@ -43,7 +42,8 @@ describe('triggers, runs and block runs over HTTP', () => {
     expect(reply.body.pipeline_schedule, JSON.stringify(reply.body)).toBeDefined();
     return reply.body.pipeline_schedule;
   }
-  const runNow = async (scheduleId: number) => (await call('POST', `/api/pipeline_schedules/${scheduleId}/pipeline_runs`, { pipeline_run: {} })).body.pipeline_run;
+  const runNow = async (scheduleId: number) =>
+    (await call('POST', `/api/pipeline_schedules/${scheduleId}/pipeline_runs`, { pipeline_run: {} })).body.pipeline_run;
   const read = async (id: number) => (await call('GET', `/api/pipeline_runs/${id}`)).body.pipeline_run;
   const statuses = (run: any) => Object.fromEntries(run.block_runs.map((b: any) => [b.block_uuid.replace(/^p\d+_/, ''), b.status]));
 
@@ -249,7 +249,11 @@ describe('triggers, runs and block runs over HTTP', () => {
     expect((await read(second.id)).status).toBe('completed');
 
     const q = await pipeline();
-    const skipper = await trigger(q, { schedule_type: 'time', schedule_interval: '* * * * *', settings: { skip_if_previous_running: true, create_initial_pipeline_run: true }, });
+    const skipper = await trigger(q, {
+      schedule_type: 'time',
+      schedule_interval: '* * * * *',
+      settings: { skip_if_previous_running: true, create_initial_pipeline_run: true },
+    });
     await call('PUT', `/api/pipelines/${q}/blocks/${q}_a`, { block: { configuration: { simulation: { duration_ms: 150_000 } } } });
     advance(3 * 60_000, 1000);
     const runs = (await call('GET', `/api/pipeline_schedules/${skipper.id}/pipeline_runs`)).body.pipeline_runs;
@@ -294,7 +298,8 @@ describe('triggers, runs and block runs over HTTP', () => {
   it("a run keeps the variables it was made with: the trigger's for a scheduled run, the ones sent otherwise (as Mage)", async () => {
     const p = await pipeline();
     const api = await trigger(p, { variables: { region: 'eu' } });
-    const manual = (await call('POST', `/api/pipeline_schedules/${api.id}/pipeline_runs`, { pipeline_run: { variables: { day: 'monday' } } })).body.pipeline_run;
+    const manual = (await call('POST', `/api/pipeline_schedules/${api.id}/pipeline_runs`, { pipeline_run: { variables: { day: 'monday' } } })).body
+      .pipeline_run;
     expect(Object.keys(manual.variables).sort()).toEqual(['day', 'execution_partition']);
     const hook = (await server.call('POST', `/api/pipeline_schedules/${api.id}/pipeline_runs/${api.token}`, { apiKey: false, body: {} })).body.pipeline_run;
     expect(Object.keys(hook.variables)).toEqual(['execution_partition']);

@@ -74,14 +74,14 @@ describe('the seam between the contract and the resources', () => {
 
   it('the checks find what they look for', () => {
     const sample = [
-      "const a = b as unknown as C;",
-      "const d = e as Record<string, unknown>;",
-      "const f = <G>h;",
-      "let i: any = 1;",
-      "const ok = [1, 2] as const;",
-      "// @ts-ignore",
-      "const cache = new Map<string, string>();",
-      "let counter = 0;",
+      'const a = b as unknown as C;',
+      'const d = e as Record<string, unknown>;',
+      'const f = <G>h;',
+      'let i: any = 1;',
+      'const ok = [1, 2] as const;',
+      '// @ts-ignore',
+      'const cache = new Map<string, string>();',
+      'let counter = 0;',
     ].join('\n');
     expect(castsIn(join(coreSource, 'core/sample.ts'), sample)).toEqual([
       'core/sample.ts:1 b as unknown as C',

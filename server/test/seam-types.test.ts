@@ -80,9 +80,9 @@ describe('resources typed by their routes', () => {
   });
 
   it('refuses examples declared for another node', () => {
-    expect(() => defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples: pipelineBlockExamples })).toThrow(
-      'The examples of pipelines.blocks are registered with statuses',
-    );
+    expect(() =>
+      defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples: pipelineBlockExamples }),
+    ).toThrow('The examples of pipelines.blocks are registered with statuses');
     expect(defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples }).node).toBe('statuses');
   });
 });

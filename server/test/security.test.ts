@@ -18,7 +18,11 @@ describe('a refused request changes nothing; sessions and throttles hold', () =>
   it('refuses ?_format=create on update and delete before writing: the name, the password and the user stay', async () => {
     const viewer = await server.userWithRole('viewer', owner);
     const before = user(viewer.id);
-    const renamed = await server.call('PUT', `/api/users/${viewer.id}`, { token: viewer.token, query: { _format: 'create' }, body: { user: { first_name: 'Mallory' } } });
+    const renamed = await server.call('PUT', `/api/users/${viewer.id}`, {
+      token: viewer.token,
+      query: { _format: 'create' },
+      body: { user: { first_name: 'Mallory' } },
+    });
     expect(renamed.body.error).toEqual({ code: 403, type: 'unauthorized_access', message: 'read of token on update is disabled for users.' });
     const password = await server.call('PUT', `/api/users/${viewer.id}`, {
       token: viewer.token,
@@ -46,7 +50,10 @@ describe('a refused request changes nothing; sessions and throttles hold', () =>
     expect((await server.call('GET', '/api/pipelines', { token: other })).body.error.type).toBe('expired_oauth_token');
 
     // An owner setting it for them: every one of the user's sessions ends, the owner's stays.
-    const byOwner = await server.call('PUT', `/api/users/${editor.id}`, { token: owner, body: { user: { password: 'third-password', password_confirmation: 'third-password' } } });
+    const byOwner = await server.call('PUT', `/api/users/${editor.id}`, {
+      token: owner,
+      body: { user: { password: 'third-password', password_confirmation: 'third-password' } },
+    });
     expect(byOwner.body.user.id).toBe(editor.id);
     expect((await server.call('GET', '/api/pipelines', { token: editor.token })).body.error.type).toBe('expired_oauth_token');
     expect((await server.call('GET', '/api/pipelines', { token: owner })).body.pipelines).toBeDefined();
@@ -107,7 +114,10 @@ describe('a refused request changes nothing; sessions and throttles hold', () =>
     const long = 'a'.repeat(73);
     const emoji = '😀'.repeat(19); // 38 UTF-16 units, 76 bytes
     for (const password of [long, emoji]) {
-      const created = await server.call('POST', '/api/users', { token: owner, body: { user: { email: `long${password.length}@example.com`, password, password_confirmation: password } } });
+      const created = await server.call('POST', '/api/users', {
+        token: owner,
+        body: { user: { email: `long${password.length}@example.com`, password, password_confirmation: password } },
+      });
       expect(created.body.error).toEqual(refused);
       expect(usersTable.in(server.repo).byEmail(`long${password.length}@example.com`)).toBeUndefined();
     }
@@ -120,7 +130,10 @@ describe('a refused request changes nothing; sessions and throttles hold', () =>
 
     // Exactly 72 bytes is accepted; the same with more after it is a different password.
     const exact = `${'é'.repeat(30)}${'b'.repeat(12)}`; // 60 + 12 bytes
-    const made = await server.call('POST', '/api/users', { token: owner, body: { user: { email: 'exact@example.com', password: exact, password_confirmation: exact } } });
+    const made = await server.call('POST', '/api/users', {
+      token: owner,
+      body: { user: { email: 'exact@example.com', password: exact, password_confirmation: exact } },
+    });
     expect(made.body.user.email).toBe('exact@example.com');
     const longer = await server.call('POST', '/api/sessions', { body: { session: { email: 'exact@example.com', password: `${exact}-and-more` } } });
     expect(longer.body.error).toMatchObject({ code: 404, type: 'record_not_found' });
@@ -168,10 +181,16 @@ describe('a flood of failed logins', () => {
     // Wrong guesses at the owner's password, hashed at cost 12: each check takes a few hundred milliseconds, so a
     // burst of 40 overlaps however loaded the machine is (the account's own throttle is set out of the way).
     const server = await TestServer.start({
-      config: { bcryptRounds: 12, loginThrottle: { maxFailures: 1000, windowSeconds: 60 }, passwordChecks: { concurrency: 1, queue: 2, clientMaxFailures: 1000 } },
+      config: {
+        bcryptRounds: 12,
+        loginThrottle: { maxFailures: 1000, windowSeconds: 60 },
+        passwordChecks: { concurrency: 1, queue: 2, clientMaxFailures: 1000 },
+      },
     });
     try {
-      const flood = Array.from({ length: 40 }, () => server.call('POST', '/api/sessions', { body: { session: { email: OWNER.email, password: 'a wrong guess' } } }));
+      const flood = Array.from({ length: 40 }, () =>
+        server.call('POST', '/api/sessions', { body: { session: { email: OWNER.email, password: 'a wrong guess' } } }),
+      );
       const status = server.call('GET', '/api/status');
       const replies = await Promise.all(flood);
       const busy = replies.filter((r) => r.body.error.type === 'too_many_requests');

@@ -19,7 +19,10 @@ describe('sessions and authentication (user authentication on)', () => {
     expect(session.user).toMatchObject({ id: 1, username: 'admin', owner: true, roles_display: 'Owner', project_access: 1 });
     expect(session.user).not.toHaveProperty('email');
     expect(session.expires).toBe('2026-01-31 00:00:00.000000+00:00'); // 30 days on the manual clock
-    const [header, payload] = session.token.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = session.token
+      .split('.')
+      .slice(0, 2)
+      .map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload.expires).toBe(Date.UTC(2026, 0, 31) / 1000);
     expect(payload.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -31,7 +34,11 @@ describe('sessions and authentication (user authentication on)', () => {
   });
 
   it('answers a failed login with 404 record_not_found naming email/username and password', async () => {
-    for (const session of [{ email: OWNER.email, password: 'wrong' }, { email: 'nobody@x.io', password: 'admin' }, { username: 'ghost', password: 'x' }]) {
+    for (const session of [
+      { email: OWNER.email, password: 'wrong' },
+      { email: 'nobody@x.io', password: 'admin' },
+      { username: 'ghost', password: 'x' },
+    ]) {
       const reply = await server.call('POST', '/api/sessions', { body: { session } });
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({
@@ -60,7 +67,11 @@ describe('sessions and authentication (user authentication on)', () => {
     const b = await server.call('POST', '/api/pipelines', { apiKey: false, token: decoded, body: { api_key: API_KEY, pipeline: { name: 'combo b' } } });
     expect(b.body.pipeline.uuid).toBe('combo_b');
     // raw token (cookie) + API key in the body
-    const c = await server.call('POST', '/api/pipelines', { apiKey: false, headers: { Cookie: `oauth_token=${raw}` }, body: { api_key: API_KEY, pipeline: { name: 'combo c' } } });
+    const c = await server.call('POST', '/api/pipelines', {
+      apiKey: false,
+      headers: { Cookie: `oauth_token=${raw}` },
+      body: { api_key: API_KEY, pipeline: { name: 'combo c' } },
+    });
     expect(c.body.pipeline.uuid).toBe('combo_c');
   });
 
@@ -158,13 +169,17 @@ describe('login throttling', () => {
     const server = await TestServer.start({ config: { bcryptRounds: 10, loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
     try {
       const guesses = Array.from({ length: 30 }, (_, i) =>
-        server.call('POST', '/api/sessions', { body: { session: { [i % 2 ? 'email' : 'username']: i % 2 ? OWNER.email : OWNER.username, password: `wrong${i}` } } }),
+        server.call('POST', '/api/sessions', {
+          body: { session: { [i % 2 ? 'email' : 'username']: i % 2 ? OWNER.email : OWNER.username, password: `wrong${i}` } },
+        }),
       );
       const types = (await Promise.all(guesses)).map((reply) => reply.body.error.type);
       expect(types.filter((t) => t === 'record_not_found')).toHaveLength(3);
       expect(types.filter((t) => t === 'too_many_requests')).toHaveLength(27);
       // A name no account has is throttled alike, in a burst too.
-      const ghosts = await Promise.all(Array.from({ length: 10 }, () => server.call('POST', '/api/sessions', { body: { session: { email: 'ghost@example.com', password: 'x' } } })));
+      const ghosts = await Promise.all(
+        Array.from({ length: 10 }, () => server.call('POST', '/api/sessions', { body: { session: { email: 'ghost@example.com', password: 'x' } } })),
+      );
       expect(ghosts.filter((reply) => reply.body.error.type === 'record_not_found')).toHaveLength(3);
     } finally {
       await server.close();

@@ -11,8 +11,10 @@ const edit = (value: unknown, path: number[], replacement: unknown): unknown => 
     if (value.length === 0) return [replacement];
     const at = step! % (value.length + 1);
     const copy = value.slice();
-    if (rest.length === 0 && step! % 3 === 0) copy.splice(at, 0, replacement); // an insert
-    else if (rest.length === 0 && step! % 3 === 1) copy.splice(at, 1); // a removal
+    if (rest.length === 0 && step! % 3 === 0)
+      copy.splice(at, 0, replacement); // an insert
+    else if (rest.length === 0 && step! % 3 === 1)
+      copy.splice(at, 1); // a removal
     else copy[at % value.length] = edit(value[at % value.length], rest, replacement);
     return copy;
   }
@@ -56,7 +58,9 @@ describe('stored bytes', () => {
             if (op === 'put') rows.put(next);
             if (op === 'delete') rows.delete(`r${id}`);
             if (op === 'rollback') {
-              expect(() => repo.transaction(() => (rows.put(next), rows.delete(`r${(id + 1) % 5}`), rows.put({ id: 'extra', data: replacement }), fail()))).toThrow('halfway');
+              expect(() =>
+                repo.transaction(() => (rows.put(next), rows.delete(`r${(id + 1) % 5}`), rows.put({ id: 'extra', data: replacement }), fail())),
+              ).toThrow('halfway');
             }
           }
           // What is stored, measured whole; a filler record that fills the cap exactly fits, one byte more does not.

@@ -19,7 +19,9 @@ describe('users and role rules', () => {
   it('creates a user (owner only) and returns a token for them, never a password', async () => {
     const reply = await server.call('POST', '/api/users', {
       token: owner,
-      body: { user: { email: 'new@example.com', username: 'newbie', password: 'longenough', password_confirmation: 'longenough', first_name: 'New', avatar: 'N😀x' } },
+      body: {
+        user: { email: 'new@example.com', username: 'newbie', password: 'longenough', password_confirmation: 'longenough', first_name: 'New', avatar: 'N😀x' },
+      },
     });
     const { user } = reply.body;
     expect(user).toMatchObject({ email: 'new@example.com', username: 'newbie', first_name: 'New', owner: false, roles_new: [], project_access: 0 });
@@ -77,7 +79,13 @@ describe('users and role rules', () => {
 
   it('shows a user to themselves and to admins, with permissions but no token', async () => {
     const self = await server.call('GET', `/api/users/${viewer.id}`, { token: viewer.token });
-    expect(self.body.user).toMatchObject({ id: viewer.id, roles_display: 'Viewer', roles: 4, project_access: 8, permissions: [{ entity: 'project', access: 8 }] });
+    expect(self.body.user).toMatchObject({
+      id: viewer.id,
+      roles_display: 'Viewer',
+      roles: 4,
+      project_access: 8,
+      permissions: [{ entity: 'project', access: 8 }],
+    });
     expect(self.body.user).not.toHaveProperty('token');
     expect((await server.call('GET', `/api/users/${viewer.id}`, { token: admin.token })).body.user.id).toBe(viewer.id);
     const other = await server.call('GET', `/api/users/${editor.id}`, { token: viewer.token });
@@ -97,7 +105,11 @@ describe('users and role rules', () => {
     const self = await server.call('PUT', `/api/users/${editor.id}`, { token: editor.token, body: { user: { first_name: 'Eddie' } } });
     expect(self.body.user.first_name).toBe('Eddie');
     const promote = await server.call('PUT', `/api/users/${editor.id}`, { token: editor.token, body: { user: { roles_new: [2] } } });
-    expect(promote.body.error).toEqual({ code: 403, type: 'unauthorized_access', message: 'Unauthorized write access for roles_new on users for update operation, failed condition.' });
+    expect(promote.body.error).toEqual({
+      code: 403,
+      type: 'unauthorized_access',
+      message: 'Unauthorized write access for roles_new on users for update operation, failed condition.',
+    });
     const unknown = await server.call('PUT', `/api/users/${editor.id}`, { token: editor.token, body: { user: { owner: true } } });
     expect(unknown.body.error.message).toBe('write of owner on update is disabled for users.');
     const byAdmin = await server.call('PUT', `/api/users/${viewer.id}`, { token: admin.token, body: { user: { roles_new: [3] } } });
@@ -116,7 +128,10 @@ describe('users and role rules', () => {
 
   it('needs the current password to change your own', async () => {
     const change = (extra: Record<string, unknown>) =>
-      server.call('PUT', `/api/users/${viewer.id}`, { token: viewer.token, body: { user: { password: 'brandnew123', password_confirmation: 'brandnew123', ...extra } } });
+      server.call('PUT', `/api/users/${viewer.id}`, {
+        token: viewer.token,
+        body: { user: { password: 'brandnew123', password_confirmation: 'brandnew123', ...extra } },
+      });
     expect((await change({})).body.error.message).toBe('Current password is incorrect.');
     expect((await change({ password_current: 'wrong' })).body.error.message).toBe('Current password is incorrect.');
     expect((await change({ password_current: viewer.password })).body.user.id).toBe(viewer.id);

@@ -6,7 +6,10 @@ import { BlockRun } from '../schemas/block-run.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
-const blockRunTag = resourceTag({ name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' });
+const blockRunTag = resourceTag({
+  name: 'block-runs',
+  description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.',
+});
 
 export const blockRuns = c.router({
   list: {

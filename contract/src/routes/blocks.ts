@@ -37,8 +37,7 @@ export const pipelineBlocks = c.router({
     body: z.object({ block: BlockCreate, api_key: z.string().optional() }),
     responses: responses(BlockEnvelope),
     summary: 'Create a block',
-    description:
-      'Creates the block in this pipeline and in every pipeline named in `pipelines`, all or nothing. The uuid is the slug of `name`.',
+    description: 'Creates the block in this pipeline and in every pipeline named in `pipelines`, all or nothing. The uuid is the slug of `name`.',
     metadata: routeMeta({ ...nested, action: 'create' }),
   },
   detail: {

@@ -8,8 +8,14 @@ import { PipelineRun, PipelineRunUpdate } from '../schemas/pipeline-run.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
-const runTag = resourceTag({ name: 'runs', description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).' });
-const blockRunTag = resourceTag({ name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' });
+const runTag = resourceTag({
+  name: 'runs',
+  description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).',
+});
+const blockRunTag = resourceTag({
+  name: 'block-runs',
+  description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.',
+});
 const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
 
 /** `/api/pipeline_runs/:pipeline_run_id/block_runs`: one run's block runs. */

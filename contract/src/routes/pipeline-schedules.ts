@@ -8,8 +8,14 @@ import { ApiTriggerBody, PipelineRun, PipelineRunCreate } from '../schemas/pipel
 import { resourceTag, routeMeta } from '../route-meta.js';
 
 const c = initContract();
-const scheduleTag = resourceTag({ name: 'triggers', description: 'Triggers (Mage’s pipeline schedules): `time` on an interval or cron, `api` called by URL with a token, `event`. Inactive until enabled.' });
-const runTag = resourceTag({ name: 'runs', description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).' });
+const scheduleTag = resourceTag({
+  name: 'triggers',
+  description: 'Triggers (Mage’s pipeline schedules): `time` on an interval or cron, `api` called by URL with a token, `event`. Inactive until enabled.',
+});
+const runTag = resourceTag({
+  name: 'runs',
+  description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).',
+});
 const apiTriggerTag = resourceTag({ name: 'api-triggers', description: 'The API trigger URLs: no API key or session, the trigger’s token instead.' });
 const ScheduleEnvelope = memberEnvelope('pipeline_schedule', PipelineSchedule);
 const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
@@ -19,7 +25,10 @@ const scheduleListQuery = listQuery.extend({
   'schedule_interval[]': queryList.optional().describe('Only these intervals'),
   'status[]': queryList.optional().describe('Only these statuses: active, inactive'),
   'tag[]': queryList.optional().describe('Only triggers with one of these tags'),
-  order_by: z.enum(['created_at', 'name', 'pipeline_uuid', 'status', 'schedule_type']).optional().describe('created_at sorts newest first, the others ascending; default: newest id first'),
+  order_by: z
+    .enum(['created_at', 'name', 'pipeline_uuid', 'status', 'schedule_type'])
+    .optional()
+    .describe('created_at sorts newest first, the others ascending; default: newest id first'),
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: one pipeline's triggers. */

@@ -12,8 +12,7 @@ import { pipelineSchedulesOfPipeline } from './pipeline-schedules.js';
 const c = initContract();
 const tag = resourceTag({
   name: 'pipelines',
-  description:
-    'Pipelines: named graphs of blocks. The uuid is the slug of the name.',
+  description: 'Pipelines: named graphs of blocks. The uuid is the slug of the name.',
 });
 const PipelineEnvelope = memberEnvelope('pipeline', Pipeline);
 const PipelineListMetadata = ListMetadata.extend({

@@ -8,8 +8,7 @@ import { resourceTag, routeMeta } from '../route-meta.js';
 const c = initContract();
 const tag = resourceTag({
   name: 'sessions',
-  description:
-    'Log in for a token; log out to expire it.',
+  description: 'Log in for a token; log out to expire it.',
 });
 const SessionEnvelope = memberEnvelope('session', Session);
 
@@ -21,8 +20,7 @@ export const sessions = c.router({
     body: z.object({ session: SessionCreate, api_key: z.string().optional() }),
     responses: responses(SessionEnvelope),
     summary: 'Log in',
-    description:
-      'Exchanges an email (or username) and password for a session. `token` is the raw token (a JWT); its `token` claim is the decoded token.',
+    description: 'Exchanges an email (or username) and password for a session. `token` is the raw token (a JWT); its `token` claim is the decoded token.',
     metadata: routeMeta({ tag, resource: 'sessions', action: 'create', session: 'login' }),
   },
   logout: {

@@ -7,8 +7,7 @@ import { resourceTag, routeMeta } from '../route-meta.js';
 const c = initContract();
 const tag = resourceTag({
   name: 'health',
-  description:
-    'Is the server up? The one route that needs no credentials.',
+  description: 'Is the server up? The one route that needs no credentials.',
 });
 
 export const Status = z

@@ -9,8 +9,7 @@ import { resourceTag, routeMeta } from '../route-meta.js';
 const c = initContract();
 const tag = resourceTag({
   name: 'users',
-  description:
-    'Accounts and their roles (owner, admin, editor, viewer).',
+  description: 'Accounts and their roles (owner, admin, editor, viewer).',
 });
 const UserEnvelope = memberEnvelope('user', User);
 const UserPath = z.object({ id: numericId });

@@ -1,9 +1,7 @@
 import * as z from 'zod';
 import { dateTime, jsonObject, openEnum } from '../primitives.js';
 
-export const BLOCK_RUN_STATUSES = [
-  'initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed',
-] as const;
+export const BLOCK_RUN_STATUSES = ['initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed'] as const;
 export type BlockRunStatus = (typeof BLOCK_RUN_STATUSES)[number];
 
 export const BlockRun = z

@@ -3,8 +3,19 @@ import { jsonObject, openEnum } from '../primitives.js';
 
 /** Block types accepted on create (the spec's 13). */
 export const BLOCK_TYPES = [
-  'callback', 'chart', 'conditional', 'custom', 'data_exporter', 'data_loader', 'dbt', 'extension',
-  'global_data_product', 'markdown', 'scratchpad', 'sensor', 'transformer',
+  'callback',
+  'chart',
+  'conditional',
+  'custom',
+  'data_exporter',
+  'data_loader',
+  'dbt',
+  'extension',
+  'global_data_product',
+  'markdown',
+  'scratchpad',
+  'sensor',
+  'transformer',
 ] as const;
 export const BLOCK_LANGUAGES = ['python', 'sql', 'r', 'yaml', 'markdown'] as const;
 export const BLOCK_STATUSES = ['not_executed', 'executed', 'failed', 'updated'] as const;
@@ -44,9 +55,7 @@ export const Block = z
 export type Block = z.infer<typeof Block>;
 
 /** The block itself, shared by every pipeline it belongs to (`/api/blocks`). */
-export const SharedBlock = z
-  .object({ ...blockFields, pipelines: z.array(z.string()) })
-  .meta({ id: 'SharedBlock' });
+export const SharedBlock = z.object({ ...blockFields, pipelines: z.array(z.string()) }).meta({ id: 'SharedBlock' });
 export type SharedBlock = z.infer<typeof SharedBlock>;
 
 const uuidList = z.array(z.string().max(512)).max(1000);
@@ -54,7 +63,11 @@ const sharedWrites = {
   color: openEnum(BLOCK_COLORS).nullable().optional(),
   config: jsonObject.optional(),
   configuration: jsonObject.optional(),
-  content: z.string().max(512 * 1024).nullable().optional(),
+  content: z
+    .string()
+    .max(512 * 1024)
+    .nullable()
+    .optional(),
   language: z.enum(BLOCK_LANGUAGES).optional(),
   executor_type: z.string().max(64).optional(),
   executor_config: jsonObject.nullable().optional(),
@@ -76,7 +89,11 @@ export const BlockCreate = z
     uuid: z.string().optional().describe('Ignored: the uuid is generated from name'),
   })
   // The resource refuses an extension block without its extension; the document says so.
-  .meta({ id: 'BlockCreate', if: { properties: { type: { const: 'extension' } }, required: ['type'] }, then: { properties: { extension_uuid: { type: 'string' } }, required: ['extension_uuid'] } });
+  .meta({
+    id: 'BlockCreate',
+    if: { properties: { type: { const: 'extension' } }, required: ['type'] },
+    then: { properties: { extension_uuid: { type: 'string' } }, required: ['extension_uuid'] },
+  });
 export type BlockCreate = z.infer<typeof BlockCreate>;
 
 /** Update through `/api/pipelines/:pipeline_uuid/blocks/:block_uuid`: shared settings and this pipeline's graph. */

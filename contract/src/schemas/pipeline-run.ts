@@ -58,8 +58,6 @@ export type PipelineRunUpdate = z.infer<typeof PipelineRunUpdate>;
  */
 export const ApiTriggerBody = z
   .object({
-    pipeline_run: z
-      .object({ variables: z.record(z.string(), z.unknown()).optional() })
-      .default({}),
+    pipeline_run: z.object({ variables: z.record(z.string(), z.unknown()).optional() }).default({}),
   })
   .describe('`{pipeline_run: {variables}}`; any other top-level key becomes an event variable');

@@ -24,11 +24,7 @@ export const EventMatcher = z
   .catchall(z.unknown())
   .meta({ id: 'EventMatcher' });
 
-const interval = z
-  .string()
-  .max(50)
-  .nullable()
-  .describe('`@once @hourly @daily @weekly @monthly @always_on` or a cron expression (5 fields; UTC)');
+const interval = z.string().max(50).nullable().describe('`@once @hourly @daily @weekly @monthly @always_on` or a cron expression (5 fields; UTC)');
 
 export const PipelineSchedule = z
   .object({
@@ -60,8 +56,7 @@ export const PipelineSchedule = z
 export type PipelineSchedule = z.infer<typeof PipelineSchedule>;
 
 /** What the server reads as a start time: Mage's `2023-03-06 04:53:00` or ISO 8601, with a real month, day, hour and minute. */
-const START_TIME =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?)?$/;
+const START_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?)?$/;
 
 const fields = {
   description: z.string().max(10_000).nullable().optional(),
@@ -86,7 +81,11 @@ export const PipelineScheduleCreate = z
   .object({
     name: z.string().min(1).max(255),
     ...fields,
-    token: z.string().regex(/^\w{1,255}$/).optional().describe('Owners only: a token of your own'),
+    token: z
+      .string()
+      .regex(/^\w{1,255}$/)
+      .optional()
+      .describe('Owners only: a token of your own'),
   })
   .meta({ id: 'PipelineScheduleCreate' });
 export type PipelineScheduleCreate = z.infer<typeof PipelineScheduleCreate>;

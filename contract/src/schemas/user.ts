@@ -10,18 +10,21 @@ export const Role = z
     created_at: dateTime,
     updated_at: dateTime,
     user_id: z.number().int().nullable().optional().describe('In a session’s user (as Mage)'),
-    permissions: z.array(
-      z.object({
-        id: z.number().int(),
-        access: z.number().int().describe('Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer'),
-        entity: z.string().describe('`global`: the role applies everywhere'),
-        entity_id: z.string().nullable(),
-        entity_name: z.string().nullable(),
-        entity_type: z.string().nullable(),
-        created_at: dateTime,
-        updated_at: dateTime,
-      }),
-    ).optional().describe('In a user (as Mage): the role’s global permission'),
+    permissions: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          access: z.number().int().describe('Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer'),
+          entity: z.string().describe('`global`: the role applies everywhere'),
+          entity_id: z.string().nullable(),
+          entity_name: z.string().nullable(),
+          entity_type: z.string().nullable(),
+          created_at: dateTime,
+          updated_at: dateTime,
+        }),
+      )
+      .optional()
+      .describe('In a user (as Mage): the role’s global permission'),
   })
   .meta({ id: 'Role' });
 

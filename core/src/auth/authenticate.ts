@@ -30,18 +30,11 @@ export function refuseAnonymous(caller: Caller, action: Action, policy: { isToke
   }
 }
 
-export async function authenticate(
-  request: CoreRequest,
-  deps: AuthDeps,
-  options: AuthOptions,
-): Promise<Caller> {
+export async function authenticate(request: CoreRequest, deps: AuthDeps, options: AuthOptions): Promise<Caller> {
   const { config } = deps;
   const apiKey = findApiKey(request);
   if (apiKey === undefined) {
-    throw new ApiError(
-      'invalid_api_key',
-      'API key is missing: send it in the X-API-KEY header, the api_key query parameter or the api_key body field.',
-    );
+    throw new ApiError('invalid_api_key', 'API key is missing: send it in the X-API-KEY header, the api_key query parameter or the api_key body field.');
   }
   if (!constantTimeEqual(apiKey, config.apiKey)) throw new ApiError('invalid_api_key');
 

@@ -15,8 +15,7 @@ export interface Table<K, V> {
 
 /** One committed write, as a durable store journals it: the record put under `key`, or its deletion. */
 export type Change =
-  | { table: string; key: string | number; record: unknown; deleted?: undefined }
-  | { table: string; key: string | number; deleted: true; record?: undefined };
+  { table: string; key: string | number; record: unknown; deleted?: undefined } | { table: string; key: string | number; deleted: true; record?: undefined };
 
 /** Called after every change of a row (an undo included): extra lookups stay in step with the rows. */
 export type RowListener<V> = (before: V | undefined, after: V | undefined) => void;

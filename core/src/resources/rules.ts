@@ -19,5 +19,4 @@ export const anyOf =
     rules.some((rule) => rule(ctx));
 
 /** Every attribute in `names` under the same rule. */
-export const each = (names: readonly string[], rule: Rule): Record<string, Rule> =>
-  Object.fromEntries(names.map((name) => [name, rule]));
+export const each = (names: readonly string[], rule: Rule): Record<string, Rule> => Object.fromEntries(names.map((name) => [name, rule]));

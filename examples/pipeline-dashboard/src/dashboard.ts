@@ -8,10 +8,7 @@ export interface PipelineRow {
   entryPoints: string[];
 }
 
-export type DashboardState =
-  | { state: 'ready'; rows: PipelineRow[]; total: number }
-  | { state: 'logged-out' }
-  | { state: 'error'; message: string };
+export type DashboardState = { state: 'ready'; rows: PipelineRow[]; total: number } | { state: 'logged-out' } | { state: 'error'; message: string };
 
 /** The dashboard's data layer: every pipeline (all pages), summarised; auth and API failures become states. */
 export async function loadDashboard(client: Client, pageSize = 25): Promise<DashboardState> {
@@ -40,9 +37,7 @@ export function renderDashboard(view: DashboardState): string {
   if (view.state === 'logged-out') return '<p class="notice">Your session has ended. <a href="/login">Log in again</a>.</p>';
   if (view.state === 'error') return `<p class="error">Could not load pipelines: ${escape(view.message)}</p>`;
   if (view.rows.length === 0) return '<p class="empty">No pipelines yet.</p>';
-  const rows = view.rows
-    .map((r) => `<tr><td>${escape(r.name)}</td><td>${r.blocks}</td><td>${r.entryPoints.map(escape).join(', ')}</td></tr>`)
-    .join('');
+  const rows = view.rows.map((r) => `<tr><td>${escape(r.name)}</td><td>${r.blocks}</td><td>${r.entryPoints.map(escape).join(', ')}</td></tr>`).join('');
   return `<table><caption>${view.total} pipelines</caption><tr><th>Pipeline</th><th>Blocks</th><th>Entry points</th></tr>${rows}</table>`;
 }
 

@@ -20,7 +20,13 @@ describe('pipeline dashboard', () => {
   it('shows every pipeline across pages, with block counts and entry points', async () => {
     await mock.seed({
       pipelines: [
-        { name: 'orders daily', blocks: [{ name: 'pull orders', type: 'data_loader' }, { name: 'dedupe', type: 'transformer', upstream_blocks: ['pull_orders'] }] },
+        {
+          name: 'orders daily',
+          blocks: [
+            { name: 'pull orders', type: 'data_loader' },
+            { name: 'dedupe', type: 'transformer', upstream_blocks: ['pull_orders'] },
+          ],
+        },
         { name: 'empty one' },
         ...Array.from({ length: 30 }, (_, i) => ({ name: `batch ${String(i).padStart(2, '0')}` })),
       ],

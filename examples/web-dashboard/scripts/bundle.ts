@@ -10,8 +10,17 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export async function bundleSite(): Promise<Record<string, { type: string; body: string | Uint8Array }>> {
   const result = await build({
     entryPoints: [here('../src/main.tsx')],
-    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', minify: true,
-    jsx: 'automatic', conditions: [SOURCE_CONDITION, 'browser'], plugins: [nodeCryptoStub], define: { 'process.env.NODE_ENV': '"production"' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    minify: true,
+    jsx: 'automatic',
+    conditions: [SOURCE_CONDITION, 'browser'],
+    plugins: [nodeCryptoStub],
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   return {
     '/': { type: 'text/html', body: readFileSync(here('../src/index.html')) },

@@ -20,7 +20,11 @@ export interface Api {
   baseUrl: string;
 }
 
-const useHash = () => useSyncExternalStore((listener) => (addEventListener('hashchange', listener), () => removeEventListener('hashchange', listener)), () => location.hash);
+const useHash = () =>
+  useSyncExternalStore(
+    (listener) => (addEventListener('hashchange', listener), () => removeEventListener('hashchange', listener)),
+    () => location.hash,
+  );
 
 export function App({ api, baseUrl, session }: Api & { session: Session }) {
   const signedIn = useSyncExternalStore(session.subscribe, session.signedIn);
@@ -35,9 +39,13 @@ export function App({ api, baseUrl, session }: Api & { session: Session }) {
         <SignOut api={api} />
       </header>
       <main>
-        {pipeline ? <PipelinePage key={pipeline} api={api} baseUrl={baseUrl} uuid={decodeURIComponent(pipeline)} />
-          : run ? <RunPage key={run} api={api} id={Number(run)} />
-          : <PipelineList api={api} />}
+        {pipeline ? (
+          <PipelinePage key={pipeline} api={api} baseUrl={baseUrl} uuid={decodeURIComponent(pipeline)} />
+        ) : run ? (
+          <RunPage key={run} api={api} id={Number(run)} />
+        ) : (
+          <PipelineList api={api} />
+        )}
       </main>
     </>
   );
@@ -54,9 +62,15 @@ function SignIn({ api, notice }: { api: Queries; notice: string | undefined }) {
     <form className="sign-in" onSubmit={submit}>
       <h1>Sign in</h1>
       {notice && <p className="notice">{notice}</p>}
-      <label>Email <input name="email" type="email" defaultValue="admin@admin.com" required /></label>
-      <label>Password <input name="password" type="password" required /></label>
-      <button type="submit" disabled={login.isPending}>Sign in</button>
+      <label>
+        Email <input name="email" type="email" defaultValue="admin@admin.com" required />
+      </label>
+      <label>
+        Password <input name="password" type="password" required />
+      </label>
+      <button type="submit" disabled={login.isPending}>
+        Sign in
+      </button>
       {login.error && <p role="alert">{login.error.type === 'record_not_found' ? 'Wrong email or password.' : describe(login.error)}</p>}
     </form>
   );
@@ -64,7 +78,11 @@ function SignIn({ api, notice }: { api: Queries; notice: string | undefined }) {
 
 function SignOut({ api }: { api: Queries }) {
   const logout = useMutation(api.sessions.logout.mutationOptions());
-  return <button className="sign-out" onClick={() => logout.mutate()}>Sign out</button>;
+  return (
+    <button className="sign-out" onClick={() => logout.mutate()}>
+      Sign out
+    </button>
+  );
 }
 
 /** Pages load as the end of the list scrolls into view (an IntersectionObserver on a sentinel below the list). */
@@ -86,10 +104,14 @@ function PipelineList({ api }: { api: Queries }) {
       <h1>Pipelines {total !== undefined && <small>({total})</small>}</h1>
       <ul className="pipelines">
         {pipelines.map((p) => (
-          <li key={p.uuid}><a href={`#/pipelines/${encodeURIComponent(p.uuid)}`}>{p.name}</a> <small>{p.blocks?.length ?? 0} blocks</small></li>
+          <li key={p.uuid}>
+            <a href={`#/pipelines/${encodeURIComponent(p.uuid)}`}>{p.name}</a> <small>{p.blocks?.length ?? 0} blocks</small>
+          </li>
         ))}
       </ul>
-      <div ref={sentinel} className="sentinel">{isFetchingNextPage ? 'Loading…' : ''}</div>
+      <div ref={sentinel} className="sentinel">
+        {isFetchingNextPage ? 'Loading…' : ''}
+      </div>
     </section>
   );
 }

@@ -3,10 +3,14 @@ import type { PipelineError } from '@pipeline-api/sdk';
 /** What a user reads for a typed error: the catalogue type tells a missing record from a refusal or a bad value. */
 export function describe(error: PipelineError): string {
   switch (error.type) {
-    case 'record_not_found': return 'Not found.';
-    case 'record_invalid': return error.errors.map((e) => e.message).join(' ') || error.message;
-    case 'unauthorized_access': return `Not allowed: ${error.message}`;
-    default: return error.message;
+    case 'record_not_found':
+      return 'Not found.';
+    case 'record_invalid':
+      return error.errors.map((e) => e.message).join(' ') || error.message;
+    case 'unauthorized_access':
+      return `Not allowed: ${error.message}`;
+    default:
+      return error.message;
   }
 }
 

@@ -25,10 +25,16 @@ export function RunList({ api, pipeline }: { api: Queries; pipeline: string }) {
         <tbody>
           {runs.data?.map((run) => (
             <tr key={run.id} data-run={run.id}>
-              <td><a href={`#/runs/${run.id}`}>Run {run.id}</a></td>
+              <td>
+                <a href={`#/runs/${run.id}`}>Run {run.id}</a>
+              </td>
               <td>{run.pipeline_schedule_name}</td>
-              <td><span className={`status ${run.status}`}>{run.status}</span></td>
-              <td>{run.completed_block_runs_count ?? 0}/{run.block_runs_count ?? 0} blocks</td>
+              <td>
+                <span className={`status ${run.status}`}>{run.status}</span>
+              </td>
+              <td>
+                {run.completed_block_runs_count ?? 0}/{run.block_runs_count ?? 0} blocks
+              </td>
             </tr>
           ))}
         </tbody>
@@ -51,22 +57,40 @@ export function RunPage({ api, id }: { api: Queries; id: number }) {
   const ended = isTerminalRunStatus(status);
   return (
     <section>
-      <h1>Run {id} <span className={`status ${status}`}>{status}</span></h1>
+      <h1>
+        Run {id} <span className={`status ${status}`}>{status}</span>
+      </h1>
       <p>
-        Pipeline <a href={`#/pipelines/${encodeURIComponent(pipeline_uuid)}`}>{pipeline_uuid}</a> · trigger {run.data.pipeline_schedule_name ?? `#${run.data.pipeline_schedule_id}`}{' '}
-        {!ended && <button onClick={() => cancel.mutate({ id, pipeline_run: { status: 'cancelled' } })} disabled={cancel.isPending}>Cancel run</button>}
+        Pipeline <a href={`#/pipelines/${encodeURIComponent(pipeline_uuid)}`}>{pipeline_uuid}</a> · trigger{' '}
+        {run.data.pipeline_schedule_name ?? `#${run.data.pipeline_schedule_id}`}{' '}
+        {!ended && (
+          <button onClick={() => cancel.mutate({ id, pipeline_run: { status: 'cancelled' } })} disabled={cancel.isPending}>
+            Cancel run
+          </button>
+        )}
       </p>
       <Alert error={cancel.error ?? retry.error} />
       <table className="block-runs">
-        <thead><tr><th>Block</th><th>Status</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>Block</th>
+            <th>Status</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {block_runs.map((b: BlockRun) => (
             <tr key={b.id} data-block-run={b.block_uuid}>
               <td>{b.block_uuid}</td>
-              <td><span className={`status ${b.status}`}>{b.status}</span></td>
+              <td>
+                <span className={`status ${b.status}`}>{b.status}</span>
+              </td>
               <td>
                 {ended && (
-                  <button onClick={() => retry.mutate({ id, pipeline_run: { pipeline_run_action: 'retry_blocks', from_block_uuid: b.block_uuid } })} disabled={retry.isPending}>
+                  <button
+                    onClick={() => retry.mutate({ id, pipeline_run: { pipeline_run_action: 'retry_blocks', from_block_uuid: b.block_uuid } })}
+                    disabled={retry.isPending}
+                  >
                     Retry from here
                   </button>
                 )}
@@ -80,7 +104,11 @@ export function RunPage({ api, id }: { api: Queries; id: number }) {
   );
 }
 
-interface LogLine { timestamp: string; level: string; message: string }
+interface LogLine {
+  timestamp: string;
+  level: string;
+  message: string;
+}
 
 /** A log line is one JSON object (Mage's logger); anything else is shown as it is. */
 function parseLine(line: string): LogLine {

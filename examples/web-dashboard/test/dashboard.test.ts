@@ -41,9 +41,12 @@ async function clickThrough(page: Page, shoot?: Page) {
 
   await page.getByRole('link', { name: 'customer orders' }).click();
   await poll(() => page.locator('[data-block]').count()).toBe(5);
-  expect((await page.locator('[data-edge]').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-edge')))).sort()).toEqual(
-    ['clean->export', 'join->clean', 'load_customers->join', 'load_orders->join'],
-  );
+  expect((await page.locator('[data-edge]').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-edge')))).sort()).toEqual([
+    'clean->export',
+    'join->clean',
+    'load_customers->join',
+    'load_orders->join',
+  ]);
   await page.locator('[data-block=clean]').click();
   expect(await page.locator('.editor p').first().textContent()).toBe('Upstream: join · Downstream: export');
   await page.locator('textarea[name=content]').fill('df = df.dropna(how="all")\n');

@@ -57,7 +57,11 @@ function read(route: QueryRoute, call: Call) {
     return {
       queryKey: readKey(route, args, true),
       queryFn: async ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
-        (await call(...args.slice(0, at), { ...query, offset: pageParam }, { signal }).pages().next()).value,
+        (
+          await call(...args.slice(0, at), { ...query, offset: pageParam }, { signal })
+            .pages()
+            .next()
+        ).value,
       initialPageParam: Number(offset ?? 0) || 0,
       getNextPageParam: (last: { next: boolean; offset: number; data: unknown[] }) => (last.next ? last.offset + last.data.length : undefined),
       retry: noRetry,
@@ -82,10 +86,11 @@ function write(route: QueryRoute, call: Call, fallback: CacheClient | undefined)
   };
   return {
     invalidates: (variables: Vars) => targets(route, variables),
-    mutationOptions: (hooks: { onSuccess?: (data: unknown, variables: Vars, onMutateResult: unknown, context?: MutationContext) => unknown; invalidate?: boolean } = {}) => ({
+    mutationOptions: (
+      hooks: { onSuccess?: (data: unknown, variables: Vars, onMutateResult: unknown, context?: MutationContext) => unknown; invalidate?: boolean } = {},
+    ) => ({
       mutationKey: [route.resource, route.action],
-      mutationFn: (variables: Vars = {}) =>
-        call(...route.params.map((name) => variables[name]), variables[route.payload ?? 'query']),
+      mutationFn: (variables: Vars = {}) => call(...route.params.map((name) => variables[name]), variables[route.payload ?? 'query']),
       onSuccess: async (data: unknown, variables: Vars = {}, onMutateResult: unknown, context?: MutationContext) => {
         if (hooks.invalidate !== false) await invalidate(context?.client ?? fallback, variables);
         return hooks.onSuccess?.(data, variables, onMutateResult, context);

@@ -20,7 +20,10 @@ import { root, SERVER_ONLY } from '../workspaces.js';
 
 declare global {
   /** What the bundled page leaves for the test. */
-  interface Window { consumerResult?: unknown; consumerFailure?: string }
+  interface Window {
+    consumerResult?: unknown;
+    consumerFailure?: string;
+  }
 }
 
 const API = 'http://127.0.0.1:6789';
@@ -38,14 +41,19 @@ const consumerEnv = () => {
 
 const npm = (args: string[], cwd: string) => {
   const result = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-    cwd, env: consumerEnv(), encoding: 'utf8', timeout: 180_000,
+    cwd,
+    env: consumerEnv(),
+    encoding: 'utf8',
+    timeout: 180_000,
   });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
 const tsc = async (project: string, cwd: string) => {
   const { code, stdout, stderr } = await execGroup(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], {
-    cwd, env: consumerEnv(), timeoutMs: 120_000,
+    cwd,
+    env: consumerEnv(),
+    timeoutMs: 120_000,
   });
   const output = `${stdout}${stderr}`;
   const errorFiles = [...output.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]!);
@@ -138,8 +146,14 @@ export const routes = Object.keys(contract);
 const tsconfig = (file: string, skipLibCheck: boolean) =>
   JSON.stringify({
     compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
-      strict: true, skipLibCheck, noEmit: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+      strict: true,
+      skipLibCheck,
+      noEmit: true,
     },
     files: [file],
   });
@@ -163,9 +177,15 @@ describe('the packed packages in a fresh project', () => {
 
   it('ships built code, declarations and nothing of the repository (no tests, no sources)', () => {
     for (const { name, files } of tarballs) {
-      expect(files.filter((f) => !/^(dist\/|package\.json$|README\.md$|fixtures\.schema\.json$|public\/mockServiceWorker\.js$)/.test(f)), name).toEqual([]);
-      expect(files.filter((f) => /\.js$/.test(f)).length, name).toBeGreaterThan(0);
-      expect(files.some((f) => /\.d\.ts$/.test(f)), name).toBe(true);
+      expect(
+        files.filter((f) => !/^(dist\/|package\.json$|README\.md$|fixtures\.schema\.json$|public\/mockServiceWorker\.js$)/.test(f)),
+        name,
+      ).toEqual([]);
+      expect(files.filter((f) => f.endsWith('.js')).length, name).toBeGreaterThan(0);
+      expect(
+        files.some((f) => f.endsWith('.d.ts')),
+        name,
+      ).toBe(true);
     }
     const server = tarballs.find((t) => t.name === '@pipeline-api/server')!;
     expect(server.files.filter((f) => /test|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
@@ -178,20 +198,27 @@ describe('the packed packages in a fresh project', () => {
     ['core', {}],
     ['mocks', { profile: 'node16', exclude: ['./mockServiceWorker.js'] }], // a script for the browser to register, not a module
     ['server', { profile: 'esm-only' }],
-  ] as const)('@pipeline-api/%s passes publint and are-the-types-wrong', (name, options) => {
-    const lint = publint(join(root, name));
-    expect(lint.code, lint.output).toBe(0);
-    expect(lint.output).not.toMatch(PUBLINT_CLEAN);
-    const types = attw(tarball(name), options);
-    expect(types.code, types.output).toBe(0);
-    expect(attwProblems(types), types.output).toEqual([]);
-  }, 60_000);
+  ] as const)(
+    '@pipeline-api/%s passes publint and are-the-types-wrong',
+    (name, options) => {
+      const lint = publint(join(root, name));
+      expect(lint.code, lint.output).toBe(0);
+      expect(lint.output).not.toMatch(PUBLINT_CLEAN);
+      const types = attw(tarball(name), options);
+      expect(types.code, types.output).toBe(0);
+      expect(attwProblems(types), types.output).toEqual([]);
+    },
+    60_000,
+  );
 
   it('installs the mocks and the SDK (with the contract and the core) without anything server-only', () => {
     const install = npm(['install', ...['contract', 'core', 'mocks', 'sdk'].map(tarball)], consumer);
     expect(install.code, install.output).toBe(0);
-    const installed = new Set(readdirSync(join(consumer, 'node_modules')).flatMap((entry) =>
-      entry.startsWith('@') ? readdirSync(join(consumer, 'node_modules', entry)).map((name) => `${entry}/${name}`) : [entry]));
+    const installed = new Set(
+      readdirSync(join(consumer, 'node_modules')).flatMap((entry) =>
+        entry.startsWith('@') ? readdirSync(join(consumer, 'node_modules', entry)).map((name) => `${entry}/${name}`) : [entry],
+      ),
+    );
     expect(installed.has('msw') && installed.has('@pipeline-api/core')).toBe(true); // the listing sees what is there
     expect(SERVER_ONLY.filter((name) => installed.has(name))).toEqual([]);
     expect(installed.has('openapi3-ts')).toBe(false);
@@ -203,7 +230,9 @@ describe('the packed packages in a fresh project', () => {
   it('runs the mocks with the SDK from vitest, and from CommonJS', async () => {
     writeFileSync(join(consumer, 'mocks.test.ts'), NODE_TEST);
     const vitest = await execGroup(join(consumer, 'node_modules/.bin/vitest'), ['run', 'mocks.test.ts'], {
-      cwd: consumer, env: consumerEnv(), timeoutMs: 90_000,
+      cwd: consumer,
+      env: consumerEnv(),
+      timeoutMs: 90_000,
     });
     expect(vitest.code, `${vitest.stdout}${vitest.stderr}`).toBe(0);
     expect(vitest.stdout).toMatch(/Tests\s+1 passed/);
@@ -219,8 +248,15 @@ describe('the packed packages in a fresh project', () => {
   it('runs the mocks in Chromium: a page bundled from node_modules, answered by the service worker', async () => {
     writeFileSync(join(consumer, 'page.ts'), PAGE);
     const bundle = await build({
-      entryPoints: [join(consumer, 'page.ts')], absWorkingDir: consumer, metafile: true,
-      bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+      entryPoints: [join(consumer, 'page.ts')],
+      absWorkingDir: consumer,
+      metafile: true,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
     });
     // Built from the consumer's node_modules: the packages' dist, never the workspace's sources.
     const ours = Object.keys(bundle.metafile.inputs).filter((input) => input.includes('@pipeline-api/'));
@@ -264,14 +300,19 @@ describe('the packed packages in a fresh project', () => {
     writeFileSync(join(consumer, 'tsconfig.mocks.json'), tsconfig('mocks.ts', true));
 
     const [schemas, strict, mocks] = await Promise.all([
-      tsc('tsconfig.schemas.json', consumer), tsc('tsconfig.mocks-strict.json', consumer), tsc('tsconfig.mocks.json', consumer),
+      tsc('tsconfig.schemas.json', consumer),
+      tsc('tsconfig.mocks-strict.json', consumer),
+      tsc('tsconfig.mocks.json', consumer),
     ]);
     expect(schemas.code, schemas.output).toBe(0);
 
     // The failure the schemas entry avoids is real: ts-rest 3.53.0-rc.1's declarations name zod 3 types.
     expect(strict.code).not.toBe(0);
     expect(strict.errorFiles.length, strict.output).toBeGreaterThan(0);
-    expect(strict.errorFiles.filter((file) => !file.startsWith('node_modules/@ts-rest/core/')), strict.output).toEqual([]);
+    expect(
+      strict.errorFiles.filter((file) => !file.startsWith('node_modules/@ts-rest/core/')),
+      strict.output,
+    ).toEqual([]);
 
     expect(mocks.code, mocks.output).toBe(0);
   }, 120_000);

@@ -32,7 +32,10 @@ describe.each(PACKAGES)('$name declares what it imports', ({ dir, name }) => {
   it('its published files (dist: JavaScript and declarations) import exactly its dependencies and peers', () => {
     const dist = join(dir, 'dist');
     const files = existsSync(dist) ? filesUnder(dist, published, []) : [];
-    expect(files.some((f) => /\.d\.c?ts$/.test(f)), `${name}: no declarations in dist, run \`npm run build\``).toBe(true);
+    expect(
+      files.some((f) => /\.d\.c?ts$/.test(f)),
+      `${name}: no declarations in dist, run \`npm run build\``,
+    ).toBe(true);
     const imports = packagesImportedBy(files);
     expect(describeImports(imports, missing(imports.keys(), runtime), root), 'imported but not declared').toEqual([]);
     expect(missing(runtime, imports.keys()), 'declared but never imported by what is published').toEqual([]);

@@ -51,7 +51,11 @@ async function run(scenario: 'success' | 'failure' | 'interrupt') {
 }
 
 describe('scripts/real-mage: Mage runs in a process group of its own, stopped with the script', () => {
-  for (const [scenario, code] of [['success', 0], ['failure', 1], ['interrupt', 130]] as const) {
+  for (const [scenario, code] of [
+    ['success', 0],
+    ['failure', 1],
+    ['interrupt', 130],
+  ] as const) {
     it(`leaves no process of Mage's tree behind on ${scenario}`, async () => {
       const result = await run(scenario);
       expect(result.output).toMatch(/started \d+ with 3 descendants/);

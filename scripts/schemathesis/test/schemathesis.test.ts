@@ -37,11 +37,11 @@ async function schemathesis(mode: 'http-error-codes' | 'envelope', extra: string
   servers.push(server);
   fault?.(server);
   const acceptedLog = join(work, `${mode}-${servers.length}.accepted.jsonl`);
-  const run = spawnGroup(
-    'bash',
-    ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(maxExamples), ...extra],
-    { cwd: root, env: { ...process.env, PIPELINE_API_ACCEPTED_LOG: acceptedLog }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const run = spawnGroup('bash', ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(maxExamples), ...extra], {
+    cwd: root,
+    env: { ...process.env, PIPELINE_API_ACCEPTED_LOG: acceptedLog },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   run.child.stdout!.on('data', (chunk) => (output += chunk));
   run.child.stderr!.on('data', (chunk) => (output += chunk));
@@ -76,7 +76,12 @@ describe('Schemathesis against the reference server', () => {
       if (run.status !== 0) {
         // The failures, each line cut short: a reproduction may carry a megabyte body.
         const start = Math.max(0, run.output.indexOf('=== FAILURES'));
-        const failures = run.output.slice(start).split('\n').map((line) => line.slice(0, 300)).join('\n').slice(0, 20_000);
+        const failures = run.output
+          .slice(start)
+          .split('\n')
+          .map((line) => line.slice(0, 300))
+          .join('\n')
+          .slice(0, 20_000);
         expect.fail(`${run.summary}\nreplay: SCHEMATHESIS_SEED=${seed} npx vitest run scripts/schemathesis\n${failures}`);
       }
       expect(run.output).toContain(`Tested: ${walkContract(contract).length}`); // every operation of the document ran
@@ -86,11 +91,15 @@ describe('Schemathesis against the reference server', () => {
 
   // The envelope mode's checks can fail: a server error answered as HTTP 200 with `error.code` 500 is one.
   it('judges the always-200 envelope by error.code: an internal_error is a server error', async () => {
-    const run = await schemathesis('envelope', ['--include-operation-id', 'pipelines.list', '--phases', 'examples,fuzzing', '--max-examples', '3'], (server) => {
-      pipelinesTable.in(server.api.repo).sortedKeys = () => {
-        throw new Error('a fault injected by the test');
-      };
-    });
+    const run = await schemathesis(
+      'envelope',
+      ['--include-operation-id', 'pipelines.list', '--phases', 'examples,fuzzing', '--max-examples', '3'],
+      (server) => {
+        pipelinesTable.in(server.api.repo).sortedKeys = () => {
+          throw new Error('a fault injected by the test');
+        };
+      },
+    );
     expect(run.status, run.output.slice(-3000)).toBe(1);
     expect(run.output).toContain('Server error');
     expect(run.output).toMatch(/"code":500,"message":"[^"]*","type":"internal_error"\},"status":200/);

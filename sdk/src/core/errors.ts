@@ -179,12 +179,7 @@ export function errorFromBody(body: unknown, response: Response, sentToken = tru
   const code = typeof envelope.code === 'number' ? envelope.code : response.status;
   const type = typeof envelope.type === 'string' ? envelope.type : code >= 500 ? 'internal_error' : undefined;
   // Mage's crash shape carries the short text in `exception` and a traceback in `message`.
-  const message =
-    typeof envelope.exception === 'string'
-      ? envelope.exception
-      : typeof envelope.message === 'string'
-        ? envelope.message
-        : `Error ${code}`;
+  const message = typeof envelope.exception === 'string' ? envelope.exception : typeof envelope.message === 'string' ? envelope.message : `Error ${code}`;
   if (!sentToken && type === 'unauthorized_access' && PRIVATE_SCOPE.test(message)) {
     return new SessionRequiredError({ code, type, message, errors: fieldErrors(envelope.errors), body, response });
   }
@@ -199,9 +194,7 @@ function build(code: number, type: string | undefined, message: string, errors: 
   return new Class({ code, type: TYPE_OF.get(Class), message, errors, body, response });
 }
 
-const TYPE_OF = new Map<typeof ApiError, ApiErrorType>(
-  Object.entries(BY_TYPE).map(([type, Class]) => [Class, type as ApiErrorType]),
-);
+const TYPE_OF = new Map<typeof ApiError, ApiErrorType>(Object.entries(BY_TYPE).map(([type, Class]) => [Class, type as ApiErrorType]));
 
 /** Our `[{path, message}]`, or Mage's model-validation `{error, metadata: {key}}`; stack frames are not field errors. */
 function fieldErrors(value: unknown): FieldError[] {

@@ -16,7 +16,10 @@ export function holdToken(token: string): HeldToken {
 
 function decodeJwtPayload(segment: string): Record<string, unknown> | undefined {
   try {
-    const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+    const base64 = segment
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(segment.length / 4) * 4, '=');
     const binary = atob(base64);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));

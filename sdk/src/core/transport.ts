@@ -43,9 +43,7 @@ export class Transport {
     this.#token = token ? holdToken(token) : undefined;
     // A browser cannot set a Cookie header: the cookie goes into the jar for the API's origin (as Mage's UI does).
     if (inBrowser && this.#options.tokenLocation === 'cookie') {
-      document.cookie = token
-        ? `oauth_token=${encodeURIComponent(this.#token!.raw ?? token)}; path=/; SameSite=Lax`
-        : 'oauth_token=; path=/; max-age=0';
+      document.cookie = token ? `oauth_token=${encodeURIComponent(this.#token!.raw ?? token)}; path=/; SameSite=Lax` : 'oauth_token=; path=/; max-age=0';
     }
     if (notify && (before?.raw !== this.#token?.raw || before?.decoded !== this.#token?.decoded)) {
       this.#options.onTokenChange?.(this.#token && (this.#token.raw ?? this.#token.decoded));

@@ -18,8 +18,22 @@ afterEach(() => {
 });
 
 const pipeline = (uuid: string, description: string | null = null) =>
-  ({ uuid, name: uuid, description, type: 'python', tags: [], created_at: 1, updated_at: 1, settings: {}, sections: { blocks: [] } }) as unknown as PipelineRecord;
-const journalOf = (dir: string) => join(dir, readdirSync(dir).find((n) => /^journal-\d+\.log$/.test(n))!);
+  ({
+    uuid,
+    name: uuid,
+    description,
+    type: 'python',
+    tags: [],
+    created_at: 1,
+    updated_at: 1,
+    settings: {},
+    sections: { blocks: [] },
+  }) as unknown as PipelineRecord;
+const journalOf = (dir: string) =>
+  join(
+    dir,
+    readdirSync(dir).find((n) => /^journal-\d+\.log$/.test(n))!,
+  );
 
 describe('the durable store', () => {
   it('restores committed transactions, never a rolled-back one, and never reuses an id', async () => {
@@ -47,7 +61,15 @@ describe('the durable store', () => {
 
     const second = await openDurableStore(dir);
     expect(second.recovery).toMatchObject({ fresh: false, journalRecords: 4, droppedBytes: 0 });
-    expect(pipelinesTable.in(second.repo).list().map((p) => [p.uuid, p.description])).toEqual([['a', null], ['b', 'changed']]);
+    expect(
+      pipelinesTable
+        .in(second.repo)
+        .list()
+        .map((p) => [p.uuid, p.description]),
+    ).toEqual([
+      ['a', null],
+      ['b', 'changed'],
+    ]);
     expect(usersTable.in(second.repo).size()).toBe(0);
     expect(usersTable.in(second.repo).nextId()).toBe(id + 1);
     await second.close();
@@ -59,13 +81,28 @@ describe('the durable store', () => {
     const users = usersTable.in(first.repo);
     for (let i = 0; i < 3; i++) {
       const id = users.nextId();
-      users.put({ id, email: `u${id}@x.io`, username: null, first_name: null, last_name: null, avatar: null, role: null, password_hash: '', created_at: 0, updated_at: 0 });
+      users.put({
+        id,
+        email: `u${id}@x.io`,
+        username: null,
+        first_name: null,
+        last_name: null,
+        avatar: null,
+        role: null,
+        password_hash: '',
+        created_at: 0,
+        updated_at: 0,
+      });
     }
     users.delete(3);
     pipelinesTable.in(first.repo).put(pipeline('kept'));
     await first.compact(); // the journals are gone: only the snapshot knows id 3 was used
     await first.close();
-    expect(readdirSync(dir).filter((n) => /^journal-\d+\.log$/.test(n)).map((n) => statSync(join(dir, n)).size)).toEqual([0]);
+    expect(
+      readdirSync(dir)
+        .filter((n) => /^journal-\d+\.log$/.test(n))
+        .map((n) => statSync(join(dir, n)).size),
+    ).toEqual([0]);
 
     const second = await openDurableStore(dir);
     expect(second.recovery).toMatchObject({ snapshotRecords: 3, journalRecords: 0 });
@@ -95,13 +132,24 @@ describe('the durable store', () => {
       expect(reopened.recovery.droppedBytes).toBeGreaterThan(0);
       expect(statSync(path).size).toBe(before);
       expect(readdirSync(dir).some((n) => n.includes('.torn-'))).toBe(true);
-      expect(pipelinesTable.in(reopened.repo).list().map((p) => p.uuid)).toEqual(['kept']);
+      expect(
+        pipelinesTable
+          .in(reopened.repo)
+          .list()
+          .map((p) => p.uuid),
+      ).toEqual(['kept']);
       pipelinesTable.in(reopened.repo).put(pipeline('after'));
       await reopened.durable();
       await reopened.close();
       const third = await openDurableStore(dir);
       expect(third.recovery.droppedBytes).toBe(0);
-      expect(pipelinesTable.in(third.repo).list().map((p) => p.uuid).sort()).toEqual(['after', 'kept']);
+      expect(
+        pipelinesTable
+          .in(third.repo)
+          .list()
+          .map((p) => p.uuid)
+          .sort(),
+      ).toEqual(['after', 'kept']);
       await third.close();
     }
   });
@@ -166,10 +214,12 @@ describe('the durable store', () => {
     pipelinesTable.in(repo).put(pipeline('accepted, then lost'));
     await expect(journal.durable()).rejects.toThrow(/ENOSPC/);
     expect(failures).toHaveLength(1);
-    expect(() => repo.transaction(() => {
-      pipelinesTable.in(repo).put(pipeline('refused'));
-      pipelinesTable.in(repo).delete('accepted, then lost');
-    })).toThrow(/unusable/);
+    expect(() =>
+      repo.transaction(() => {
+        pipelinesTable.in(repo).put(pipeline('refused'));
+        pipelinesTable.in(repo).delete('accepted, then lost');
+      }),
+    ).toThrow(/unusable/);
     expect(pipelinesTable.in(repo).get('refused')).toBeUndefined();
     expect(pipelinesTable.in(repo).get('accepted, then lost')).toBeDefined();
     await journal.close();

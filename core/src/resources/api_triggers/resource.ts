@@ -14,8 +14,7 @@ import { schedulesTable } from '../pipeline_schedules/table.js';
  * The API trigger URLs take the trigger's token instead of an API key or session. Every failure looks the
  * same: a missing trigger is compared against a dummy token, so even the work done is the same.
  */
-const refused = () =>
-  new ApiError('unauthorized_access', 'The API trigger does not exist, is not an API trigger, or the token is missing or wrong.');
+const refused = () => new ApiError('unauthorized_access', 'The API trigger does not exist, is not an API trigger, or the token is missing or wrong.');
 
 /** `Authorization: Bearer <token>`, also inside a comma-separated header (Mage's parsing, without its leading-space bug). */
 function bearerToken(header: unknown): string {

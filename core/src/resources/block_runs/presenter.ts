@@ -8,8 +8,17 @@ type BlockRun = NodeItemOf<NodeAt<'blockRuns'>>;
 const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));
 
 const ATTRIBUTES = [
-  'id', 'pipeline_run_id', 'block_uuid', 'status', 'started_at', 'completed_at', 'created_at', 'updated_at', 'metrics',
-  'pipeline_schedule_id', 'pipeline_schedule_name',
+  'id',
+  'pipeline_run_id',
+  'block_uuid',
+  'status',
+  'started_at',
+  'completed_at',
+  'created_at',
+  'updated_at',
+  'metrics',
+  'pipeline_schedule_id',
+  'pipeline_schedule_name',
 ] as const;
 
 /** Mage's block run columns, with the trigger's id and name (which Mage leaves null on the nested route). */

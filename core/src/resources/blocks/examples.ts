@@ -13,7 +13,11 @@ export const pipelineBlockExamples = defineExamples('pipelines.blocks', {
     await run('pipelines.create', {}, { pipeline: { name: 'arwen-starlight', type: 'python', description: 'Nightly load', tags: ['nightly'] } });
     await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'load data', type: 'data_loader', content: 'df = load()\n' } });
     await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'clean', type: 'transformer', upstream_blocks: ['ghost'] } });
-    await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load_data'], language: 'python' } });
+    await run(
+      'pipelines.blocks.create',
+      { pipeline_uuid },
+      { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load_data'], language: 'python' } },
+    );
     await run('pipelines.blocks.list', { pipeline_uuid });
     await run('pipelines.blocks.detail', { pipeline_uuid, block_uuid: 'missing' });
     await run('pipelines.blocks.detail', { pipeline_uuid, block_uuid: 'load_data' });

@@ -183,10 +183,7 @@ export function removeMember(s: Sections, uuid: string, force: boolean) {
   const dependents = allMembers(s).filter((m) => m.upstream.includes(uuid));
   if (dependents.length > 0 && !force) {
     const names = dependents.map((m) => `'${m.uuid}'`).join(', ');
-    throw invalid(
-      'force',
-      `Block(s) [${names}] are depending on block ${uuid}. Please remove the downstream blocks first, or delete with force=true.`,
-    );
+    throw invalid('force', `Block(s) [${names}] are depending on block ${uuid}. Please remove the downstream blocks first, or delete with force=true.`);
   }
   sectionList(s, pos.section).splice(pos.index, 1);
   if (dependents.length === 0) return;

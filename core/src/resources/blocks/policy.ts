@@ -2,8 +2,18 @@ import { definePolicy } from '../../policy.js';
 import { each, role } from '../rules.js';
 
 const SHARED = [
-  'name', 'type', 'color', 'config', 'configuration', 'content', 'language', 'executor_type', 'executor_config',
-  'retry_config', 'timeout', 'has_callback',
+  'name',
+  'type',
+  'color',
+  'config',
+  'configuration',
+  'content',
+  'language',
+  'executor_type',
+  'executor_config',
+  'retry_config',
+  'timeout',
+  'has_callback',
 ];
 const GRAPH = ['priority', 'upstream_blocks', 'downstream_blocks'];
 const viewer = role('viewer');
@@ -23,8 +33,15 @@ export const pipelineBlockPolicy = definePolicy({
   queries: {
     list: ['block_uuid[]'],
     detail: [
-      'block_type', 'data_integration_type', 'data_integration_uuid', 'destination_table', 'file_path',
-      'include_block_catalog', 'include_block_metadata', 'include_documentation', 'state_stream',
+      'block_type',
+      'data_integration_type',
+      'data_integration_uuid',
+      'destination_table',
+      'file_path',
+      'include_block_catalog',
+      'include_block_metadata',
+      'include_documentation',
+      'state_stream',
     ],
     update: ['extension_uuid', 'block_language', 'block_type', 'include_block_catalog', 'update_state'],
     delete: '*',

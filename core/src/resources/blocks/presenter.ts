@@ -58,12 +58,23 @@ const shared = {
   content: (b: BlockRecord) => b.content,
 };
 const BASE = [
-  'uuid', 'name', 'type', 'language', 'status', 'color', 'config', 'configuration', 'executor_type', 'executor_config',
-  'retry_config', 'timeout', 'has_callback', 'extension_uuid',
+  'uuid',
+  'name',
+  'type',
+  'language',
+  'status',
+  'color',
+  'config',
+  'configuration',
+  'executor_type',
+  'executor_config',
+  'retry_config',
+  'timeout',
+  'has_callback',
+  'extension_uuid',
 ] as const;
 
-const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) =>
-  graphOf(v.pipeline.sections, ctx.op.instance).positions.get(v.block.uuid);
+const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => graphOf(v.pipeline.sections, ctx.op.instance).positions.get(v.block.uuid);
 
 const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Block>['attributes'] = {
   uuid: (v) => v.block.uuid,
@@ -85,8 +96,7 @@ const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Blo
   priority: (v, ctx) => position(v, ctx)?.index ?? 0,
   upstream_blocks: (v, ctx) => [...(position(v, ctx)?.member.upstream ?? [])],
   downstream_blocks: (v, ctx) => [...(graphOf(v.pipeline.sections, ctx.op.instance).downstream.get(v.block.uuid) ?? [])],
-  all_upstream_blocks_executed: (v, ctx) =>
-    (position(v, ctx)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
+  all_upstream_blocks_executed: (v, ctx) => (position(v, ctx)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
   outputs: () => [],
 };
 

@@ -3,8 +3,16 @@ import { invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
 import { pipelinesTable, type PipelineRecord } from '../pipelines/table.js';
 import {
-  allMembers, assertMembers, assertNoCycleThrough, cloneSections, graphOf, insertMember, moveMember, sectionFor,
-  setDownstream, setUpstream,
+  allMembers,
+  assertMembers,
+  assertNoCycleThrough,
+  cloneSections,
+  graphOf,
+  insertMember,
+  moveMember,
+  sectionFor,
+  setDownstream,
+  setUpstream,
 } from './graph.js';
 import { preloadViews, type BlockPreload, type PipelineBlockView } from './presenter.js';
 import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
@@ -51,9 +59,7 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
       throw invalid('block.name', `Block ${uuid} already exists as a ${existing.type} block. Please use a different name.`);
     }
     const now = clock.now();
-    let block: BlockRecord = existing
-      ? applySharedSettings(existing, p, now)
-      : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
+    let block: BlockRecord = existing ? applySharedSettings(existing, p, now) : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
     // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
     block = { ...block, pipelines: [...block.pipelines, ...targets], ...(!existing && p.content ? { status: 'updated' } : {}) };
 
@@ -172,4 +178,3 @@ function newBlock(uuid: string, name: string, type: string, extension: string | 
     updated_at: now,
   };
 }
-

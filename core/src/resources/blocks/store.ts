@@ -23,7 +23,7 @@ export interface SharedSettings {
 
 export const blockUuid = (name: string, path: string) => {
   const uuid = cleanName(name, { allowSlash: true });
-  if (!uuid || uuid.startsWith('/') || uuid.split('/').some((part) => part === '' )) {
+  if (!uuid || uuid.startsWith('/') || uuid.split('/').some((part) => part === '')) {
     throw invalid(path, `Name ${JSON.stringify(name)} does not make a valid block uuid.`);
   }
   return uuid;

@@ -24,17 +24,18 @@ function folder(run: RunRecord): string {
 
 function file(name: string, path: string, lines: [number, string, string, Record<string, unknown>][]): LogFile {
   const sorted = lines.sort((a, b) => a[0] - b[0]);
-  const content = sorted
-    .map(([at, level, message, tags]) => JSON.stringify({ timestamp: formatDateTime(at), level, message, ...tags }))
-    .join('\n');
+  const content = sorted.map(([at, level, message, tags]) => JSON.stringify({ timestamp: formatDateTime(at), level, message, ...tags })).join('\n');
   const last = sorted.at(-1)?.[0] ?? 0;
   return { name, path, size: encoder.encode(content).length, modified_timestamp: Math.floor(last / 1000), content };
 }
 
 export function runLog(run: RunRecord): LogFile {
   const tags = { pipeline_uuid: run.pipeline_uuid, pipeline_run_id: run.id, pipeline_schedule_id: run.pipeline_schedule_id };
-  const lines: [number, string, string, Record<string, unknown>][] = [[run.created_at, 'INFO', `Pipeline run ${run.id} created (${run.status === 'cancelled' && run.started_at === null ? 'cancelled' : 'initial'}).`, tags]];
-  if (run.started_at !== null) lines.push([run.started_at, 'INFO', `Pipeline run ${run.id} started with ${run.block_runs.length} block runs (simulated executor).`, tags]);
+  const lines: [number, string, string, Record<string, unknown>][] = [
+    [run.created_at, 'INFO', `Pipeline run ${run.id} created (${run.status === 'cancelled' && run.started_at === null ? 'cancelled' : 'initial'}).`, tags],
+  ];
+  if (run.started_at !== null)
+    lines.push([run.started_at, 'INFO', `Pipeline run ${run.id} started with ${run.block_runs.length} block runs (simulated executor).`, tags]);
   if (run.completed_at !== null) {
     lines.push([run.completed_at, run.status === 'completed' ? 'INFO' : 'ERROR', `Pipeline run ${run.id} ${run.status}.`, tags]);
   }
@@ -46,7 +47,8 @@ export function blockRunLog(run: RunRecord, b: BlockRunState): LogFile {
   const lines: [number, string, string, Record<string, unknown>][] = [[b.created_at, 'INFO', `Block run ${b.id} for ${b.block_uuid} created.`, tags]];
   if (b.started_at !== null) lines.push([b.started_at, 'INFO', `Start executing block ${b.block_uuid} (simulated, ${b.duration_ms} ms).`, tags]);
   if (b.status === 'completed') lines.push([b.completed_at ?? b.updated_at, 'INFO', `Finish executing block ${b.block_uuid}.`, tags]);
-  else if (b.status === 'failed') lines.push([b.completed_at ?? b.updated_at, 'ERROR', typeof b.metrics?.error === 'string' ? b.metrics.error : `Block ${b.block_uuid} failed.`, tags]);
+  else if (b.status === 'failed')
+    lines.push([b.completed_at ?? b.updated_at, 'ERROR', typeof b.metrics?.error === 'string' ? b.metrics.error : `Block ${b.block_uuid} failed.`, tags]);
   else if (b.status === 'upstream_failed') lines.push([b.updated_at, 'WARNING', `Block ${b.block_uuid} skipped: an upstream block failed.`, tags]);
   else if (b.status === 'condition_failed') lines.push([b.updated_at, 'INFO', `Block ${b.block_uuid} skipped: a condition said no.`, tags]);
   else if (b.status === 'cancelled') lines.push([b.updated_at, 'WARNING', `Block ${b.block_uuid} cancelled.`, tags]);

@@ -7,8 +7,16 @@ export const logPolicy = definePolicy({
   actions: { list: role('viewer') },
   queries: {
     list: [
-      'pipeline_run_id', 'pipeline_run_id[]', 'block_uuid', 'block_uuid[]', 'start_timestamp', 'end_timestamp',
-      'pipeline_schedule_id[]', 'block_run_id[]', 'level[]', 'block_type[]',
+      'pipeline_run_id',
+      'pipeline_run_id[]',
+      'block_uuid',
+      'block_uuid[]',
+      'start_timestamp',
+      'end_timestamp',
+      'pipeline_schedule_id[]',
+      'block_run_id[]',
+      'level[]',
+      'block_type[]',
     ],
   },
 });

@@ -35,9 +35,7 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
       runs = page.ids.flatMap((id) => found.get(id) ?? []);
     }
     const blockRunLogs = runs.flatMap((run) =>
-      run.block_runs
-        .filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p)))
-        .map((b) => blockRunLog(run, b)),
+      run.block_runs.filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p))).map((b) => blockRunLog(run, b)),
     );
     const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map(runLog);
     const logs: PipelineLogs = {

@@ -77,8 +77,6 @@ export function applyBulkAction(pipeline: PipelineRecord, action: BulkAction, ct
 function inProgressOf(ctx: Services, scheduleIds: number[]): RunRecord[] {
   const { repo } = ctx;
   return scheduleIds.flatMap((id) =>
-    (runsTable.in(repo).index.bySchedule.get(id)?.slice() ?? [])
-      .map((runId) => runsTable.in(repo).get(runId)!)
-      .filter((run) => isInProgress(run.status)),
+    (runsTable.in(repo).index.bySchedule.get(id)?.slice() ?? []).map((runId) => runsTable.in(repo).get(runId)!).filter((run) => isInProgress(run.status)),
   );
 }

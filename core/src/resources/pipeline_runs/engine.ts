@@ -31,13 +31,15 @@ export function advanceRun(run: RunRecord, now: number, settings: ScheduleSettin
   const next = run.block_runs.map((b) => {
     let out = b;
     if (b.status === 'running' && b.started_at !== null && now >= b.started_at + b.duration_ms) {
-      out = b.outcome === 'fail'
-        ? { ...b, status: 'failed', completed_at: now, updated_at: now, metrics: errorOf(b) }
-        : { ...b, status: 'completed', completed_at: now, updated_at: now, metrics: {} };
+      out =
+        b.outcome === 'fail'
+          ? { ...b, status: 'failed', completed_at: now, updated_at: now, metrics: errorOf(b) }
+          : { ...b, status: 'completed', completed_at: now, updated_at: now, metrics: {} };
     } else if (b.status === 'queued' && startQueued) {
-      out = b.outcome === 'condition_false'
-        ? { ...b, status: 'condition_failed', started_at: now, completed_at: now, updated_at: now }
-        : { ...b, status: 'running', started_at: now, updated_at: now };
+      out =
+        b.outcome === 'condition_false'
+          ? { ...b, status: 'condition_failed', started_at: now, completed_at: now, updated_at: now }
+          : { ...b, status: 'running', started_at: now, updated_at: now };
     } else if (b.status === 'initial') {
       // Upstreams come first in the list, so they already hold this tick's state.
       const ups = b.upstream.map((u) => byUuid.get(u)).filter((u): u is BlockRunState => u !== undefined);

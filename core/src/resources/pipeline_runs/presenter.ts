@@ -33,8 +33,21 @@ const scheduleOf = (run: RunRecord, op: RequestContext) => schedulesTable.in(op.
 
 /** Mage's 15 default attributes. */
 const DEFAULTS = [
-  'backfill_id', 'completed_at', 'created_at', 'event_variables', 'execution_date', 'executor_type', 'id', 'metrics',
-  'passed_sla', 'pipeline_schedule_id', 'pipeline_uuid', 'started_at', 'status', 'updated_at', 'variables',
+  'backfill_id',
+  'completed_at',
+  'created_at',
+  'event_variables',
+  'execution_date',
+  'executor_type',
+  'id',
+  'metrics',
+  'passed_sla',
+  'pipeline_schedule_id',
+  'pipeline_uuid',
+  'started_at',
+  'status',
+  'updated_at',
+  'variables',
 ] as const;
 
 export const runPresenter = definePresenter<RunRecord, undefined, PipelineRun>({
@@ -73,8 +86,14 @@ export const runPresenter = definePresenter<RunRecord, undefined, PipelineRun>({
     delete: DEFAULTS,
     detail: [...DEFAULTS, 'block_runs'],
     list: [
-      ...DEFAULTS, 'block_runs', 'block_runs_count', 'completed_block_runs_count', 'pipeline_schedule_name',
-      'pipeline_schedule_token', 'pipeline_schedule_type', 'repo_path',
+      ...DEFAULTS,
+      'block_runs',
+      'block_runs_count',
+      'completed_block_runs_count',
+      'pipeline_schedule_name',
+      'pipeline_schedule_token',
+      'pipeline_schedule_type',
+      'repo_path',
     ],
     /** What Mage's run page polls with. */
     with_basic_details: ['execution_date', 'id', 'status'],

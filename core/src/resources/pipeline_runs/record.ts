@@ -1,8 +1,7 @@
 import { SortedKeys } from '../../repository/sorted-keys.js';
 
 export type RunStatus = 'initial' | 'running' | 'completed' | 'failed' | 'cancelled';
-export type BlockRunStatus =
-  | 'initial' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'upstream_failed' | 'condition_failed';
+export type BlockRunStatus = 'initial' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'upstream_failed' | 'condition_failed';
 export type SimulatedOutcome = 'complete' | 'fail' | 'condition_false';
 
 /** A block run, stored inside its run (a run and its block runs change together, in one write). */
@@ -42,9 +41,7 @@ export interface RunRecord {
 }
 
 export const RUN_TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
-export const BLOCK_TERMINAL: ReadonlySet<string> = new Set([
-  'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed',
-]);
+export const BLOCK_TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed']);
 export const isInProgress = (status: string) => status === 'initial' || status === 'running';
 
 const key = (pipeline: string, status: string) => `${pipeline}\u0000${status}`;
@@ -66,7 +63,8 @@ export class RunIndex {
   blockRunsTotal = 0;
 
   update(before: RunRecord | undefined, after: RunRecord | undefined): void {
-    if (before && before.status === after?.status && before.pipeline_uuid === after.pipeline_uuid && before.block_runs.length === after.block_runs.length) return;
+    if (before && before.status === after?.status && before.pipeline_uuid === after.pipeline_uuid && before.block_runs.length === after.block_runs.length)
+      return;
     if (before) this.#remove(before);
     if (after) this.#add(after);
   }

@@ -32,7 +32,11 @@ export function resetterFor({ repo, config }: Pick<Services, 'repo' | 'config'>,
 
 function pageOf(repo: Services['repo'], lists: (OrderedKeys<number> | undefined)[], meta: { offset: number; limit: number | undefined }): Page<RunRecord> {
   const runs = runsTable.in(repo);
-  const page = newestFirst(lists.filter((l): l is OrderedKeys<number> => l !== undefined), meta.offset, meta.limit);
+  const page = newestFirst(
+    lists.filter((l): l is OrderedKeys<number> => l !== undefined),
+    meta.offset,
+    meta.limit,
+  );
   const found = runs.getMany(page.ids);
   return { count: page.count, records: page.ids.flatMap((id) => found.get(id) ?? []) };
 }

@@ -82,7 +82,9 @@ function maybeStart(repo: Repository, run: RunRecord, schedule: ScheduleRecord, 
   if (limit && (runsTable.in(repo).index.runningBySchedule.get(schedule.id) ?? 0) >= limit) return run;
   if (run.block_runs.length > 0) return startRun(run, run.block_runs, now, schedule.settings);
   const pipeline = pipelinesTable.in(repo).get(run.pipeline_uuid);
-  const blocks: Map<string, BlockRecord> = pipeline ? blocksTable.in(repo).getMany(allMembers(pipeline.sections).map((m) => m.uuid)) : new Map<string, BlockRecord>();
+  const blocks: Map<string, BlockRecord> = pipeline
+    ? blocksTable.in(repo).getMany(allMembers(pipeline.sections).map((m) => m.uuid))
+    : new Map<string, BlockRecord>();
   const blockRuns = pipeline ? plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, now, simulation) : [];
   return startRun(run, blockRuns, now, schedule.settings);
 }

@@ -8,7 +8,10 @@ export async function pipelineWithRun(owner: OwnerCall, n: number): Promise<Prep
   const pipeline = `r${n}`;
   await owner('POST', '/api/pipelines', { pipeline: { name: pipeline } });
   await owner('POST', `/api/pipelines/${pipeline}/blocks`, { block: { name: `${pipeline}_b`, type: 'transformer' } });
-  const trigger = itemOf(await owner('POST', `/api/pipelines/${pipeline}/pipeline_schedules`, { pipeline_schedule: { name: pipeline, schedule_type: 'api', status: 'active' } }), 'pipeline_schedule');
+  const trigger = itemOf(
+    await owner('POST', `/api/pipelines/${pipeline}/pipeline_schedules`, { pipeline_schedule: { name: pipeline, schedule_type: 'api', status: 'active' } }),
+    'pipeline_schedule',
+  );
   const run = itemOf(await owner('POST', `/api/pipeline_schedules/${String(trigger.id)}/pipeline_runs`, { pipeline_run: {} }), 'pipeline_run');
   return { pipeline, schedule: String(trigger.id), token: String(trigger.token), run: String(run.id) };
 }
@@ -23,9 +26,32 @@ export const pipelineScheduleExamples = defineExamples('pipelines.pipelineSchedu
     await run('pipelines.create', {}, { pipeline: { name: 'daily sales' } });
     await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'load', type: 'data_loader' } });
     await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'report', type: 'transformer', upstream_blocks: ['load'] } });
-    await run('pipelines.pipelineSchedules.create', { pipeline_uuid }, { pipeline_schedule: { name: 'hourly', schedule_type: 'time', schedule_interval: 'every hour' } });
-    await run('pipelines.pipelineSchedules.create', { pipeline_uuid }, { pipeline_schedule: { name: 'hourly', schedule_type: 'time', schedule_interval: '@hourly', start_time: '2026-01-01 00:00:00', settings: { skip_if_previous_running: true } } });
-    const created = itemOf(await run('pipelines.pipelineSchedules.create', { pipeline_uuid }, { pipeline_schedule: { name: 'from CI', schedule_type: 'api', status: 'active', variables: { env: 'prod' } } }), 'pipeline_schedule');
+    await run(
+      'pipelines.pipelineSchedules.create',
+      { pipeline_uuid },
+      { pipeline_schedule: { name: 'hourly', schedule_type: 'time', schedule_interval: 'every hour' } },
+    );
+    await run(
+      'pipelines.pipelineSchedules.create',
+      { pipeline_uuid },
+      {
+        pipeline_schedule: {
+          name: 'hourly',
+          schedule_type: 'time',
+          schedule_interval: '@hourly',
+          start_time: '2026-01-01 00:00:00',
+          settings: { skip_if_previous_running: true },
+        },
+      },
+    );
+    const created = itemOf(
+      await run(
+        'pipelines.pipelineSchedules.create',
+        { pipeline_uuid },
+        { pipeline_schedule: { name: 'from CI', schedule_type: 'api', status: 'active', variables: { env: 'prod' } } },
+      ),
+      'pipeline_schedule',
+    );
     const id = String(created.id);
     const token = String(created.token);
     await run('pipelines.pipelineSchedules.list', { pipeline_uuid });
@@ -35,12 +61,35 @@ export const pipelineScheduleExamples = defineExamples('pipelines.pipelineSchedu
     await run('pipelineSchedules.update', { id }, { pipeline_schedule: { schedule_interval: '99 * * * *' } });
     await run('pipelineSchedules.update', { id }, { pipeline_schedule: { description: 'Called by CI after each deploy', tags: ['ci'] } });
     await run('pipelineSchedules.pipelineRuns.create', { pipeline_schedule_id: '999' }, { pipeline_run: {} });
-    const manual = itemOf(await run('pipelineSchedules.pipelineRuns.create', { pipeline_schedule_id: id }, { pipeline_run: { variables: { limit: 10 } } }), 'pipeline_run');
+    const manual = itemOf(
+      await run('pipelineSchedules.pipelineRuns.create', { pipeline_schedule_id: id }, { pipeline_run: { variables: { limit: 10 } } }),
+      'pipeline_run',
+    );
     const runId = String(manual.id);
-    await run('pipelineSchedules.pipelineRunsWithToken.create', { pipeline_schedule_id: id, token: '0'.repeat(32) }, { pipeline_run: { variables: { env: 'staging' } } });
-    await run('pipelineSchedules.pipelineRunsWithToken.create', { pipeline_schedule_id: id, token }, { pipeline_run: { variables: { env: 'staging', commit: 'a1b2c3d' } } });
-    await run('pipelineSchedules.apiTrigger.create', { pipeline_schedule_id: id }, { pipeline_run: { variables: { commit: 'a1b2c3d' } } }, {}, { authorization: 'Bearer wrong' });
-    await run('pipelineSchedules.apiTrigger.create', { pipeline_schedule_id: id }, { pipeline_run: { variables: { commit: 'a1b2c3d' } } }, {}, { authorization: `Bearer ${token}` });
+    await run(
+      'pipelineSchedules.pipelineRunsWithToken.create',
+      { pipeline_schedule_id: id, token: '0'.repeat(32) },
+      { pipeline_run: { variables: { env: 'staging' } } },
+    );
+    await run(
+      'pipelineSchedules.pipelineRunsWithToken.create',
+      { pipeline_schedule_id: id, token },
+      { pipeline_run: { variables: { env: 'staging', commit: 'a1b2c3d' } } },
+    );
+    await run(
+      'pipelineSchedules.apiTrigger.create',
+      { pipeline_schedule_id: id },
+      { pipeline_run: { variables: { commit: 'a1b2c3d' } } },
+      {},
+      { authorization: 'Bearer wrong' },
+    );
+    await run(
+      'pipelineSchedules.apiTrigger.create',
+      { pipeline_schedule_id: id },
+      { pipeline_run: { variables: { commit: 'a1b2c3d' } } },
+      {},
+      { authorization: `Bearer ${token}` },
+    );
     advance(3000);
     await run('pipelineSchedules.pipelineRuns.list', { pipeline_schedule_id: '999' });
     await run('pipelineSchedules.pipelineRuns.list', { pipeline_schedule_id: id }, undefined, { _limit: '2' });

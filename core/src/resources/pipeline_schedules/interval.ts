@@ -16,7 +16,10 @@ export function checkInterval(value: string | null | undefined, path: string): v
     cronOf(value);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^CronPattern: /, '').replace(/\.+$/, '') : 'not a cron expression';
-    throw invalid(path, `Cron expression ${JSON.stringify(value)} is invalid: ${reason}. Use one of ${[...PRESETS].join(', ')} or a cron expression such as "0 * * * *".`);
+    throw invalid(
+      path,
+      `Cron expression ${JSON.stringify(value)} is invalid: ${reason}. Use one of ${[...PRESETS].join(', ')} or a cron expression such as "0 * * * *".`,
+    );
   }
 }
 

@@ -5,8 +5,18 @@ const editor = role('editor');
 const viewer = role('viewer');
 const owner = role('owner');
 const FIELDS = [
-  'name', 'description', 'schedule_type', 'schedule_interval', 'start_time', 'status', 'variables', 'sla', 'settings',
-  'tags', 'event_matchers', 'repo_path',
+  'name',
+  'description',
+  'schedule_type',
+  'schedule_interval',
+  'start_time',
+  'status',
+  'variables',
+  'sla',
+  'settings',
+  'tags',
+  'event_matchers',
+  'repo_path',
 ];
 const FILTERS = ['schedule_type[]', 'schedule_interval[]', 'status[]', 'tag[]', 'order_by', 'global_data_product_uuid'];
 

@@ -11,8 +11,23 @@ const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op
 
 /** Mage's 17 default attributes. */
 const DEFAULTS = [
-  'created_at', 'description', 'global_data_product_uuid', 'id', 'last_enabled_at', 'name', 'pipeline_uuid', 'repo_path',
-  'schedule_interval', 'schedule_type', 'settings', 'sla', 'start_time', 'status', 'token', 'updated_at', 'variables',
+  'created_at',
+  'description',
+  'global_data_product_uuid',
+  'id',
+  'last_enabled_at',
+  'name',
+  'pipeline_uuid',
+  'repo_path',
+  'schedule_interval',
+  'schedule_type',
+  'settings',
+  'sla',
+  'start_time',
+  'status',
+  'token',
+  'updated_at',
+  'variables',
 ] as const;
 const DETAIL = [...DEFAULTS, 'event_matchers', 'tags', 'next_pipeline_run_date'] as const;
 const LIST = [...DETAIL, 'last_pipeline_run_status', 'pipeline_in_progress_runs_count', 'pipeline_runs_count'] as const;
@@ -39,8 +54,7 @@ export const schedulePresenter = definePresenter<ScheduleRecord, undefined, Pipe
     updated_at: (s, ctx) => ctx.op.dates.format(s.updated_at),
     event_matchers: (s) => s.event_matchers,
     tags: (s) => [...s.tags],
-    next_pipeline_run_date: (s, ctx) =>
-      s.schedule_type === 'time' ? date(nextExecutionDate(s.schedule_interval, ctx.op.clock.now()) ?? null, ctx.op) : null,
+    next_pipeline_run_date: (s, ctx) => (s.schedule_type === 'time' ? date(nextExecutionDate(s.schedule_interval, ctx.op.clock.now()) ?? null, ctx.op) : null),
     // As Mage: null (not 0) when the trigger has no runs.
     pipeline_runs_count: (s, ctx) => runsTable.in(ctx.op.repo).index.bySchedule.get(s.id)?.length ?? null,
     pipeline_in_progress_runs_count: (s, ctx) => {

@@ -82,7 +82,8 @@ export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRec
     if (p.schedule_type !== undefined) next.schedule_type = p.schedule_type;
     if (p.schedule_interval !== undefined) next.schedule_interval = p.schedule_interval;
     if (p.start_time !== undefined) next.start_time = p.start_time === null ? null : parseDateTime(p.start_time, 'pipeline_schedule.start_time');
-    if (p.last_enabled_at !== undefined) next.last_enabled_at = p.last_enabled_at === null ? null : parseDateTime(p.last_enabled_at, 'pipeline_schedule.last_enabled_at');
+    if (p.last_enabled_at !== undefined)
+      next.last_enabled_at = p.last_enabled_at === null ? null : parseDateTime(p.last_enabled_at, 'pipeline_schedule.last_enabled_at');
     if (p.variables !== undefined) next.variables = p.variables;
     if (p.sla !== undefined) next.sla = p.sla;
     if (p.settings !== undefined) next.settings = p.settings;

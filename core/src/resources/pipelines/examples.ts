@@ -7,7 +7,11 @@ export const pipelineExamples = defineExamples('pipelines', {
     await run('pipelines.create', {}, { pipeline: { name: 'arwen-starlight', type: 'python', description: 'Nightly load', tags: ['nightly'] } });
     await run('pipelines.create', {}, { pipeline: { name: 'arwen starlight' } });
     await run('pipelines.blocks.create', { pipeline_uuid: uuid }, { block: { name: 'load data', type: 'data_loader', content: 'df = load()\n' } });
-    await run('pipelines.blocks.create', { pipeline_uuid: uuid }, { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load_data'], language: 'python' } });
+    await run(
+      'pipelines.blocks.create',
+      { pipeline_uuid: uuid },
+      { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load_data'], language: 'python' } },
+    );
     await run('pipelines.list', {}, undefined, { _limit: '10' });
     await run('pipelines.detail', { uuid });
     await run('pipelines.update', { uuid }, { pipeline: { blocks: [{ uuid: 'missing' }] } });

@@ -6,15 +6,28 @@ import type { PipelineRecord } from './table.js';
 type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;
 /** Block content goes out on detail only (or `_format=detail`), unless `includes_content=false` (as Mage). */
 const withContent = (ctx: PresentContext<BlockPreload>) => ctx.format === 'detail' && ctx.op.query.includes_content !== false;
-const section =
-  (pick: (p: PipelineRecord) => { uuid: string }[]) =>
-  (p: PipelineRecord, ctx: PresentContext<BlockPreload>) =>
-    presentMembers(p, pick(p), ctx.preloaded, withContent(ctx), ctx.op);
+const section = (pick: (p: PipelineRecord) => { uuid: string }[]) => (p: PipelineRecord, ctx: PresentContext<BlockPreload>) =>
+  presentMembers(p, pick(p), ctx.preloaded, withContent(ctx), ctx.op);
 
 const BASE = [
-  'uuid', 'name', 'description', 'type', 'tags', 'created_at', 'updated_at', 'cache_block_output_in_memory',
-  'concurrency_config', 'data_integration', 'executor_config', 'executor_count', 'executor_type', 'notification_config',
-  'retry_config', 'run_pipeline_in_one_process', 'settings', 'spark_config',
+  'uuid',
+  'name',
+  'description',
+  'type',
+  'tags',
+  'created_at',
+  'updated_at',
+  'cache_block_output_in_memory',
+  'concurrency_config',
+  'data_integration',
+  'executor_config',
+  'executor_count',
+  'executor_type',
+  'notification_config',
+  'retry_config',
+  'run_pipeline_in_one_process',
+  'settings',
+  'spark_config',
 ] as const;
 const SECTIONS = ['blocks', 'callbacks', 'conditionals', 'widgets'] as const;
 const WITH_EXTENSIONS = [...BASE, ...SECTIONS, 'extensions'] as const;
@@ -46,10 +59,7 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, P
     widgets: section((p) => p.sections.widgets),
     extensions: (p, ctx) =>
       Object.fromEntries(
-        Object.entries(p.sections.extensions).map(([key, members]) => [
-          key,
-          { blocks: presentMembers(p, members, ctx.preloaded, withContent(ctx), ctx.op) },
-        ]),
+        Object.entries(p.sections.extensions).map(([key, members]) => [key, { blocks: presentMembers(p, members, ctx.preloaded, withContent(ctx), ctx.op) }]),
       ),
   },
   formats: {

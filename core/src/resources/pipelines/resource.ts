@@ -66,10 +66,7 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const matched = pipelines
       .list()
       .filter(
-        (p) =>
-          (!search || p.uuid.includes(search)) &&
-          (!types?.length || types.includes(p.type)) &&
-          (!tags?.length || p.tags.some((t) => tags.includes(t))),
+        (p) => (!search || p.uuid.includes(search)) && (!types?.length || types.includes(p.type)) && (!tags?.length || p.tags.some((t) => tags.includes(t))),
       );
     return paginate(matched.sort(comparator(orderBy)), ctx);
   },
@@ -110,7 +107,11 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     if (p.type !== undefined) next.type = p.type;
     if (p.description !== undefined) next.description = p.description;
     if (p.tags !== undefined) next.tags = p.tags;
-    if (p.blocks !== undefined) next.sections = reorder(pipeline, p.blocks.map((b) => b.uuid));
+    if (p.blocks !== undefined)
+      next.sections = reorder(
+        pipeline,
+        p.blocks.map((b) => b.uuid),
+      );
 
     const uuid = p.name === undefined ? pipeline.uuid : pipelineUuid(p.name);
     if (p.name !== undefined) next.name = p.name;

@@ -43,8 +43,11 @@ export const sessionResource: Resource<NodeAt<'sessions'>, SessionView> = {
     // One budget per account, whether named by email or username; unknown names get one each.
     const subject = user ? { userId: user.id } : { name: identity.toLowerCase() };
     // bcrypt reads at most 72 bytes: a longer guess must not match the stored password's first 72.
-    const matches = await loginThrottle.check(subject, clientKey(request.client), () => clock.now(), () =>
-      passwordFits(password) ? verifyPassword(password, user?.password_hash ?? DUMMY_HASH) : verifyPassword('', DUMMY_HASH).then(() => false),
+    const matches = await loginThrottle.check(
+      subject,
+      clientKey(request.client),
+      () => clock.now(),
+      () => (passwordFits(password) ? verifyPassword(password, user?.password_hash ?? DUMMY_HASH) : verifyPassword('', DUMMY_HASH).then(() => false)),
     );
     if (!user || !matches) throw notFound(INVALID);
     const issued = await issueToken(user.id, ctx);

@@ -3,9 +3,13 @@ import { defineExamples, itemOf } from '../../examples.js';
 export const userExamples = defineExamples('users', {
   openapi: async (run) => {
     await run('users.create', {}, { user: { email: 'nope', password: 'password1', password_confirmation: 'password1' } });
-    const created = await run('users.create', {}, {
-      user: { email: 'vera@example.com', username: 'vera', password: 'password1', password_confirmation: 'password1', roles_new: [3] },
-    });
+    const created = await run(
+      'users.create',
+      {},
+      {
+        user: { email: 'vera@example.com', username: 'vera', password: 'password1', password_confirmation: 'password1', roles_new: [3] },
+      },
+    );
     const id = String(itemOf(created, 'user').id);
     await run('users.list', {}, undefined, { _limit: '40' });
     await run('users.detail', { id: '99' });

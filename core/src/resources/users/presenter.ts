@@ -21,7 +21,16 @@ const rolesNew = (u: UserRecord, embedded = false) => {
   const at = ROLE_AT;
   const row = { id: ROLE_IDS[u.role], name: ROLE_DISPLAY[u.role], created_at: at, updated_at: at };
   if (embedded) return [{ ...row, user_id: null }];
-  const permission = { access: PROJECT_ACCESS[u.role], created_at: at, entity: 'global', entity_id: null, entity_name: null, entity_type: null, id: ROLE_IDS[u.role], updated_at: at };
+  const permission = {
+    access: PROJECT_ACCESS[u.role],
+    created_at: at,
+    entity: 'global',
+    entity_id: null,
+    entity_name: null,
+    entity_type: null,
+    id: ROLE_IDS[u.role],
+    updated_at: at,
+  };
   return [{ ...row, permissions: [permission] }];
 };
 
@@ -49,11 +58,31 @@ const userAttributes: PresenterDefinition<UserRow, undefined, User>['attributes'
 };
 
 export const SESSION_USER_ATTRIBUTES = [
-  'id', 'username', 'first_name', 'last_name', 'avatar', 'owner', 'project_access', 'roles', 'roles_display', 'roles_new',
+  'id',
+  'username',
+  'first_name',
+  'last_name',
+  'avatar',
+  'owner',
+  'project_access',
+  'roles',
+  'roles_display',
+  'roles_new',
 ] as const;
 const LIST = [
-  'id', 'email', 'username', 'first_name', 'last_name', 'avatar', 'owner', 'project_access', 'roles', 'roles_display', 'roles_new',
-  'created_at', 'updated_at',
+  'id',
+  'email',
+  'username',
+  'first_name',
+  'last_name',
+  'avatar',
+  'owner',
+  'project_access',
+  'roles',
+  'roles_display',
+  'roles_new',
+  'created_at',
+  'updated_at',
 ] as const;
 const DETAIL = [...LIST, 'permissions'] as const;
 
@@ -66,7 +95,21 @@ export const userPresenter = definePresenter<UserRow, undefined, User>({
     update: DETAIL,
     delete: DETAIL,
     create: [...DETAIL, 'token'] as const,
-    compact: ['id', 'email', 'username', 'roles_display', 'owner', 'project_access', 'avatar', 'first_name', 'last_name', 'roles', 'roles_new', 'created_at', 'updated_at'],
+    compact: [
+      'id',
+      'email',
+      'username',
+      'roles_display',
+      'owner',
+      'project_access',
+      'avatar',
+      'first_name',
+      'last_name',
+      'roles',
+      'roles_new',
+      'created_at',
+      'updated_at',
+    ],
   },
 });
 

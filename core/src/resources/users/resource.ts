@@ -22,7 +22,10 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
   },
 
   collection(ctx) {
-    const all = usersTable.in(ctx.repo).list().sort((a, b) => a.id - b.id);
+    const all = usersTable
+      .in(ctx.repo)
+      .list()
+      .sort((a, b) => a.id - b.id);
     // As Mage: an admin who is not an owner sees only users without owner or admin access.
     const visible = ctx.caller.role === 'owner' ? all : all.filter((u) => !atLeast(u.role, 'admin'));
     return paginate(visible, ctx);
@@ -89,8 +92,11 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
         const current = p.password_current;
         const ok =
           current !== undefined &&
-          (await ctx.loginThrottle.check({ userId: user.id }, clientKey(ctx.request.client), () => clock.now(), async () =>
-            passwordFits(current) ? verifyPassword(current, user.password_hash) : false,
+          (await ctx.loginThrottle.check(
+            { userId: user.id },
+            clientKey(ctx.request.client),
+            () => clock.now(),
+            async () => (passwordFits(current) ? verifyPassword(current, user.password_hash) : false),
           ));
         if (!ok) throw invalid('user.password_current', 'Current password is incorrect.');
       }
@@ -177,7 +183,9 @@ function checkNewPassword(password: string, confirmation: string | undefined) {
 const avatar = (value: string | null | undefined) => (value ? [...value].slice(0, 2).join('') : null);
 
 function ensureAnotherOwner(user: UserRecord, repo: Repository) {
-  const owners = usersTable.in(repo).list().filter((u) => u.role === 'owner' && u.id !== user.id);
+  const owners = usersTable
+    .in(repo)
+    .list()
+    .filter((u) => u.role === 'owner' && u.id !== user.id);
   if (owners.length === 0) throw invalid('user', 'The last owner cannot be removed or demoted.');
 }
-
