@@ -40,3 +40,20 @@ export const sortKeyList = <const K extends readonly [string, ...string[]]>(keys
 /** A numeric record id in a path (users): digits, at most 15 so it stays an exact number; any other id is a 404. */
 export const NUMERIC_ID = /^[0-9]{1,15}$/;
 export const numericId = z.string().regex(NUMERIC_ID).describe('Numeric id (1 to 15 digits)');
+
+// A name becomes a uuid by Mage's clean_name: BOM, `"`, `$`, `\n`, `\r` and `\t` are dropped and every other
+// character kept (as itself or `_`). So a name needs one character that is kept; a block's name keeps its `/`s as
+// folders, and each folder needs one. The server checks the uuid too: these patterns say it in the document.
+const KEPT = '[^\\uFEFF"$\\n\\r\\t/]';
+export const PIPELINE_NAME = new RegExp(KEPT.replace('/]', ']'));
+export const BLOCK_NAME = new RegExp(`^[^/]*${KEPT}[^/]*(?:/[^/]*${KEPT}[^/]*)*$`);
+export const pipelineName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(PIPELINE_NAME, 'A name needs a character other than BOM, `"`, `$`, `\\n`, `\\r` and `\\t`: the uuid is made from it.');
+export const blockName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(BLOCK_NAME, 'A block name needs, between any `/`s, a character other than BOM, `"`, `$`, `\\n`, `\\r` and `\\t`: the uuid is made from it.');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { jsonObject, openEnum } from '../primitives.js';
+import { blockName, jsonObject, openEnum } from '../primitives.js';
 
 /** Block types accepted on create (the spec's 13). */
 export const BLOCK_TYPES = [
@@ -78,7 +78,7 @@ const sharedWrites = {
 
 export const BlockCreate = z
   .object({
-    name: z.string().min(1).max(255),
+    name: blockName,
     type: z.enum(BLOCK_TYPES),
     ...sharedWrites,
     extension_uuid: z.enum(EXTENSIONS).optional(),
@@ -99,7 +99,7 @@ export type BlockCreate = z.infer<typeof BlockCreate>;
 /** Update through `/api/pipelines/:pipeline_uuid/blocks/:block_uuid`: shared settings and this pipeline's graph. */
 export const BlockUpdate = z
   .object({
-    name: z.string().min(1).max(255).optional(),
+    name: blockName.optional(),
     type: z.enum(BLOCK_TYPES).optional(),
     ...sharedWrites,
     priority: z.number().int().min(0).optional(),
@@ -112,7 +112,7 @@ export type BlockUpdate = z.infer<typeof BlockUpdate>;
 /** Update through `/api/blocks/:uuid`: shared settings only. */
 export const SharedBlockUpdate = z
   .object({
-    name: z.string().min(1).max(255).optional(),
+    name: blockName.optional(),
     type: z.enum(BLOCK_TYPES).optional(),
     ...sharedWrites,
   })

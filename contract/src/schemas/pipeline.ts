@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { dateTime, jsonObject, openEnum } from '../primitives.js';
+import { dateTime, jsonObject, openEnum, pipelineName } from '../primitives.js';
 import { Block } from './block.js';
 
 export const PIPELINE_TYPES = ['python', 'integration', 'streaming', 'pyspark', 'databricks'] as const;
@@ -35,7 +35,7 @@ export const Pipeline = z
   .meta({ id: 'Pipeline' });
 export type Pipeline = z.infer<typeof Pipeline>;
 
-const name = z.string().min(1).max(255);
+const name = pipelineName;
 const tags = z.array(z.string().max(255)).max(100);
 
 export const PipelineCreate = z
