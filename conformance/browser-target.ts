@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { launchChromium, serveFiles } from './browser.js';
 import type { Transcript } from './transcript.js';
 import { SOURCE_CONDITION } from '../scripts/packaging/source-condition.js';
@@ -16,10 +16,12 @@ export const nodeCryptoStub: Plugin = {
   },
 };
 
-/** Bundles the scenarios with the mocks' browser entry and the SDK, and runs them in headless Chromium. */
-export async function runAgainstBrowserMocks(): Promise<Transcript> {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('browser-entry.ts', import.meta.url))],
+/**
+ * Bundles a page's script as a browser loads it (ESM, es2022), with the workspace packages from their sources;
+ * `input` names the entry (a file or stdin) and anything the page adds (JSX, minify, defines).
+ */
+export async function bundleBrowserPage(input: Pick<BuildOptions, 'entryPoints' | 'stdin' | 'jsx' | 'minify' | 'define'>): Promise<Uint8Array> {
+  const result = await build({
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -28,10 +30,17 @@ export async function runAgainstBrowserMocks(): Promise<Transcript> {
     logLevel: 'silent',
     conditions: [SOURCE_CONDITION, 'browser'],
     plugins: [nodeCryptoStub],
+    ...input,
   });
+  return result.outputFiles[0]!.contents;
+}
+
+/** Bundles the scenarios with the mocks' browser entry and the SDK, and runs them in headless Chromium. */
+export async function runAgainstBrowserMocks(): Promise<Transcript> {
+  const bundle = await bundleBrowserPage({ entryPoints: [fileURLToPath(new URL('browser-entry.ts', import.meta.url))] });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>conformance</title><script type="module" src="/bundle.js"></script>' },
-    '/bundle.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
+    '/bundle.js': { type: 'text/javascript', body: bundle },
     '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(`${root}/mocks/public/mockServiceWorker.js`) },
   });
   const browser = await launchChromium();

@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { execGroup } from '../../scripts/process-group.js';
-import { nodeCryptoStub } from '../../conformance/browser-target.js';
+import { bundleBrowserPage } from '../../conformance/browser-target.js';
 import { TestServer } from '../../server/test/harness.js';
 import { codeBlocks, normalize, promisedBySh, promisedByTs, type CodeBlock } from './markdown.js';
 import { SOURCE_CONDITION, TSX_NODE_ARGS } from '../../scripts/packaging/source-condition.js';
@@ -80,21 +79,13 @@ async function runTypeScript(name: string, block: CodeBlock) {
 
 /** A `ts browser` block: bundled, served beside MSW's worker, run in headless Chromium; its console is its output. */
 async function runInBrowser(name: string, block: CodeBlock) {
-  const bundle = await build({
+  const bundle = await bundleBrowserPage({
     stdin: { contents: block.code, resolveDir: root, loader: block.lang === 'tsx' ? 'tsx' : 'ts', sourcefile: `${name}.${block.lang}` },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-    conditions: [SOURCE_CONDITION, 'browser'],
-    plugins: [nodeCryptoStub],
     jsx: 'automatic',
   });
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/example.js"></script>' },
-    '/example.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
+    '/example.js': { type: 'text/javascript', body: bundle },
     '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'mocks/public/mockServiceWorker.js')) },
   });
   const browser = await launchChromium();
