@@ -10,7 +10,9 @@ export function toCoreRequest(req: Request, method: string, params: Record<strin
     query: queryOf(req.originalUrl),
     headers: parseHeaders(req.headers),
     body: req.body,
-    client: req.ip, // the socket's address unless the app trusts proxies (AppOptions.trustProxy)
+    // Behind trusted proxies, the address they saw (AppOptions.trustProxy); else the socket's, without parsing
+    // X-Forwarded-For on every request only to ignore it.
+    client: req.app.enabled('trust proxy') ? req.ip : req.socket.remoteAddress,
   };
 }
 
