@@ -1,13 +1,4 @@
-import { defineConfig } from 'tsup';
+import { libraryBuild } from '../scripts/packaging/tsup-library.js';
 
-/** ESM + CJS + types; `schemas` is the ts-rest-free entry (`@pipeline-api/contract/schemas`). */
-export default defineConfig({
-  entry: { index: 'src/index.ts', schemas: 'src/schemas/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  platform: 'neutral',
-  tsconfig: '../tsconfig.build.json',
-});
+/** `schemas` is the ts-rest-free entry (`@pipeline-api/contract/schemas`). */
+export default libraryBuild({ index: 'src/index.ts', schemas: 'src/schemas/index.ts' }, '../tsconfig.build.json');

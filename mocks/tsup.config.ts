@@ -1,13 +1,4 @@
-import { defineConfig } from 'tsup';
+import { libraryBuild } from '../scripts/packaging/tsup-library.js';
 
-/** ESM + CJS + types for the three entries (jest users require them); MSW, the core and the contract stay imports. */
-export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  platform: 'neutral',
-  tsconfig: '../tsconfig.build.json',
-});
+/** Three entries, each also as CommonJS (jest users require them). */
+export default libraryBuild({ index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' }, '../tsconfig.build.json');

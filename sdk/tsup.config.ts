@@ -1,12 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryBuild } from '../scripts/packaging/tsup-library.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  platform: 'neutral',
-  tsconfig: 'tsconfig.build.json',
-});
+export default libraryBuild({ index: 'src/index.ts' }, 'tsconfig.build.json');

@@ -5,6 +5,7 @@ import { createMemoryRepository } from '../../core/src/repository/memory.js';
 import { limitStorage } from '../../core/src/storage-limits.js';
 import { PURGE_INTERVAL_MS } from '../../core/src/resources/sessions/token-purge.js';
 import { OWNER, TestServer, manualClock } from './harness.js';
+import { bareUser } from './records.js';
 import { tokensTable } from '../../core/src/resources/sessions/table.js';
 import { usersTable } from '../../core/src/resources/users/table.js';
 
@@ -76,28 +77,16 @@ describe('storage caps', () => {
 
   it('undoes its own counts with a transaction that fails for another reason', () => {
     const repo = limitStorage(createMemoryRepository(), { maxRecords: 2, maxBytes: 0 });
-    const user = (id: number) => ({
-      id,
-      email: `u${id}@x.io`,
-      username: null,
-      first_name: null,
-      last_name: null,
-      avatar: null,
-      role: null,
-      password_hash: '',
-      created_at: 0,
-      updated_at: 0,
-    });
-    usersTable.in(repo).put(user(1));
+    usersTable.in(repo).put(bareUser(1));
     expect(() =>
       repo.transaction(() => {
-        usersTable.in(repo).put(user(2));
+        usersTable.in(repo).put(bareUser(2));
         throw new Error('a fault halfway');
       }),
     ).toThrow('a fault halfway');
     expect(usersTable.in(repo).size()).toBe(1);
-    usersTable.in(repo).put(user(2)); // the cap counted the rolled-back user out again
-    expect(() => usersTable.in(repo).put(user(3))).toThrow(/at most 2 records/);
+    usersTable.in(repo).put(bareUser(2)); // the cap counted the rolled-back user out again
+    expect(() => usersTable.in(repo).put(bareUser(3))).toThrow(/at most 2 records/);
     expect(usersTable.in(repo).size()).toBe(2);
   });
 

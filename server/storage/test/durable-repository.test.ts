@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pipelinesTable, type PipelineRecord } from '../../../core/src/resources/pipelines/table.js';
 import { usersTable } from '../../../core/src/resources/users/table.js';
+import { bareUser } from '../../test/records.js';
 import { openDurableStore } from '../durable-repository.js';
 import { encodeFrame } from '../frame.js';
 
@@ -81,18 +82,7 @@ describe('the durable store', () => {
     const users = usersTable.in(first.repo);
     for (let i = 0; i < 3; i++) {
       const id = users.nextId();
-      users.put({
-        id,
-        email: `u${id}@x.io`,
-        username: null,
-        first_name: null,
-        last_name: null,
-        avatar: null,
-        role: null,
-        password_hash: '',
-        created_at: 0,
-        updated_at: 0,
-      });
+      users.put(bareUser(id));
     }
     users.delete(3);
     pipelinesTable.in(first.repo).put(pipeline('kept'));
