@@ -6,11 +6,11 @@
  *   O(runs in progress), not O(runs stored)).
  */
 import { createApi, type Api } from '../core/src/api.js';
-import { createRun } from '../core/src/resources/pipeline_runs/create.js';
-import { endRun, startRun } from '../core/src/resources/pipeline_runs/engine.js';
-import { plannedBlockRuns } from '../core/src/resources/pipeline_runs/simulation.js';
-import { schedulesTable } from '../core/src/resources/pipeline_schedules/table.js';
-import { runsTable } from '../core/src/resources/pipeline_runs/table.js';
+import { createRun } from '../core/src/orchestration/commands.js';
+import { endRun, startRun } from '../core/src/orchestration/engine.js';
+import { plannedBlockRuns } from '../core/src/orchestration/simulation.js';
+import { schedulesTable } from '../core/src/orchestration/triggers-table.js';
+import { runsTable } from '../core/src/orchestration/runs-table.js';
 import { pipelinesTable } from '../core/src/resources/pipelines/table.js';
 import { blocksTable } from '../core/src/resources/blocks/table.js';
 
@@ -49,7 +49,7 @@ async function store(runs: number, clock: { ms: number }): Promise<Api> {
   for (let i = 0; i < runs; i++) {
     const { s, pipeline, blocks } = planned[i % PIPELINES]!;
     clock.ms += 10;
-    const run = createRun(repo, s, clock.ms, { executionDate: clock.ms });
+    const run = createRun(api, s, clock.ms, { executionDate: clock.ms });
     const started = startRun(
       run,
       plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, clock.ms, { blockDurationMs: 1000 }),
@@ -107,7 +107,7 @@ console.log(
 /** Puts `count` runs in progress (their first block runs for an hour), then times ticks. */
 function inProgress(api: Api, clock: { ms: number }, count: number) {
   const schedule = schedulesTable.in(api.repo).list()[0]!;
-  for (let i = 0; i < count; i++) createRun(api.repo, schedule, clock.ms, { executionDate: clock.ms });
+  for (let i = 0; i < count; i++) createRun(api, schedule, clock.ms, { executionDate: clock.ms });
   clock.ms += 1000;
   api.tick(clock.ms); // start them
   clock.ms += 1000;

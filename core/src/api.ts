@@ -8,7 +8,7 @@ import { createMemoryRepository } from './repository/memory.js';
 import type { Repository } from './repository/types.js';
 import { limitStorage } from './storage-limits.js';
 import { resourceModules } from './resources/index.js';
-import { createScheduler } from './resources/pipeline_runs/scheduler.js';
+import { createScheduler } from './orchestration/scheduler.js';
 import { usersTable } from './resources/users/table.js';
 
 export interface ApiOptions {
@@ -18,6 +18,8 @@ export interface ApiOptions {
   /** Random bytes for tokens (default: crypto.getRandomValues). */
   random?: RandomSource;
   onInternalError?: (error: unknown, request: CoreRequest) => void;
+  /** Where the scheduler notes what it could not do (one line each, rate-limited); default: console.warn. */
+  schedulerLog?: (line: string) => void;
 }
 
 export interface Api {
@@ -43,7 +45,7 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const random = options.random ?? cryptoRandom;
   await seedDefaultOwner(repo, config, clock);
   const core = createCore({ config, repo, clock, random, modules: resourceModules, onInternalError: options.onInternalError });
-  const scheduler = createScheduler(repo, { blockDurationMs: config.simulatedBlockDurationMs });
+  const scheduler = createScheduler({ repo, config }, options.schedulerLog ?? ((line) => console.warn(line)));
   return { core, repo, config, clock, tick: (now = clock.now()) => scheduler.tick(now) };
 }
 

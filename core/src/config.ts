@@ -32,6 +32,21 @@ export interface CoreConfig {
   storage: { maxRecords: number; maxBytes: number };
   /** Expired (or logged-out) tokens are kept this long, answering expired_oauth_token, then purged. */
   tokenRetentionSeconds: number;
+  /** Bounds on runs (docs/runs.md, "Retention and quotas"). */
+  runs: RunLimits;
+}
+
+export interface RunLimits {
+  /** Finished runs kept per trigger, oldest deleted first (with their block runs and logs); 0: no bound. */
+  maxFinishedPerTrigger: number;
+  /** Finished runs created longer ago than this are deleted, oldest first (Mage's retention_period); 0: kept. */
+  retentionSeconds: number;
+  /** Runs waiting to start (`initial`) per trigger; one more is refused with 429. */
+  maxWaitingPerTrigger: number;
+  /** JSON bytes of one run's variables and event variables together (and of a trigger's variables); more is 413. */
+  maxVariablesBytes: number;
+  /** Wrong API-trigger tokens a client may send within the login window before 429s. */
+  maxTokenFailures: number;
 }
 
 /** Mage's public OAuth client id: the one API key every Mage install accepts. */
@@ -54,6 +69,7 @@ export const defaultConfig: CoreConfig = {
   passwordChecks: { concurrency: 1, queue: 8, clientMaxFailures: 60 },
   storage: { maxRecords: 200_000, maxBytes: 256 * 1024 * 1024 },
   tokenRetentionSeconds: 7 * 24 * 3600,
+  runs: { maxFinishedPerTrigger: 1000, retentionSeconds: 0, maxWaitingPerTrigger: 100, maxVariablesBytes: 64 * 1024, maxTokenFailures: 20 },
 };
 
 /** Reads the documented environment variables over the defaults (the transport passes its env in). */
@@ -94,6 +110,13 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
       maxBytes: nonNegative(env.MAX_STORED_BYTES, d.storage.maxBytes),
     },
     tokenRetentionSeconds: nonNegative(env.EXPIRED_TOKEN_RETENTION, d.tokenRetentionSeconds),
+    runs: {
+      maxFinishedPerTrigger: nonNegative(env.MAX_FINISHED_RUNS_PER_TRIGGER, d.runs.maxFinishedPerTrigger),
+      retentionSeconds: retentionPeriod(env.RUN_RETENTION_PERIOD, d.runs.retentionSeconds),
+      maxWaitingPerTrigger: positive(env.MAX_WAITING_RUNS_PER_TRIGGER, d.runs.maxWaitingPerTrigger),
+      maxVariablesBytes: positive(env.MAX_RUN_VARIABLES_BYTES, d.runs.maxVariablesBytes),
+      maxTokenFailures: positive(env.API_TRIGGER_MAX_FAILURES, d.runs.maxTokenFailures),
+    },
   };
 }
 
@@ -107,4 +130,22 @@ const list = (value: string | undefined) =>
 function nonNegative(value: string | undefined, fallback: number) {
   const n = Number(value);
   return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+const PERIOD_UNITS = new Map([
+  ['s', 1],
+  ['m', 60],
+  ['h', 3600],
+  ['d', 86_400],
+  ['w', 604_800],
+]);
+
+/** Mage's retention_period: a number and a unit (`15d`, `12h`, `30m`, `2w`, `90s`); empty or `0`: off. */
+export function retentionPeriod(value: string | undefined, fallback: number): number {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  if (text === '0') return 0;
+  const match = /^(\d+)\s*([smhdw])$/.exec(text);
+  if (!match) throw new Error(`RUN_RETENTION_PERIOD ${JSON.stringify(text)} is not a period: write a number and a unit, s, m, h, d or w (as Mage's 15d).`);
+  return Number(match[1]) * PERIOD_UNITS.get(match[2]!)!;
 }

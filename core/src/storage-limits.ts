@@ -100,14 +100,17 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
   /** Whether a transaction (ours) is running: its end judges the change. */
   let inTransaction = false;
 
+  /** Whether the running transaction may use the reserve (transactionWithinReserve). */
+  let reserved = false;
   const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
-    if (limits.maxRecords && recordsAfter > limits.maxRecords && recordsAfter > recordsBefore) {
+    const share = reserved ? 1 + RESERVE_SHARE : 1;
+    if (limits.maxRecords && recordsAfter > limits.maxRecords * share && recordsAfter > recordsBefore) {
       return new ApiError(
         'payload_too_large',
         `Storage is full: this server stores at most ${limits.maxRecords} records (MAX_STORED_RECORDS). Delete some first; nothing was changed.`,
       );
     }
-    if (limits.maxBytes && bytesAfter > limits.maxBytes && bytesAfter > bytesBefore) {
+    if (limits.maxBytes && bytesAfter > limits.maxBytes * share && bytesAfter > bytesBefore) {
       return new ApiError(
         'payload_too_large',
         `Storage is full: this server stores at most ${limits.maxBytes} bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.`,
@@ -169,5 +172,28 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
       inTransaction = false;
     }
   };
+  reserves.set(inner, <T>(change: () => T): T => {
+    if (inTransaction) return inner.transaction(change);
+    reserved = true;
+    try {
+      return inner.transaction(change);
+    } finally {
+      reserved = false;
+    }
+  });
   return inner;
+}
+
+/** Room kept past each cap, as a share of it, for work admitted while there was room. */
+const RESERVE_SHARE = 0.05;
+const reserves = new WeakMap<Repository, <T>(change: () => T) => T>();
+
+/**
+ * Runs `change` as one transaction that may grow the store past the caps by a reserve (5% of each): work that
+ * was admitted under the caps, a run in progress stepping to its end, finishes even when new work is refused
+ * at a full store. Judged like any transaction otherwise; a repository without caps just runs it.
+ */
+export function transactionWithinReserve<T>(repo: Repository, change: () => T): T {
+  const run = reserves.get(repo);
+  return run ? run(change) : repo.transaction(change);
 }

@@ -1,7 +1,7 @@
 import type { Repository } from '../../core/src/repository/types.js';
-import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../../core/src/resources/pipeline_runs/record.js';
-import { schedulesTable } from '../../core/src/resources/pipeline_schedules/table.js';
-import { runsTable } from '../../core/src/resources/pipeline_runs/table.js';
+import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../../core/src/orchestration/runs.js';
+import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
+import { runsTable } from '../../core/src/orchestration/runs-table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
 
 const RUN_STATES = new Set(['initial', 'running', 'completed', 'failed', 'cancelled']);

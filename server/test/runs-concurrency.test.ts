@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { frozenRepository } from './frozen-repository.js';
 import { TestServer } from './harness.js';
 import { runViolations, watchTransitions } from './run-invariants.js';
-import { runsTable } from '../../core/src/resources/pipeline_runs/table.js';
+import { defaultConfig } from '../../core/src/config.js';
+import { runsTable } from '../../core/src/orchestration/runs-table.js';
 
 let server: TestServer;
 let token: string;
@@ -11,7 +12,9 @@ const repo = frozenRepository();
 const illegal = watchTransitions(repo);
 
 beforeAll(async () => {
-  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo }));
+  // 200 runs of one trigger wait at once here: more than the default cap of runs waiting per trigger.
+  const runs = { ...defaultConfig.runs, maxWaitingPerTrigger: 1000 };
+  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo, config: { runs } }));
 });
 afterAll(() => server.close());
 

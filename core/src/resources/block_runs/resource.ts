@@ -2,8 +2,8 @@ import type { NodeAt } from '@pipeline-api/contract';
 import type { Meta, Services } from '../../context.js';
 import type { OrderedKeys } from '../../repository/sorted-keys.js';
 import type { Page, Resource } from '../../resource.js';
-import type { BlockRunState, RunRecord } from '../pipeline_runs/record.js';
-import { runsTable } from '../pipeline_runs/table.js';
+import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
+import { runsTable } from '../../orchestration/runs-table.js';
 
 /** A block run and the run it belongs to (block runs are stored inside their run). */
 export interface BlockRunRow {
@@ -65,7 +65,6 @@ export const blockRunResource: Resource<NodeAt<'blockRuns'>, BlockRunRow> = {
 /** `/api/pipeline_runs/:pipeline_run_id/block_runs`: one run's block runs (404 when the run does not exist). */
 export const runBlockRunResource: Resource<NodeAt<'pipelineRuns.blockRuns'>, BlockRunRow, undefined, RunRecord> = {
   collection(ctx) {
-    const run = runsTable.in(ctx.repo).get(ctx.parent.id) ?? ctx.parent;
-    return pageOver([run.id], run.block_runs.length, ctx);
+    return pageOver([ctx.parent.id], ctx.parent.block_runs.length, ctx);
   },
 };

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../clock.js';
-import type { BlockRunState, RunRecord } from '../pipeline_runs/record.js';
+import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
 
 /**
  * Simulated log files, derived from the run's recorded transitions (nothing is stored for them): one file

@@ -1,10 +1,10 @@
 import type { NodeAt } from '@pipeline-api/contract';
 import type { Resource } from '../../resource.js';
 import type { PipelineRecord } from '../pipelines/table.js';
-import { newestFirst } from '../pipeline_runs/page.js';
-import type { RunRecord } from '../pipeline_runs/record.js';
+import { newestFirst } from '../../orchestration/page.js';
+import type { RunRecord } from '../../orchestration/runs.js';
 import { blockRunLog, runLog, type LogFile } from './lines.js';
-import { runsTable } from '../pipeline_runs/table.js';
+import { runsTable } from '../../orchestration/runs-table.js';
 
 export interface PipelineLogs {
   block_run_logs: LogFile[];

@@ -1,4 +1,4 @@
-import { runsTable } from './table.js';
+import { runsTable } from '../../orchestration/runs-table.js';
 import { defineResource } from '../../resource.js';
 import { runExamples, scheduleRunExamples } from './examples.js';
 import { runPolicy } from './policy.js';

@@ -2,9 +2,9 @@ import type { BlockRun, NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { atLeast } from '../../auth/roles.js';
 import type { RequestContext } from '../../context.js';
 import { definePresenter } from '../../presenter.js';
-import type { ScheduleRecord } from '../pipeline_schedules/record.js';
-import { schedulesTable } from '../pipeline_schedules/table.js';
-import type { BlockRunState, RunRecord } from './record.js';
+import type { ScheduleRecord } from '../../orchestration/triggers.js';
+import { schedulesTable } from '../../orchestration/triggers-table.js';
+import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
 
 type PipelineRun = NodeItemOf<NodeAt<'pipelineRuns'>>;
 const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));

@@ -1,17 +1,18 @@
-import { schedulesTable } from './table.js';
 import { onChangesOf } from '../../cascade.js';
+import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/commands.js';
+import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
 import { pipelineScheduleExamples, scheduleExamples } from './examples.js';
 import { triggerFixtures } from './fixtures.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
-import { deleteSchedulesOf, pipelineScheduleResource, renameSchedulesOf, scheduleResource } from './resource.js';
+import { pipelineScheduleResource, scheduleResource } from './resource.js';
 
 /** Triggers follow their pipeline: renamed with it, deleted with it (and their runs with them). */
 const followPipelines = onChangesOf(pipelinesTable, {
-  renamed: (before, after, services) => renameSchedulesOf(services, before.uuid, after.uuid),
-  deleted: (pipeline, services) => deleteSchedulesOf(services, pipeline.uuid),
+  renamed: (before, after, { repo }) => renameTriggersOf(repo, before.uuid, after.uuid),
+  deleted: (pipeline, { repo }) => deleteTriggersOf(repo, pipeline.uuid),
 });
 
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */

@@ -2,9 +2,9 @@ import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { atLeast } from '../../auth/roles.js';
 import type { RequestContext } from '../../context.js';
 import { definePresenter } from '../../presenter.js';
-import { runsTable } from '../pipeline_runs/table.js';
-import { nextExecutionDate } from './interval.js';
-import type { ScheduleRecord } from './record.js';
+import { nextExecutionDate } from '../../orchestration/interval.js';
+import { runsTable } from '../../orchestration/runs-table.js';
+import type { ScheduleRecord } from '../../orchestration/triggers.js';
 
 type PipelineSchedule = NodeItemOf<NodeAt<'pipelineSchedules'>>;
 const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));

@@ -1,25 +1,14 @@
 import type { NodeAt, PipelineScheduleCreate } from '@pipeline-api/contract';
-import type { Services } from '../../context.js';
 import { notFound } from '../../errors.js';
-import type { RandomSource } from '../../random.js';
+import { checkChosenToken, integerId, newToken } from '../../ids.js';
+import { checkVariablesSize, deleteTrigger } from '../../orchestration/commands.js';
+import { checkInterval, parseDateTime } from '../../orchestration/interval.js';
+import type { ScheduleRecord } from '../../orchestration/triggers.js';
+import { schedulesTable } from '../../orchestration/triggers-table.js';
 import type { Repository } from '../../repository/types.js';
 import type { Page, Resource } from '../../resource.js';
+import { sizeOf } from '../../storage-limits.js';
 import type { PipelineRecord } from '../pipelines/table.js';
-import { deleteRunsOf } from '../pipeline_runs/create.js';
-import { runsTable } from '../pipeline_runs/table.js';
-import { checkInterval, parseDateTime } from './interval.js';
-import type { ScheduleRecord } from './record.js';
-import { schedulesTable } from './table.js';
-
-/** Mage's token: uuid4().hex, 32 lowercase hex characters. */
-export function newToken(random: RandomSource): string {
-  let hex = '';
-  for (const b of random(new Uint8Array(16))) hex += b.toString(16).padStart(2, '0');
-  return hex;
-}
-
-/** Integer ids only: anything else names no record. */
-export const integerId = (id: string): number | undefined => (/^\d{1,15}$/.test(id) ? Number(id) : undefined);
 
 const ORDERS: Readonly<Record<string, (a: ScheduleRecord, b: ScheduleRecord) => number>> = {
   created_at: (a, b) => b.created_at - a.created_at || b.id - a.id,
@@ -71,11 +60,10 @@ export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRec
   async update(schedule, ctx) {
     const { repo, clock } = ctx;
     const p = ctx.payload;
-    checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval');
     const now = clock.now();
-    const schedules = schedulesTable.in(repo);
-    // Re-read: the record may have changed since the lookup (the scheduler runs between requests).
-    const current = schedules.get(schedule.id) ?? schedule;
+    checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval', now);
+    if (p.variables !== undefined) checkVariablesSize(ctx, sizeOf(p.variables), "The trigger's variables");
+    const current = schedule;
     const next: ScheduleRecord = { ...current, updated_at: now };
     if (p.name !== undefined) next.name = p.name;
     if (p.description !== undefined) next.description = p.description;
@@ -95,15 +83,12 @@ export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRec
       next.status = p.status;
     }
     if (p.rotate_token) next.token = newToken(ctx.random);
-    schedules.put(next);
+    schedulesTable.in(repo).put(next);
     return next;
   },
 
   async delete(schedule, { repo }) {
-    repo.transaction(() => {
-      deleteRunsOf(repo, schedule.id);
-      schedulesTable.in(repo).delete(schedule.id);
-    });
+    deleteTrigger(repo, schedule.id);
     return schedule;
   },
 };
@@ -116,8 +101,10 @@ export const pipelineScheduleResource: Resource<NodeAt<'pipelines.pipelineSchedu
 
   async create(ctx) {
     const p: PipelineScheduleCreate = ctx.payload;
-    checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval');
     const now = ctx.clock.now();
+    checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval', now);
+    if (p.variables !== undefined) checkVariablesSize(ctx, sizeOf(p.variables), "The trigger's variables");
+    if (p.token !== undefined) checkChosenToken(p.token, 'pipeline_schedule.token');
     const schedules = schedulesTable.in(ctx.repo);
     const status = p.status ?? 'inactive';
     const schedule: ScheduleRecord = {
@@ -145,26 +132,3 @@ export const pipelineScheduleResource: Resource<NodeAt<'pipelines.pipelineSchedu
     return schedule;
   },
 };
-
-/** A deleted pipeline's triggers and their runs go with it (no orphan runs). */
-export function deleteSchedulesOf({ repo }: Services, pipelineUuid: string): void {
-  const schedules = schedulesTable.in(repo);
-  for (const id of schedules.index.ofPipeline(pipelineUuid)) {
-    deleteRunsOf(repo, id);
-    schedules.delete(id);
-  }
-}
-
-/** A renamed pipeline keeps its triggers and runs: they follow the new uuid. */
-export function renameSchedulesOf({ repo }: Services, from: string, to: string): void {
-  const schedules = schedulesTable.in(repo);
-  const runs = runsTable.in(repo);
-  for (const id of schedules.index.ofPipeline(from)) {
-    const schedule = schedules.get(id);
-    if (schedule) schedules.put({ ...schedule, pipeline_uuid: to });
-    for (const runId of runs.index.bySchedule.get(id)?.slice() ?? []) {
-      const run = runs.get(runId);
-      if (run) runs.put({ ...run, pipeline_uuid: to });
-    }
-  }
-}

@@ -6,7 +6,7 @@ import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
 import { cloneSections, emptySections } from '../blocks/graph.js';
 import { preloadBlocks, type BlockPreload } from '../blocks/presenter.js';
-import { applyBulkAction } from '../pipeline_runs/bulk.js';
+import { applyBulkAction } from '../../orchestration/bulk.js';
 import { pipelinesTable, type PipelineRecord } from './table.js';
 
 type Settings = PipelineRecord['settings'];

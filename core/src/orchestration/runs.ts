@@ -1,4 +1,4 @@
-import { SortedKeys } from '../../repository/sorted-keys.js';
+import { SortedKeys } from '../repository/sorted-keys.js';
 
 export type RunStatus = 'initial' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type BlockRunStatus = 'initial' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'upstream_failed' | 'condition_failed';
@@ -62,39 +62,37 @@ export class RunIndex {
   readonly blockRunsByPipeline = new Map<string, number>();
   blockRunsTotal = 0;
 
+  /**
+   * Every lookup the run feeds is compared and moved when its key changed; counts always move by the
+   * difference. Unchanged keys are left in place: a tick re-stores its runs without re-sorting 100k ids.
+   */
   update(before: RunRecord | undefined, after: RunRecord | undefined): void {
-    if (before && before.status === after?.status && before.pipeline_uuid === after.pipeline_uuid && before.block_runs.length === after.block_runs.length)
-      return;
-    if (before) this.#remove(before);
-    if (after) this.#add(after);
+    const id = (after ?? before)!.id;
+    move(this.byPipeline, before?.pipeline_uuid, after?.pipeline_uuid, id);
+    move(this.byStatus, before?.status, after?.status, id);
+    move(this.byPipelineStatus, before && key(before.pipeline_uuid, before.status), after && key(after.pipeline_uuid, after.status), id);
+    move(this.bySchedule, before?.pipeline_schedule_id, after?.pipeline_schedule_id, id);
+    const wasInProgress = before !== undefined && isInProgress(before.status);
+    const nowInProgress = after !== undefined && isInProgress(after.status);
+    if (wasInProgress && !nowInProgress) this.inProgress.delete(id);
+    if (nowInProgress && !wasInProgress) this.inProgress.add(id);
+    if (wasInProgress) bump(this.inProgressBySchedule, before.pipeline_schedule_id, -1);
+    if (nowInProgress) bump(this.inProgressBySchedule, after.pipeline_schedule_id, 1);
+    if (before?.status === 'running') bump(this.runningBySchedule, before.pipeline_schedule_id, -1);
+    if (after?.status === 'running') bump(this.runningBySchedule, after.pipeline_schedule_id, 1);
+    if (before) bump(this.blockRunsByPipeline, before.pipeline_uuid, -before.block_runs.length);
+    if (after) bump(this.blockRunsByPipeline, after.pipeline_uuid, after.block_runs.length);
+    this.blockRunsTotal += (after?.block_runs.length ?? 0) - (before?.block_runs.length ?? 0);
   }
 
-  #add(r: RunRecord) {
-    insert(this.byPipeline, r.pipeline_uuid, r.id);
-    insert(this.byStatus, r.status, r.id);
-    insert(this.byPipelineStatus, key(r.pipeline_uuid, r.status), r.id);
-    insert(this.bySchedule, r.pipeline_schedule_id, r.id);
-    if (isInProgress(r.status)) {
-      this.inProgress.add(r.id);
-      bump(this.inProgressBySchedule, r.pipeline_schedule_id, 1);
-    }
-    if (r.status === 'running') bump(this.runningBySchedule, r.pipeline_schedule_id, 1);
-    bump(this.blockRunsByPipeline, r.pipeline_uuid, r.block_runs.length);
-    this.blockRunsTotal += r.block_runs.length;
+  /** Runs of a trigger in progress (`initial` or `running`). */
+  inProgressOf(scheduleId: number): number {
+    return this.inProgressBySchedule.get(scheduleId) ?? 0;
   }
 
-  #remove(r: RunRecord) {
-    remove(this.byPipeline, r.pipeline_uuid, r.id);
-    remove(this.byStatus, r.status, r.id);
-    remove(this.byPipelineStatus, key(r.pipeline_uuid, r.status), r.id);
-    remove(this.bySchedule, r.pipeline_schedule_id, r.id);
-    if (isInProgress(r.status)) {
-      this.inProgress.delete(r.id);
-      bump(this.inProgressBySchedule, r.pipeline_schedule_id, -1);
-    }
-    if (r.status === 'running') bump(this.runningBySchedule, r.pipeline_schedule_id, -1);
-    bump(this.blockRunsByPipeline, r.pipeline_uuid, -r.block_runs.length);
-    this.blockRunsTotal -= r.block_runs.length;
+  /** Runs of a trigger waiting to start (`initial`). */
+  waitingOf(scheduleId: number): number {
+    return this.inProgressOf(scheduleId) - (this.runningBySchedule.get(scheduleId) ?? 0);
   }
 
   ofPipelineStatus(pipeline: string, status: string): SortedKeys<number> | undefined {
@@ -102,17 +100,19 @@ export class RunIndex {
   }
 }
 
-function insert<K>(map: Map<K, SortedKeys<number>>, k: K, id: number) {
-  let keys = map.get(k);
-  if (!keys) map.set(k, (keys = new SortedKeys<number>()));
-  keys.insert(id);
-}
-
-function remove<K>(map: Map<K, SortedKeys<number>>, k: K, id: number) {
-  const keys = map.get(k);
-  if (!keys) return;
-  keys.delete(id);
-  if (keys.length === 0) map.delete(k);
+/** The id leaves the list under `from` and joins the one under `to`, unless they are the same list. */
+function move<K>(map: Map<K, SortedKeys<number>>, from: K | undefined, to: K | undefined, id: number) {
+  if (from === to) return;
+  if (from !== undefined) {
+    const keys = map.get(from);
+    keys?.delete(id);
+    if (keys?.length === 0) map.delete(from);
+  }
+  if (to !== undefined) {
+    let keys = map.get(to);
+    if (!keys) map.set(to, (keys = new SortedKeys<number>()));
+    keys.insert(id);
+  }
 }
 
 function bump<K>(map: Map<K, number>, k: K, by: number) {

@@ -1,4 +1,6 @@
 import type { PipelineScheduleCreate } from '@pipeline-api/contract';
+import { DueTimes } from './due-times.js';
+import { nextFireAt } from './fire-time.js';
 
 /** A trigger as stored. Times are ms since the epoch. */
 export interface ScheduleRecord {
@@ -39,26 +41,29 @@ export type ScheduleSettings = {
 export type EventMatcherRecord = NonNullable<PipelineScheduleCreate['event_matchers']>[number];
 
 /**
- * Lookups kept in step with the triggers table: a pipeline's triggers, and the active time triggers the
- * scheduler visits on each tick (so a tick never walks inactive or api/event triggers).
+ * Lookups kept in step with the triggers table: a pipeline's triggers, the due-time index of the active time
+ * triggers, and the active @always_on ones (so a tick never walks triggers that are not due).
  */
 export class ScheduleIndex {
   readonly byPipeline = new Map<string, Set<number>>();
-  readonly activeTime = new Set<number>();
+  readonly due = new DueTimes();
+  readonly alwaysOn = new Set<number>();
 
   update(before: ScheduleRecord | undefined, after: ScheduleRecord | undefined): void {
-    if (before) {
+    if (before && before.pipeline_uuid !== after?.pipeline_uuid) {
       const set = this.byPipeline.get(before.pipeline_uuid);
       set?.delete(before.id);
       if (set?.size === 0) this.byPipeline.delete(before.pipeline_uuid);
-      this.activeTime.delete(before.id);
     }
     if (after) {
       let set = this.byPipeline.get(after.pipeline_uuid);
       if (!set) this.byPipeline.set(after.pipeline_uuid, (set = new Set()));
       set.add(after.id);
-      if (after.status === 'active' && after.schedule_type === 'time') this.activeTime.add(after.id);
     }
+    const id = (after ?? before)!.id;
+    this.due.set(id, after && nextFireAt(after));
+    if (after?.status === 'active' && after.schedule_type === 'time' && after.schedule_interval === '@always_on') this.alwaysOn.add(id);
+    else this.alwaysOn.delete(id);
   }
 
   ofPipeline(uuid: string): number[] {

@@ -1,12 +1,11 @@
-import type { Services } from '../../context.js';
-import { invalid } from '../../errors.js';
-import type { PipelineRecord } from '../pipelines/table.js';
-import { createRun } from './create.js';
+import type { Services } from '../context.js';
+import { invalid } from '../errors.js';
+import type { PipelineRecord } from '../resources/pipelines/table.js';
+import { createRun, resetterFor } from './commands.js';
 import { endRun, resetIncomplete } from './engine.js';
-import { isInProgress, type RunRecord } from './record.js';
-import { resetterFor } from './resource.js';
-import { schedulesTable } from '../pipeline_schedules/table.js';
-import { runsTable } from './table.js';
+import { isInProgress, type RunRecord } from './runs.js';
+import { schedulesTable } from './triggers-table.js';
+import { runsTable } from './runs-table.js';
 
 export interface BulkAction {
   status: 'active' | 'inactive' | 'cancelled' | 'retry' | 'retry_incomplete_block_runs';
@@ -61,7 +60,7 @@ export function applyBulkAction(pipeline: PipelineRecord, action: BulkAction, ct
       if (!action.pipeline_runs?.length) throw invalid('pipeline.pipeline_runs', 'retry needs pipeline_runs: [{id}, ...], the runs to run again.');
       for (const run of named()) {
         const schedule = schedulesTable.in(repo).get(run.pipeline_schedule_id)!;
-        createRun(repo, schedule, now, { executionDate: run.execution_date, variables: run.variables, eventVariables: run.event_variables });
+        createRun(ctx, schedule, now, { executionDate: run.execution_date, variables: run.variables, eventVariables: run.event_variables });
       }
       return;
     }

@@ -1,4 +1,4 @@
-import type { OrderedKeys } from '../../repository/sorted-keys.js';
+import type { OrderedKeys } from '../repository/sorted-keys.js';
 
 /**
  * One page of ids, newest (highest) first, from several ascending id lists that share no id: reads

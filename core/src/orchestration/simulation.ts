@@ -1,7 +1,7 @@
-import type { BlockRecord } from '../blocks/table.js';
-import type { PipelineRecord } from '../pipelines/table.js';
-import { isPlainObject } from '../../request.js';
-import type { BlockRunState, SimulatedOutcome } from './record.js';
+import type { BlockRecord } from '../resources/blocks/table.js';
+import type { PipelineRecord } from '../resources/pipelines/table.js';
+import { isPlainObject } from '../request.js';
+import type { BlockRunState, SimulatedOutcome } from './runs.js';
 
 /**
  * The simulated executor's rules (docs/runs.md). Nothing is executed: a block run takes `duration_ms`

@@ -1,5 +1,5 @@
-import { defineTable } from '../../repository/table.js';
-import { ScheduleIndex, type ScheduleRecord } from './record.js';
+import { defineTable } from '../repository/table.js';
+import { ScheduleIndex, type ScheduleRecord } from './triggers.js';
 
 /** Triggers by integer id, with their lookups (by pipeline; the active time triggers a tick visits). */
 export const schedulesTable = defineTable({

@@ -1,5 +1,5 @@
-import { defineTable } from '../../repository/table.js';
-import { RunIndex, type RunRecord } from './record.js';
+import { defineTable } from '../repository/table.js';
+import { RunIndex, type RunRecord } from './runs.js';
 
 /** Runs by integer id, their block runs inside, with the lookups lists and ticks use. */
 export const runsTable = defineTable({

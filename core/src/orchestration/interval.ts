@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { invalid } from '../../errors.js';
+import { invalid } from '../errors.js';
 
 /** Mage's presets; anything else must be a cron expression (UTC). */
 export const PRESETS: ReadonlySet<string> = new Set(['@once', '@hourly', '@daily', '@weekly', '@monthly', '@always_on']);
@@ -9,17 +9,28 @@ const DAY = 24 * HOUR;
 /** A parsed cron expression (paused: croner never schedules anything here; the scheduler asks it for dates). */
 const cronOf = (expression: string): Cron => new Cron(expression, { timezone: 'UTC', paused: true });
 
-/** 400 record_invalid unless `value` is a preset or a cron expression croner accepts. */
-export function checkInterval(value: string | null | undefined, path: string): void {
+/** A cron expression must fire within this long of being saved: one that never does would be searched on every use. */
+const FIRES_WITHIN_MS = 5 * 365 * DAY;
+
+/**
+ * 400 record_invalid unless `value` is a preset or a cron expression croner accepts that fires within five
+ * years of `now` (`0 0 30 2 *`, February 30th, parses but never fires).
+ */
+export function checkInterval(value: string | null | undefined, path: string, now: number): void {
   if (value === null || value === undefined || PRESETS.has(value)) return;
+  let cron: Cron;
   try {
-    cronOf(value);
+    cron = cronOf(value);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^CronPattern: /, '').replace(/\.+$/, '') : 'not a cron expression';
     throw invalid(
       path,
       `Cron expression ${JSON.stringify(value)} is invalid: ${reason}. Use one of ${[...PRESETS].join(', ')} or a cron expression such as "0 * * * *".`,
     );
+  }
+  const next = cron.nextRun(new Date(now))?.getTime();
+  if (next === undefined || next > now + FIRES_WITHIN_MS) {
+    throw invalid(path, `Cron expression ${JSON.stringify(value)} has no fire time in the next five years; a trigger on it would never run.`);
   }
 }
 
@@ -40,8 +51,10 @@ export function currentExecutionDate(interval: string | null, now: number): numb
     const d = new Date(now);
     return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   }
-  const previous = cronOf(interval).previousRuns(1, new Date(now + 1))[0];
-  return previous?.getTime();
+  // croner counts whole seconds and looks strictly before: from the next second, a time fired at `now` is found too.
+  const cron = cronOf(interval);
+  const previous = cron.previousRuns(1, new Date(now - (now % 1000) + 1000))[0]?.getTime();
+  return previous !== undefined && previous > now ? cron.previousRuns(1, new Date(now))[0]?.getTime() : previous;
 }
 
 /** When the next interval starts after `now` (the presenter's next_pipeline_run_date). */
@@ -55,6 +68,14 @@ export function nextExecutionDate(interval: string | null, now: number): number 
     return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
   }
   return cronOf(interval).nextRun(new Date(now))?.getTime();
+}
+
+/** The first interval start at or after `at` (for a cron expression, the first time it fires then or later). */
+export function firstFireAtOrAfter(interval: string, at: number): number | undefined {
+  if (PRESETS.has(interval)) return currentExecutionDate(interval, at) === at ? at : nextExecutionDate(interval, at);
+  return cronOf(interval)
+    .nextRun(new Date(at - 1))
+    ?.getTime();
 }
 
 /** Mage's datetimes (`2023-03-06 04:53:00`, UTC when no offset) and ISO 8601. */

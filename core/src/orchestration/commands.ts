@@ -1,0 +1,167 @@
+import type { CoreConfig } from '../config.js';
+import { ApiError } from '../errors.js';
+import type { Repository } from '../repository/types.js';
+import { allMembers } from '../resources/blocks/graph.js';
+import { blocksTable } from '../resources/blocks/table.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
+import { sizeOf } from '../storage-limits.js';
+import { cancelRun, retryBlocks } from './engine.js';
+import { isInProgress, type BlockRunState, type RunRecord } from './runs.js';
+import { runsTable } from './runs-table.js';
+import { resetBlockRun } from './simulation.js';
+import type { ScheduleRecord } from './triggers.js';
+import { schedulesTable } from './triggers-table.js';
+
+/** What the commands read: the store and the settings. */
+export type Orchestration = { repo: Repository; config: Pick<CoreConfig, 'runs' | 'simulatedBlockDurationMs'> };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Mage's `execution_partition` variable: `<schedule id>/<YYYYmmddTHHMMSS_ffffff>`. */
+function executionPartition(scheduleId: number, executionDate: number): string {
+  const d = new Date(executionDate);
+  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}_${pad(d.getUTCMilliseconds(), 3)}000`;
+  return `${scheduleId}/${stamp}`;
+}
+
+export interface NewRun {
+  executionDate: number;
+  variables?: Record<string, unknown>;
+  eventVariables?: Record<string, unknown>;
+  status?: 'initial' | 'cancelled';
+}
+
+/** 413 when variables sent for a run or a trigger are over the cap (they are stored with every run). */
+export function checkVariablesSize({ config }: Pick<Orchestration, 'config'>, size: number, what: string): void {
+  const max = config.runs.maxVariablesBytes;
+  if (size > max) {
+    throw new ApiError(
+      'payload_too_large',
+      `${what} are ${size} bytes of JSON; at most ${max} are stored (MAX_RUN_VARIABLES_BYTES). Send less; nothing was changed.`,
+    );
+  }
+}
+
+/**
+ * Stores a new run of a trigger (`initial`, without block runs: the scheduler makes them when it starts),
+ * within the trigger's quotas: its variables under the size cap and its runs waiting to start under their cap.
+ * Retention follows: past the bound, the trigger's oldest finished runs go.
+ */
+export function createRun(orchestration: Orchestration, schedule: ScheduleRecord, now: number, spec: NewRun): RunRecord {
+  const { repo, config } = orchestration;
+  const runs = runsTable.in(repo);
+  const cancelled = spec.status === 'cancelled';
+  checkVariablesSize(orchestration, sizeOf(spec.variables ?? {}) + sizeOf(spec.eventVariables ?? {}), `The run's variables and event variables`);
+  const waiting = runs.index.waitingOf(schedule.id);
+  if (!cancelled && waiting >= config.runs.maxWaitingPerTrigger) {
+    const error = new ApiError(
+      'too_many_requests',
+      `Trigger ${schedule.id} already has ${waiting} runs waiting to start (MAX_WAITING_RUNS_PER_TRIGGER is ${config.runs.maxWaitingPerTrigger}). Try again once some have started.`,
+    );
+    error.retryAfter = 1;
+    throw error;
+  }
+  const run: RunRecord = {
+    id: runs.nextId(),
+    pipeline_schedule_id: schedule.id,
+    pipeline_uuid: schedule.pipeline_uuid,
+    status: cancelled ? 'cancelled' : 'initial',
+    execution_date: spec.executionDate,
+    started_at: null,
+    completed_at: cancelled ? now : null,
+    created_at: now,
+    updated_at: now,
+    // As Mage: a run keeps the variables it was made with (the scheduler gives a time trigger's runs the trigger's
+    // variables; a run made over the API or a trigger URL keeps the ones it was sent).
+    variables: { ...spec.variables, execution_partition: executionPartition(schedule.id, spec.executionDate) },
+    event_variables: spec.eventVariables ?? {},
+    executor_type: 'local_python',
+    metrics: cancelled ? { skipped: 'skip_if_previous_running: another run of this trigger was in progress' } : {},
+    passed_sla: false,
+    block_runs: [],
+  };
+  runs.put(run);
+  keepFinishedWithinBound(orchestration, schedule.id);
+  return run;
+}
+
+/** Retention by count: a trigger keeps at most `maxFinishedPerTrigger` finished runs, its oldest go first. */
+export function keepFinishedWithinBound({ repo, config }: Orchestration, scheduleId: number): void {
+  const max = config.runs.maxFinishedPerTrigger;
+  if (!max) return;
+  const runs = runsTable.in(repo);
+  const own = runs.index.bySchedule.get(scheduleId);
+  if (!own) return;
+  const excess = own.length - runs.index.inProgressOf(scheduleId) - max;
+  // Oldest first; runs still in progress are passed over (at most the waiting cap plus those running).
+  const doomed: number[] = [];
+  for (let start = 0; doomed.length < excess && start < own.length; start += 64) {
+    for (const id of own.slice(start, start + 64)) {
+      if (doomed.length === excess) break;
+      if (!isInProgress(runs.get(id)?.status ?? 'initial')) doomed.push(id);
+    }
+  }
+  for (const id of doomed) runs.delete(id);
+}
+
+/** Deletes a trigger's runs (with their block runs inside, and so their logs); used when a trigger or a pipeline goes. */
+export function deleteRunsOf(repo: Repository, scheduleId: number): void {
+  const ids = runsTable.in(repo).index.bySchedule.get(scheduleId)?.slice() ?? [];
+  for (const id of ids) runsTable.in(repo).delete(id);
+}
+
+/** A deleted pipeline's triggers and their runs go with it (no orphan runs). */
+export function deleteTriggersOf(repo: Repository, pipelineUuid: string): void {
+  const schedules = schedulesTable.in(repo);
+  for (const id of schedules.index.ofPipeline(pipelineUuid)) {
+    deleteRunsOf(repo, id);
+    schedules.delete(id);
+  }
+}
+
+/** A deleted trigger takes its runs with it, in one transaction. */
+export function deleteTrigger(repo: Repository, scheduleId: number): void {
+  repo.transaction(() => {
+    deleteRunsOf(repo, scheduleId);
+    schedulesTable.in(repo).delete(scheduleId);
+  });
+}
+
+/** A renamed pipeline keeps its triggers and runs: they follow the new uuid. */
+export function renameTriggersOf(repo: Repository, from: string, to: string): void {
+  const schedules = schedulesTable.in(repo);
+  const runs = runsTable.in(repo);
+  for (const id of schedules.index.ofPipeline(from)) {
+    const schedule = schedules.get(id);
+    if (schedule) schedules.put({ ...schedule, pipeline_uuid: to });
+    for (const runId of runs.index.bySchedule.get(id)?.slice() ?? []) {
+      const run = runs.get(runId);
+      if (run) runs.put({ ...run, pipeline_uuid: to });
+    }
+  }
+}
+
+/** A function that resets a block run against the pipeline as it is now. */
+export function resetterFor({ repo, config }: Orchestration, run: RunRecord, now: number): (b: BlockRunState) => BlockRunState {
+  const pipeline = pipelinesTable.in(repo).get(run.pipeline_uuid);
+  const blocks = blocksTable.in(repo).getMany(pipeline ? allMembers(pipeline.sections).map((m) => m.uuid) : run.block_runs.map((b) => b.block_uuid));
+  return (b) => resetBlockRun(b, pipeline, blocks, now, { blockDurationMs: config.simulatedBlockDurationMs });
+}
+
+/** `status: cancelled` or `pipeline_run_action: retry_blocks` on one run. */
+export function changeRun(orchestration: Orchestration, run: RunRecord, now: number, change: { cancel: true } | { retryFrom: string | undefined }): RunRecord {
+  const next = 'cancel' in change ? cancelRun(run, now) : retryBlocks(run, change.retryFrom, resetterFor(orchestration, run, now), now);
+  if (next !== run) runsTable.in(orchestration.repo).put(next);
+  return next;
+}
+
+/** "Run now" on a trigger. As Mage: running an inactive time @once trigger activates it; other inactive triggers' runs wait. */
+export function runNow(orchestration: Orchestration, schedule: ScheduleRecord, now: number, spec: NewRun): RunRecord {
+  const { repo } = orchestration;
+  return repo.transaction(() => {
+    if (schedule.status !== 'active' && schedule.schedule_type === 'time' && schedule.schedule_interval === '@once') {
+      schedulesTable.in(repo).put({ ...schedule, status: 'active', last_enabled_at: now, updated_at: now, last_fired_execution_date: spec.executionDate });
+    }
+    return createRun(orchestration, schedule, now, spec);
+  });
+}

@@ -1,0 +1,22 @@
+import { firstFireAtOrAfter } from './interval.js';
+import type { ScheduleRecord } from './triggers.js';
+
+/**
+ * When an active time trigger next fires, from its record alone (so the due-time index follows every change,
+ * undos and restored rows included): the first interval start after the last one fired, not before its
+ * start_time, nor (unless create_initial_pipeline_run) before it was enabled. A time in the past means now:
+ * the tick fires the current interval, as Mage does after a pause. @once is due from its start_time until it
+ * fired; @always_on is not timed (the scheduler watches those whenever they have no run in progress).
+ * Undefined: never (inactive, not a time trigger, no interval, or a cron with no fire time left).
+ */
+export function nextFireAt(schedule: ScheduleRecord): number | undefined {
+  if (schedule.status !== 'active' || schedule.schedule_type !== 'time') return undefined;
+  const interval = schedule.schedule_interval;
+  if (interval === null || interval === '@always_on') return undefined;
+  if (interval === '@once') return schedule.last_fired_execution_date === null ? (schedule.start_time ?? 0) : undefined;
+  let floor = Number.NEGATIVE_INFINITY;
+  if (schedule.last_fired_execution_date !== null) floor = schedule.last_fired_execution_date + 1;
+  if (schedule.start_time !== null) floor = Math.max(floor, schedule.start_time);
+  if (!schedule.settings.create_initial_pipeline_run && schedule.last_enabled_at !== null) floor = Math.max(floor, schedule.last_enabled_at);
+  return floor === Number.NEGATIVE_INFINITY ? 0 : firstFireAtOrAfter(interval, floor);
+}

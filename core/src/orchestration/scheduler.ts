@@ -1,0 +1,184 @@
+import { ApiError } from '../errors.js';
+import type { Repository } from '../repository/types.js';
+import type { BlockRecord } from '../resources/blocks/table.js';
+import { allMembers } from '../resources/blocks/graph.js';
+import { blocksTable } from '../resources/blocks/table.js';
+import { pipelinesTable } from '../resources/pipelines/table.js';
+import { transactionWithinReserve } from '../storage-limits.js';
+import { createRun, type Orchestration } from './commands.js';
+import { advanceRun, startRun } from './engine.js';
+import { currentExecutionDate } from './interval.js';
+import { SchedulerNotices } from './notices.js';
+import { pruneOlderThan } from './retention.js';
+import type { RunRecord } from './runs.js';
+import { runsTable } from './runs-table.js';
+import { plannedBlockRuns } from './simulation.js';
+import type { ScheduleRecord } from './triggers.js';
+import { schedulesTable } from './triggers-table.js';
+
+export interface Scheduler {
+  /**
+   * Applies every transition due at `now`, in units that are each their own transaction: one trigger firing,
+   * one run step, one retention sweep. A refused unit is undone alone, noted in one line (at most once a
+   * minute per kind) and tried again on a later tick; the others go on. Visits the triggers due (the due-time
+   * index) and the runs in progress only. Never sets a timer: the transport calls it.
+   */
+  tick(now: number): void;
+}
+
+const isStorageFull = (error: unknown) => error instanceof ApiError && error.code === 413;
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createScheduler(orchestration: Orchestration, log: (line: string) => void): Scheduler {
+  const { repo } = orchestration;
+  const notices = new SchedulerNotices(log);
+  // When a running run can next change, per stored version of it and of its trigger (records are replaced,
+  // never edited, so an edit to either is a new key): a tick skips runs whose blocks are all still busy.
+  const quiet = new WeakMap<RunRecord, { until: number; schedule: ScheduleRecord }>();
+  // Trigger versions that were due but had nothing to fire: looked at again a second later, or when they change.
+  const idle = new WeakMap<ScheduleRecord, number>();
+  /** Set while the store is full: firings wait (one is tried per tick to see whether there is room again). */
+  let paused = false;
+
+  function fireDue(now: number) {
+    const schedules = schedulesTable.in(repo);
+    const { due, alwaysOn } = schedules.index;
+    const candidates = [...due.dueBy(now), ...alwaysOn];
+    for (const id of candidates) {
+      const schedule = schedules.get(id);
+      if (!schedule || now < (idle.get(schedule) ?? now)) continue;
+      try {
+        const fired = repo.transaction(() => fireIfDue(orchestration, schedule, now));
+        if (!fired && schedule.schedule_interval !== '@always_on') idle.set(schedule, now + 1000);
+        if (fired && paused) {
+          paused = false;
+          log('[scheduler] the store has room again: trigger firings resumed.');
+        }
+      } catch (error) {
+        if (isStorageFull(error)) {
+          if (!paused) log(`[scheduler] new trigger firings paused while the store is full; runs in progress go on. ${reason(error)}`);
+          paused = true;
+          return;
+        }
+        notices.refused('firing', `trigger ${id}`, error, now);
+      }
+    }
+  }
+
+  function stepRuns(now: number) {
+    const runs = runsTable.in(repo);
+    const schedules = schedulesTable.in(repo);
+    for (const id of [...runs.index.inProgress]) {
+      const run = runs.get(id);
+      if (!run) continue;
+      const schedule = schedules.get(run.pipeline_schedule_id);
+      if (!schedule) continue;
+      const wait = quiet.get(run);
+      if (wait?.schedule === schedule && now < wait.until) continue;
+      try {
+        // Within the reserve: a run admitted while there was room finishes even when the store is full.
+        const next = transactionWithinReserve(repo, () => step(orchestration, run, schedule, now));
+        if (next.status === 'running') quiet.set(next, { until: nextChange(next, schedule), schedule });
+      } catch (error) {
+        notices.refused('run step', `run ${id}`, error, now);
+      }
+    }
+  }
+
+  return {
+    tick(now) {
+      fireDue(now);
+      stepRuns(now);
+      try {
+        pruneOlderThan(orchestration, now);
+      } catch (error) {
+        notices.refused('retention sweep', 'old runs', error, now);
+      }
+    },
+  };
+}
+
+/** One run step: start a waiting run, or advance a running one; a completed @once trigger goes inactive. */
+function step(orchestration: Orchestration, run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {
+  const { repo } = orchestration;
+  const advanced = run.status === 'initial' ? maybeStart(orchestration, run, schedule, now) : advanceRun(run, now, schedule.settings);
+  const next = withSla(advanced, schedule, now);
+  if (next !== run) runsTable.in(repo).put(next);
+  if (next.status === 'completed') deactivateFinishedOnce(repo, schedule, now);
+  return next;
+}
+
+/**
+ * A time trigger's run for the current execution date, once (Mage's should_schedule, without landing time).
+ * Whether anything fired: a trigger the due-time index says is due normally fires.
+ */
+function fireIfDue(orchestration: Orchestration, schedule: ScheduleRecord, now: number): boolean {
+  const { repo } = orchestration;
+  if (schedule.status !== 'active' || schedule.schedule_type !== 'time') return false;
+  if (schedule.start_time !== null && now < schedule.start_time) return false;
+  const interval = schedule.schedule_interval;
+  const runs = runsTable.in(repo).index;
+  const inProgress = runs.inProgressOf(schedule.id);
+  let executionDate: number | undefined;
+  if (interval === '@once') {
+    if (schedule.last_fired_execution_date !== null) return false;
+    if (runs.bySchedule.has(schedule.id)) {
+      // Run by hand already: that was its one run. Marked so the due-time index lets it go.
+      schedulesTable.in(repo).put({ ...schedule, last_fired_execution_date: now });
+      return false;
+    }
+    executionDate = now;
+  } else if (interval === '@always_on') {
+    if (inProgress > 0) return false;
+    executionDate = now;
+  } else {
+    executionDate = currentExecutionDate(interval, now);
+    if (executionDate === undefined) return false;
+    if (schedule.last_fired_execution_date !== null && executionDate <= schedule.last_fired_execution_date) return false;
+    if (schedule.start_time !== null && executionDate < schedule.start_time) return false;
+    if (!schedule.settings.create_initial_pipeline_run && schedule.last_enabled_at !== null && executionDate < schedule.last_enabled_at) return false;
+  }
+  const skip = schedule.settings.skip_if_previous_running === true && inProgress > 0;
+  schedulesTable.in(repo).put({ ...schedule, last_fired_execution_date: executionDate });
+  createRun(orchestration, schedule, now, { executionDate, variables: schedule.variables, status: skip ? 'cancelled' : 'initial' });
+  return true;
+}
+
+/** `initial` -> `running` for an active trigger's run, within the trigger's `pipeline_run_limit`. */
+function maybeStart({ repo, config }: Orchestration, run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {
+  if (schedule.status !== 'active') return run;
+  const limit = schedule.settings.pipeline_run_limit;
+  if (limit && (runsTable.in(repo).index.runningBySchedule.get(schedule.id) ?? 0) >= limit) return run;
+  if (run.block_runs.length > 0) return startRun(run, run.block_runs, now, schedule.settings);
+  const pipeline = pipelinesTable.in(repo).get(run.pipeline_uuid);
+  const blocks: Map<string, BlockRecord> = pipeline
+    ? blocksTable.in(repo).getMany(allMembers(pipeline.sections).map((m) => m.uuid))
+    : new Map<string, BlockRecord>();
+  const simulation = { blockDurationMs: config.simulatedBlockDurationMs };
+  const blockRuns = pipeline ? plannedBlockRuns(pipeline, blocks, runsTable.in(repo).nextBlockRunId, now, simulation) : [];
+  return startRun(run, blockRuns, now, schedule.settings);
+}
+
+/** Mage: a `time` `@once` trigger goes inactive once its run completed. */
+function deactivateFinishedOnce(repo: Repository, schedule: ScheduleRecord, now: number) {
+  if (schedule.schedule_type !== 'time' || schedule.schedule_interval !== '@once' || schedule.status !== 'active') return;
+  schedulesTable.in(repo).put({ ...schedule, status: 'inactive', updated_at: now });
+}
+
+function withSla(run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {
+  if (run.passed_sla || schedule.sla === null || run.status === 'completed' || now <= run.execution_date + schedule.sla * 1000) return run;
+  return { ...run, passed_sla: true };
+}
+
+/** The earliest instant a running run can change on its own: a block finishing, its timeout, its SLA. */
+function nextChange(run: RunRecord, schedule: ScheduleRecord): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const b of run.block_runs) {
+    if (b.status === 'queued') return Number.NEGATIVE_INFINITY;
+    if (b.status === 'running' && b.started_at !== null) until = Math.min(until, b.started_at + b.duration_ms);
+  }
+  const { timeout } = schedule.settings;
+  if (timeout && run.started_at !== null) until = Math.min(until, run.started_at + timeout * 1000);
+  if (!run.passed_sla && schedule.sla !== null) until = Math.min(until, run.execution_date + schedule.sla * 1000 + 1);
+  return until;
+}
