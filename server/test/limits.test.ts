@@ -204,9 +204,9 @@ describe('storage caps over a durable repository', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    // Every table a resource folder declares is listed by its module, so the API opens it.
+    // Every table the core declares (resource folders, orchestration) is listed by a module, so the API opens it.
     const { readdirSync, readFileSync } = await import('node:fs');
-    const resources = new URL('../../core/src/resources/', import.meta.url);
+    const resources = new URL('../../core/src/', import.meta.url);
     const declared = readdirSync(resources, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) => [...readFileSync(new URL(file, resources), 'utf8').matchAll(/defineTable\(\{\s*name: '(\w+)'/g)].map((m) => m[1]));

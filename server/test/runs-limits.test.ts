@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../../core/src/api.js';
+import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
+import { runsTable } from '../../core/src/orchestration/runs-table.js';
+import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
+import { runViolations } from './run-invariants.js';
+
+/** An API in process on a clock the test moves, its scheduler notes kept. */
+async function orchestration(config: Partial<CoreConfig> = {}, runs: Partial<RunLimits> = {}) {
+  let now = Date.UTC(2026, 0, 1, 10, 30);
+  const notes: string[] = [];
+  const api: Api = await createApi({
+    config: { requireUserAuthentication: false, bcryptRounds: 4, ...config, runs: { ...defaultConfig.runs, ...runs } },
+    clock: { now: () => now },
+    schedulerLog: (line) => notes.push(line),
+  });
+  const call = async (method: string, path: string, body?: unknown, options: { headers?: Record<string, string>; client?: string } = {}) => {
+    const outcome = await api.core.dispatch({
+      method,
+      path,
+      query: {},
+      headers: { 'x-api-key': api.config.apiKey, ...options.headers },
+      body,
+      client: options.client ?? '203.0.113.7',
+    });
+    return outcome.body as any;
+  };
+  /** Moves the clock in one-second ticks. */
+  const advance = (ms: number) => {
+    for (let t = 0; t < ms; t += 1000) {
+      now += 1000;
+      api.tick(now);
+    }
+  };
+  const pipeline = async (name: string, durationMs = 1000) => {
+    await call('POST', '/api/pipelines', { pipeline: { name } });
+    await call('POST', `/api/pipelines/${name}/blocks`, {
+      block: { name: `${name}_a`, type: 'transformer', configuration: { simulation: { duration_ms: durationMs } } },
+    });
+  };
+  const trigger = async (pipelineUuid: string, fields: Record<string, unknown>) => {
+    const reply = await call('POST', `/api/pipelines/${pipelineUuid}/pipeline_schedules`, { pipeline_schedule: { name: 't', status: 'active', ...fields } });
+    expect(reply.pipeline_schedule, JSON.stringify(reply)).toBeDefined();
+    return reply.pipeline_schedule as { id: number; token: string };
+  };
+  return { api, call, advance, pipeline, trigger, notes, now: () => now };
+}
+
+describe('the scheduler at a storage cap', () => {
+  it('finishes the runs in progress, pauses new firings with one line, and resumes when there is room', async () => {
+    const o = await orchestration({ storage: { maxRecords: 0, maxBytes: 400_000 } });
+    await o.pipeline('slow', 6000);
+    const api = await o.trigger('slow', { schedule_type: 'api' });
+    const run = (await o.call('POST', `/api/pipeline_schedules/${api.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run;
+    o.advance(2000);
+    expect(runsTable.in(o.api.repo).get(run.id)?.status).toBe('running');
+    await o.pipeline('busy', 1000);
+    await o.trigger('busy', { schedule_type: 'time', schedule_interval: '@always_on' });
+    // Fill the store to its cap with descriptions of pipelines.
+    let fillers = 0;
+    for (const size of [9000, 10]) {
+      for (;;) {
+        const reply = await o.call('POST', '/api/pipelines', { pipeline: { name: `filler ${fillers}`, description: 'x'.repeat(size) } });
+        if (reply.error) {
+          expect(reply.error.code, JSON.stringify(reply.error)).toBe(413);
+          break;
+        }
+        fillers++;
+      }
+    }
+    o.notes.length = 0;
+    o.advance(12_000);
+    expect(runsTable.in(o.api.repo).get(run.id)?.status).toBe('completed');
+    // One line for the pause, none per tick, no stack trace.
+    expect(o.notes.filter((line) => line.includes('paused'))).toHaveLength(1);
+    expect(o.notes.length).toBeLessThanOrEqual(2);
+    for (const line of o.notes) expect(line).not.toMatch(/\n|\.ts:\d+|\.js:\d+/);
+    // Room again: the @always_on trigger fires on the next ticks.
+    const busyRuns = () => runsTable.in(o.api.repo).index.byPipeline.get('busy')?.length ?? 0;
+    const before = busyRuns();
+    for (let i = 0; i < fillers; i++) await o.call('DELETE', `/api/pipelines/filler_${i}`);
+    o.advance(3000);
+    expect(busyRuns()).toBeGreaterThan(before);
+    expect(o.notes.some((line) => line.includes('resumed'))).toBe(true);
+    expect(runViolations(o.api.repo)).toEqual([]);
+  });
+
+  it('skips a refused run step alone and goes on with the others', async () => {
+    const o = await orchestration();
+    await o.pipeline('p', 1000);
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    const first = (await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run;
+    const second = (await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run;
+    // A run whose stored record a step cannot store: its step throws, the other run's goes on.
+    const runs = runsTable.in(o.api.repo);
+    const put = runs.put.bind(runs);
+    runs.put = (record) => {
+      if (record.id === first.id) throw new Error('disk on fire');
+      put(record);
+    };
+    o.advance(5000);
+    runs.put = put;
+    expect(runs.get(first.id)?.status).toBe('initial');
+    expect(runs.get(second.id)?.status).toBe('completed');
+    expect(o.notes).toHaveLength(1);
+    expect(o.notes[0]).toMatch(/^\[scheduler\] run step of run \d+ refused, retried on a later tick: disk on fire$/);
+    o.advance(5000);
+    expect(runs.get(first.id)?.status).toBe('completed');
+  });
+});
+
+describe('retention', () => {
+  it('keeps an @always_on trigger at a steady state: its oldest finished runs go first', async () => {
+    const o = await orchestration({}, { maxFinishedPerTrigger: 10 });
+    await o.pipeline('always', 1000);
+    const t = await o.trigger('always', { schedule_type: 'time', schedule_interval: '@always_on' });
+    o.advance(60_000);
+    const own = () => runsTable.in(o.api.repo).index.bySchedule.get(t.id)!.slice();
+    const afterOneMinute = own();
+    o.advance(120_000);
+    const afterThree = own();
+    expect(afterThree.length).toBeLessThanOrEqual(11);
+    expect(afterThree.length).toBe(afterOneMinute.length);
+    // The oldest went: every run kept is newer than every run deleted.
+    expect(Math.min(...afterThree)).toBeGreaterThan(Math.max(...afterOneMinute.filter((id) => !afterThree.includes(id))));
+    expect(runViolations(o.api.repo)).toEqual([]);
+  });
+
+  it('deletes finished runs older than RUN_RETENTION_PERIOD, oldest first, and keeps runs in progress', async () => {
+    const o = await orchestration({}, { retentionSeconds: 60 });
+    await o.pipeline('quick', 1000);
+    await o.pipeline('long', 3_600_000);
+    const quick = await o.trigger('quick', { schedule_type: 'api' });
+    const long = await o.trigger('long', { schedule_type: 'api' });
+    const make = async (id: number) => (await o.call('POST', `/api/pipeline_schedules/${id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run.id as number;
+    const old = await make(quick.id);
+    const running = await make(long.id);
+    o.advance(30_000);
+    const recent = await make(quick.id);
+    o.advance(40_000);
+    const runs = runsTable.in(o.api.repo);
+    expect(runs.get(old)).toBeUndefined();
+    expect(runs.get(recent)?.status).toBe('completed');
+    expect(runs.get(running)?.status).toBe('running');
+    const logs = await o.call('GET', '/api/pipelines/quick/logs', undefined);
+    expect(logs.logs[0].pipeline_run_logs.map((f: { content: string }) => f.content).join()).not.toContain(`"pipeline_run_id":${old}`);
+  });
+
+  it("reads RUN_RETENTION_PERIOD as Mage's retention_period", () => {
+    expect(retentionPeriod('15d', 0)).toBe(15 * 86_400);
+    expect(retentionPeriod('12h', 0)).toBe(43_200);
+    expect(retentionPeriod('', 7)).toBe(7);
+    expect(retentionPeriod('0', 7)).toBe(0);
+    expect(() => retentionPeriod('fortnight', 0)).toThrow(/RUN_RETENTION_PERIOD "fortnight" is not a period/);
+  });
+});
+
+describe('the due-time index', () => {
+  it('refuses a cron expression with no fire time in the next five years, naming it', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    for (const interval of ['0 0 0 30 2 *', '0 0 31 4 *']) {
+      const reply = await o.call('POST', '/api/pipelines/p/pipeline_schedules', {
+        pipeline_schedule: { name: 'never', schedule_type: 'time', schedule_interval: interval },
+      });
+      expect(reply.error).toMatchObject({ code: 400, type: 'record_invalid' });
+      expect(reply.error.errors[0].path).toBe('pipeline_schedule.schedule_interval');
+      expect(reply.error.message).toContain(JSON.stringify(interval));
+    }
+    const t = await o.trigger('p', { schedule_type: 'time', schedule_interval: '@daily' });
+    const update = await o.call('PUT', `/api/pipeline_schedules/${t.id}`, { pipeline_schedule: { schedule_interval: '0 0 0 30 2 *' } });
+    expect(update.error).toMatchObject({ code: 400, type: 'record_invalid' });
+  });
+
+  it('keeps each active time trigger at its next fire time, and a tick reads only the due ones', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    const daily = await o.trigger('p', { schedule_type: 'time', schedule_interval: '0 6 * * *' });
+    const hourly = await o.trigger('p', { schedule_type: 'time', schedule_interval: '@hourly' });
+    const { due } = schedulesTable.in(o.api.repo).index;
+    expect(due.get(daily.id)).toBe(Date.UTC(2026, 0, 2, 6));
+    expect(due.get(hourly.id)).toBe(Date.UTC(2026, 0, 1, 11));
+    expect(due.dueBy(o.now())).toEqual([]);
+    o.advance(30 * 60_000);
+    expect(runsTable.in(o.api.repo).index.bySchedule.get(hourly.id)?.length).toBe(1);
+    expect(due.get(hourly.id)).toBe(Date.UTC(2026, 0, 1, 12));
+    // Update and deactivation move or drop the entry.
+    await o.call('PUT', `/api/pipeline_schedules/${daily.id}`, { pipeline_schedule: { schedule_interval: '30 11 * * *' } });
+    expect(due.get(daily.id)).toBe(Date.UTC(2026, 0, 1, 11, 30));
+    await o.call('PUT', `/api/pipeline_schedules/${daily.id}`, { pipeline_schedule: { status: 'inactive' } });
+    expect(due.get(daily.id)).toBeUndefined();
+  });
+});
+
+describe('API-trigger callers', () => {
+  const hex = '3f9a0c27b1e84d56a07f2c9d4e1b8a63';
+
+  it('refuses variables over MAX_RUN_VARIABLES_BYTES with 413, on the trigger URL and on the trigger', async () => {
+    const o = await orchestration({}, { maxVariablesBytes: 1000 });
+    await o.pipeline('p');
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    const big = { pipeline_run: { variables: { blob: 'x'.repeat(2000) } } };
+    const reply = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, big);
+    expect(reply.error).toMatchObject({ code: 413 });
+    expect(reply.error.message).toContain('MAX_RUN_VARIABLES_BYTES');
+    const eventHeavy = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, { blob: 'x'.repeat(2000) });
+    expect(eventHeavy.error).toMatchObject({ code: 413 });
+    const onTrigger = await o.call('PUT', `/api/pipeline_schedules/${t.id}`, { pipeline_schedule: { variables: { blob: 'x'.repeat(2000) } } });
+    expect(onTrigger.error).toMatchObject({ code: 413 });
+    expect(runsTable.in(o.api.repo).size()).toBe(0);
+  });
+
+  it('refuses a run past MAX_WAITING_RUNS_PER_TRIGGER with 429', async () => {
+    const o = await orchestration({}, { maxWaitingPerTrigger: 3 });
+    await o.pipeline('p');
+    const t = await o.trigger('p', { schedule_type: 'api', status: 'inactive' });
+    for (let i = 0; i < 3; i++) expect((await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {})).pipeline_run).toBeDefined();
+    const refused = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {});
+    expect(refused.error).toMatchObject({ code: 429, type: 'too_many_requests' });
+    expect(refused.error.message).toContain('3 runs waiting to start');
+    expect(runsTable.in(o.api.repo).size()).toBe(3);
+  });
+
+  it('throttles wrong tokens per client with 429, a right token included, other clients unaffected', async () => {
+    const o = await orchestration({}, { maxTokenFailures: 5 });
+    await o.pipeline('p');
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${hex}`, {});
+      expect(wrong.error).toMatchObject({ code: 403 });
+    }
+    const locked = await o.call('POST', `/api/pipeline_schedules/${t.id}/api_trigger`, {}, { headers: { authorization: `Bearer ${t.token}` } });
+    expect(locked.error).toMatchObject({ code: 429, type: 'too_many_requests' });
+    const other = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {}, { client: '198.51.100.2' });
+    expect(other.pipeline_run).toBeDefined();
+  });
+
+  it('takes an owner-chosen token only when it is as strong as a generated one', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    for (const weak of [
+      'q',
+      'deploy_secret_c0zf5g',
+      'a'.repeat(64),
+      'abababababababababababababababababab',
+      'has space in it 0123456789abcdef',
+      'é'.repeat(40),
+    ]) {
+      const reply = await o.call('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', token: weak } });
+      expect(reply.error, weak).toMatchObject({ code: 400, type: 'record_invalid' });
+      expect(reply.error.errors[0].path).toBe('pipeline_schedule.token');
+    }
+    for (const strong of [hex, 'Vq3xR8kL2mN7pT4wZ9yB6c']) {
+      const reply = await o.call('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', token: strong } });
+      expect(reply.pipeline_schedule?.token, JSON.stringify(reply)).toBe(strong);
+    }
+  });
+});
