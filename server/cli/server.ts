@@ -7,7 +7,7 @@ import { openDurableStore, removeStoreFiles, type DurableStore } from '../storag
 import { readFixturesFile } from './fixtures-file.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
-import { batchedLog } from './request-log.js';
+import { batchedLog, withoutTriggerTokens } from './request-log.js';
 import { dataDirSecrets, defaultSecretsInUse, isLoopback, SECRETS_FILE } from './secrets.js';
 
 export interface Output {
@@ -100,7 +100,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       trustProxy: settings.trustProxy,
       log: settings.quiet ? undefined : batchedLog(out.requests),
       onInternalError: (error, request) =>
-        out.warn(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`),
+        out.warn(withoutTriggerTokens(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`)),
     });
 
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
