@@ -1,5 +1,5 @@
 import type { Repository } from '../../core/src/repository/types.js';
-import { allMembers } from '../../core/src/resources/blocks/graph.js';
+import { allMembers } from '../../core/src/pipeline-members/graph.js';
 import { usersTable } from '../../core/src/resources/users/table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
 import { blocksTable } from '../../core/src/resources/blocks/table.js';

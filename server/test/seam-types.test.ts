@@ -94,7 +94,7 @@ describe('state owned by the API instance', () => {
     for (const name of ['dates', 'digests', 'loginThrottle', 'instance', 'cascades'] as const) {
       expect(a.core.services[name]).not.toBe(b.core.services[name]);
     }
-    const { graphOf } = await import('../../core/src/resources/blocks/graph.js');
+    const { graphOf } = await import('../../core/src/pipeline-members/graph.js');
     const sections = { blocks: [{ uuid: 'x', upstream: [] }], callbacks: [], conditionals: [], widgets: [], extensions: {} };
     expect(graphOf(sections, a.core.services.instance)).toBe(graphOf(sections, a.core.services.instance));
     expect(graphOf(sections, a.core.services.instance)).not.toBe(graphOf(sections, b.core.services.instance));

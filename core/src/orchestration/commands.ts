@@ -1,7 +1,7 @@
 import type { CoreConfig } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { Repository } from '../repository/types.js';
-import { allMembers } from '../resources/blocks/graph.js';
+import { allMembers } from '../pipeline-members/graph.js';
 import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
 import { sizeOf } from '../storage-limits.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { Repository } from '../repository/types.js';
 import type { BlockRecord } from '../resources/blocks/table.js';
-import { allMembers } from '../resources/blocks/graph.js';
+import { allMembers } from '../pipeline-members/graph.js';
 import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
 import { transactionWithinReserve } from '../storage-limits.js';

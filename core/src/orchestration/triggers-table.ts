@@ -1,5 +1,6 @@
 import { defineTable } from '../repository/table.js';
-import { ScheduleIndex, type ScheduleRecord } from './triggers.js';
+import { ScheduleIndex } from './trigger-index.js';
+import type { ScheduleRecord } from './triggers.js';
 
 /** Triggers by integer id, with their lookups (by pipeline; the active time triggers a tick visits). */
 export const schedulesTable = defineTable({

@@ -2,9 +2,10 @@ import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
 import { blockExamples, pipelineBlockExamples } from './examples.js';
-import { allMembers } from './graph.js';
+import { allMembers } from '../../pipeline-members/graph.js';
 import { pipelineBlockPolicy, sharedBlockPolicy } from './policy.js';
-import { pipelineBlockPresenter, sharedBlockPresenter } from './presenter.js';
+import { pipelineBlockPresenter } from '../../pipeline-members/presenter.js';
+import { sharedBlockPresenter } from './presenter.js';
 import { pipelineBlockResource, sharedBlockResource } from './resource.js';
 import { blocksTable } from './table.js';
 

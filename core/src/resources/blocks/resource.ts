@@ -13,8 +13,8 @@ import {
   sectionFor,
   setDownstream,
   setUpstream,
-} from './graph.js';
-import { preloadViews, type BlockPreload, type PipelineBlockView } from './presenter.js';
+} from '../../pipeline-members/graph.js';
+import { preloadViews, type BlockPreload, type PipelineBlockView } from '../../pipeline-members/presenter.js';
 import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
 import { blocksTable, type BlockRecord } from './table.js';
 

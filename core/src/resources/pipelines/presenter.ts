@@ -1,6 +1,6 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter, type PresentContext } from '../../presenter.js';
-import { presentMembers, type BlockPreload } from '../blocks/presenter.js';
+import { presentMembers, type BlockPreload } from '../../pipeline-members/presenter.js';
 import type { PipelineRecord } from './table.js';
 
 type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;

@@ -4,8 +4,8 @@ type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
 import { badRequest, invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
-import { cloneSections, emptySections } from '../blocks/graph.js';
-import { preloadBlocks, type BlockPreload } from '../blocks/presenter.js';
+import { cloneSections, emptySections } from '../../pipeline-members/graph.js';
+import { preloadBlocks, type BlockPreload } from '../../pipeline-members/presenter.js';
 import { applyBulkAction } from '../../orchestration/bulk.js';
 import { pipelinesTable, type PipelineRecord } from './table.js';
 

@@ -1,5 +1,5 @@
 import { defineTable } from '../../repository/table.js';
-import type { Sections } from '../blocks/sections.js';
+import type { Sections } from '../../pipeline-members/sections.js';
 
 export interface PipelineRecord {
   uuid: string;

@@ -1,5 +1,5 @@
-import { invalid } from '../../errors.js';
-import { InstanceKey, type InstanceState } from '../../instance.js';
+import { invalid } from '../errors.js';
+import { InstanceKey, type InstanceState } from '../instance.js';
 import type { Member, Sections } from './sections.js';
 
 /**
