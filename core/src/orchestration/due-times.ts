@@ -3,7 +3,7 @@ import { SortedKeys } from '../repository/sorted-keys.js';
 /** Ids as fixed-width text after their time, so text order is time order, then id order. */
 const WIDTH = 16;
 const keyOf = (at: number, id: number) => `${String(Math.max(0, at)).padStart(WIDTH, '0')}:${String(id).padStart(WIDTH, '0')}`;
-const BATCH = 256;
+const MAX_BATCH = 256;
 
 /**
  * The due-time index: each trigger's next fire time, earliest first. A tick reads only the entries due by
@@ -33,8 +33,9 @@ export class DueTimes {
   dueBy(now: number): number[] {
     const last = keyOf(now, Number.MAX_SAFE_INTEGER);
     const due: number[] = [];
-    for (let start = 0; start < this.#order.length; start += BATCH) {
-      for (const key of this.#order.slice(start, start + BATCH)) {
+    // Batches from one key up: a tick with nothing due reads a single entry.
+    for (let start = 0, size = 1; start < this.#order.length; start += size, size = Math.min(size * 4, MAX_BATCH)) {
+      for (const key of this.#order.slice(start, start + size)) {
         if (key > last) return due;
         due.push(Number(key.slice(WIDTH + 1)));
       }
