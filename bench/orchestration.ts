@@ -31,13 +31,13 @@ const IN_PROGRESS = SMOKE ? 50 : 1000;
 /** The scheduler's notes (refused units): counted, never fatal. */
 const notes: string[] = [];
 /** Retention off and room for many waiting runs: the bench stores runs at scale on purpose. */
-const runs = { ...defaultConfig.runs, maxFinishedPerTrigger: 0, maxWaitingPerTrigger: 1_000_000 };
+const RUN_LIMITS = { ...defaultConfig.runs, maxFinishedPerTrigger: 0, maxWaitingPerTrigger: 1_000_000 };
 const PIPELINES = 10;
 const ENDINGS = ['completed', 'failed', 'cancelled'] as const;
 
 async function store(runs: number, clock: { ms: number }): Promise<Api> {
   const api = await createApi({
-    config: { requireUserAuthentication: false, bcryptRounds: 4, runs },
+    config: { requireUserAuthentication: false, bcryptRounds: 4, runs: RUN_LIMITS },
     clock: { now: () => clock.ms },
     schedulerLog: (line) => notes.push(line),
   });
@@ -155,7 +155,7 @@ console.log(
 /** An API with `count` active daily cron triggers (none due: they fire at 06:00, the clock says 10:30). */
 async function withCronTriggers(count: number, clock: { ms: number }): Promise<Api> {
   const api = await createApi({
-    config: { requireUserAuthentication: false, bcryptRounds: 4, runs, schedulerIntervalMs: 100 },
+    config: { requireUserAuthentication: false, bcryptRounds: 4, runs: RUN_LIMITS, schedulerIntervalMs: 100 },
     clock: { now: () => clock.ms },
     schedulerLog: (line) => notes.push(line),
   });
@@ -206,7 +206,7 @@ console.log(
 /** GET /api/status over HTTP for a while, the scheduler ticking every 100 ms in the same process. */
 async function statusWhileTicking(api: Api): Promise<{ p50: number; p99: number; rps: number; ticks: number }> {
   let ticks = 0;
-  const tick = api.tick;
+  const tick = api.tick.bind(api);
   api.tick = (now) => {
     ticks++;
     tick(now);
