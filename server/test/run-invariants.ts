@@ -1,5 +1,6 @@
 import type { Repository } from '../../core/src/repository/types.js';
 import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../../core/src/orchestration/runs.js';
+import { nextFireAt } from '../../core/src/orchestration/fire-time.js';
 import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
@@ -10,7 +11,8 @@ const BLOCK_STATES = new Set(['initial', 'queued', 'running', 'completed', 'fail
 /**
  * The orchestration invariants, checked on the repository: every run in one known state; no block run
  * started before its upstreams completed; started_at <= completed_at; finished runs have no block run in
- * progress; every run's trigger and pipeline exist (no orphans); the indexes agree with the records.
+ * progress; every run's trigger and pipeline exist (no orphans); the indexes (the due-time index included) agree
+ * with the records.
  */
 export function runViolations(repo: Repository): string[] {
   const problems: string[] = [];
@@ -37,9 +39,13 @@ export function runViolations(repo: Repository): string[] {
   }
   if (index.inProgress.size !== runs.filter((r) => isInProgress(r.status)).length) problems.push('the in-progress index holds runs that are gone');
   if (index.blockRunsTotal !== blockRuns) problems.push(`block run count ${index.blockRunsTotal}, stored ${blockRuns}`);
+  const { due } = schedulesTable.in(repo).index;
   for (const schedule of schedulesTable.in(repo).list()) {
     if (!pipelinesTable.in(repo).get(schedule.pipeline_uuid)) problems.push(`trigger ${schedule.id} is an orphan: pipeline ${schedule.pipeline_uuid} is gone`);
+    if (due.get(schedule.id) !== nextFireAt(schedule))
+      problems.push(`trigger ${schedule.id}: the due-time index says ${due.get(schedule.id)}, its record ${nextFireAt(schedule)}`);
   }
+  if (due.size > schedulesTable.in(repo).size()) problems.push('the due-time index holds triggers that are gone');
   return problems;
 }
 
