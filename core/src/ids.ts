@@ -1,8 +1,9 @@
+import { NUMERIC_ID } from '@pipeline-api/contract';
 import { invalid } from './errors.js';
 import type { RandomSource } from './random.js';
 
-/** Integer ids only: anything else names no record. */
-export const integerId = (id: string): number | undefined => (/^\d{1,15}$/.test(id) ? Number(id) : undefined);
+/** Integer ids only (the contract's NUMERIC_ID): anything else names no record. */
+export const integerId = (id: string): number | undefined => (NUMERIC_ID.test(id) ? Number(id) : undefined);
 
 /** Mage's trigger token: uuid4().hex, 32 lowercase hex characters (128 random bits). */
 export function newToken(random: RandomSource): string {

@@ -63,8 +63,7 @@ export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRec
     const now = clock.now();
     checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval', now);
     if (p.variables !== undefined) checkVariablesSize(ctx, sizeOf(p.variables), "The trigger's variables");
-    const current = schedule;
-    const next: ScheduleRecord = { ...current, updated_at: now };
+    const next: ScheduleRecord = { ...schedule, updated_at: now };
     if (p.name !== undefined) next.name = p.name;
     if (p.description !== undefined) next.description = p.description;
     if (p.schedule_type !== undefined) next.schedule_type = p.schedule_type;
@@ -79,7 +78,7 @@ export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRec
     if (p.event_matchers !== undefined) next.event_matchers = p.event_matchers;
     if (p.repo_path !== undefined) next.repo_path = p.repo_path;
     if (p.status !== undefined) {
-      if (p.status === 'active' && current.status !== 'active') next.last_enabled_at = now;
+      if (p.status === 'active' && schedule.status !== 'active') next.last_enabled_at = now;
       next.status = p.status;
     }
     if (p.rotate_token) next.token = newToken(ctx.random);
