@@ -6,7 +6,7 @@ import type { CoreRequest } from './request.js';
 import { cryptoRandom, type RandomSource } from './random.js';
 import { createMemoryRepository } from './repository/memory.js';
 import type { Repository } from './repository/types.js';
-import { limitStorage } from './storage-limits.js';
+import { limitStorage, StorageReserve } from './storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './orchestration/scheduler.js';
 import { usersTable } from './resources/users/table.js';
@@ -38,14 +38,15 @@ export interface Api {
 export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
   // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
-  const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage);
+  const reserve = new StorageReserve();
+  const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage, reserve);
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   await seedDefaultOwner(repo, config, clock);
   const core = createCore({ config, repo, clock, random, modules: resourceModules, onInternalError: options.onInternalError });
-  const scheduler = createScheduler({ repo, config }, options.schedulerLog ?? ((line) => console.warn(line)));
+  const scheduler = createScheduler({ repo, config }, options.schedulerLog ?? ((line) => console.warn(line)), reserve);
   return { core, repo, config, clock, tick: (now = clock.now()) => scheduler.tick(now) };
 }
 

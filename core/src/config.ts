@@ -132,7 +132,7 @@ function nonNegative(value: string | undefined, fallback: number) {
   return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
-const PERIOD_UNITS = new Map([
+const PERIOD_UNITS: ReadonlyMap<string, number> = new Map([
   ['s', 1],
   ['m', 60],
   ['h', 3600],

@@ -93,14 +93,14 @@ function arraySizeChange(before: readonly unknown[], after: readonly unknown[]):
  * the repository's own transaction, so nothing is stored half. Deleting and shrinking always work, even
  * over a cap. Every table opened through it is counted, tokens excepted.
  */
-export function limitStorage(inner: Repository, limits: StorageLimits): Repository {
+export function limitStorage(inner: Repository, limits: StorageLimits, reserve?: StorageReserve): Repository {
   if (!limits.maxRecords && !limits.maxBytes) return inner;
   let records = 0;
   let bytes = 0;
   /** Whether a transaction (ours) is running: its end judges the change. */
   let inTransaction = false;
 
-  /** Whether the running transaction may use the reserve (transactionWithinReserve). */
+  /** Whether the running transaction may use the reserve (StorageReserve.transaction). */
   let reserved = false;
   const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
     const share = reserved ? 1 + RESERVE_SHARE : 1;
@@ -172,7 +172,7 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
       inTransaction = false;
     }
   };
-  reserves.set(inner, <T>(change: () => T): T => {
+  reserve?.attach(<T>(change: () => T): T => {
     if (inTransaction) return inner.transaction(change);
     reserved = true;
     try {
@@ -186,14 +186,21 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
 
 /** Room kept past each cap, as a share of it, for work admitted while there was room. */
 const RESERVE_SHARE = 0.05;
-const reserves = new WeakMap<Repository, <T>(change: () => T) => T>();
 
 /**
- * Runs `change` as one transaction that may grow the store past the caps by a reserve (5% of each): work that
- * was admitted under the caps, a run in progress stepping to its end, finishes even when new work is refused
- * at a full store. Judged like any transaction otherwise; a repository without caps just runs it.
+ * The reserve of one capped repository (limitStorage attaches it): `transaction` runs a change that may grow the
+ * store past the caps by 5% of each, so work admitted under the caps, a run in progress stepping to its end,
+ * finishes even when new work is refused at a full store. Judged like any transaction otherwise; without caps it
+ * is a plain transaction.
  */
-export function transactionWithinReserve<T>(repo: Repository, change: () => T): T {
-  const run = reserves.get(repo);
-  return run ? run(change) : repo.transaction(change);
+export class StorageReserve {
+  #run: (<T>(change: () => T) => T) | undefined;
+
+  attach(run: <T>(change: () => T) => T): void {
+    this.#run = run;
+  }
+
+  transaction<T>(repo: Repository, change: () => T): T {
+    return this.#run ? this.#run(change) : repo.transaction(change);
+  }
 }

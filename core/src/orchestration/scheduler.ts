@@ -4,7 +4,7 @@ import type { BlockRecord } from '../resources/blocks/table.js';
 import { allMembers } from '../pipeline-members/graph.js';
 import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
-import { transactionWithinReserve } from '../storage-limits.js';
+import { StorageReserve } from '../storage-limits.js';
 import { createRun, type Orchestration } from './commands.js';
 import { advanceRun, startRun } from './engine.js';
 import { currentExecutionDate } from './interval.js';
@@ -29,7 +29,7 @@ export interface Scheduler {
 const isStorageFull = (error: unknown) => error instanceof ApiError && error.code === 413;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function createScheduler(orchestration: Orchestration, log: (line: string) => void): Scheduler {
+export function createScheduler(orchestration: Orchestration, log: (line: string) => void, reserve = new StorageReserve()): Scheduler {
   const { repo } = orchestration;
   const notices = new SchedulerNotices(log);
   // When a running run can next change, per stored version of it and of its trigger (records are replaced,
@@ -77,7 +77,7 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
       if (wait?.schedule === schedule && now < wait.until) continue;
       try {
         // Within the reserve: a run admitted while there was room finishes even when the store is full.
-        const next = transactionWithinReserve(repo, () => step(orchestration, run, schedule, now));
+        const next = reserve.transaction(repo, () => step(orchestration, run, schedule, now));
         if (next.status === 'running') quiet.set(next, { until: nextChange(next, schedule), schedule });
       } catch (error) {
         notices.refused('run step', `run ${id}`, error, now);
