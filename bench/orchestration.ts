@@ -35,9 +35,10 @@ const RUN_LIMITS = { ...defaultConfig.runs, maxFinishedPerTrigger: 0, maxWaiting
 const PIPELINES = 10;
 const ENDINGS = ['completed', 'failed', 'cancelled'] as const;
 
-async function store(runs: number, clock: { ms: number }): Promise<Api> {
+/** An API in process on the bench's clock (the scheduler ticks every 100 ms once served), and a POST that must succeed. */
+async function benchApi(clock: { ms: number }) {
   const api = await createApi({
-    config: { requireUserAuthentication: false, bcryptRounds: 4, runs: RUN_LIMITS },
+    config: { requireUserAuthentication: false, bcryptRounds: 4, runs: RUN_LIMITS, schedulerIntervalMs: 100 },
     clock: { now: () => clock.ms },
     schedulerLog: (line) => notes.push(line),
   });
@@ -47,6 +48,11 @@ async function store(runs: number, clock: { ms: number }): Promise<Api> {
     if (outcome.errorCode !== undefined) throw new Error(`${path}: ${JSON.stringify(outcome.body)}`);
     return outcome.body;
   };
+  return { api, post };
+}
+
+async function store(runs: number, clock: { ms: number }): Promise<Api> {
+  const { api, post } = await benchApi(clock);
   const { repo } = api;
   for (let p = 0; p < PIPELINES; p++) {
     await post('/api/pipelines', { pipeline: { name: `p${p}` } });
@@ -154,16 +160,7 @@ console.log(
 
 /** An API with `count` active daily cron triggers (none due: they fire at 06:00, the clock says 10:30). */
 async function withCronTriggers(count: number, clock: { ms: number }): Promise<Api> {
-  const api = await createApi({
-    config: { requireUserAuthentication: false, bcryptRounds: 4, runs: RUN_LIMITS, schedulerIntervalMs: 100 },
-    clock: { now: () => clock.ms },
-    schedulerLog: (line) => notes.push(line),
-  });
-  const headers = { 'x-api-key': api.config.apiKey };
-  const post = async (path: string, body: unknown) => {
-    const outcome = await api.core.dispatch({ method: 'POST', path, query: {}, headers, body });
-    if (outcome.errorCode !== undefined) throw new Error(`${path}: ${JSON.stringify(outcome.body)}`);
-  };
+  const { api, post } = await benchApi(clock);
   await post('/api/pipelines', { pipeline: { name: 'cron' } });
   await post('/api/pipelines/cron/blocks', { block: { name: 'cron_a', type: 'transformer', configuration: { simulation: { duration_ms: 3_600_000 } } } });
   for (let i = 0; i < count; i++) {

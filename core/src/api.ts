@@ -37,7 +37,7 @@ export interface Api {
  */
 export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
-  // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
+  // Caps on stored records and bytes: over a cap a change is refused whole (runs in progress may use the reserve).
   const reserve = new StorageReserve();
   const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage, reserve);
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
