@@ -36,6 +36,6 @@ export function checkChosenToken(token: string, path: string): void {
   }
   const pool = CLASSES.reduce((sum, [pattern, size]) => (pattern.test(token) ? sum + size : sum), 0);
   const bits = token.length * Math.log2(pool);
-  if (new Set(token).size < MIN_DISTINCT) throw invalid(path, `The token repeats too few characters (fewer than ${MIN_DISTINCT} distinct). ${advice}`);
   if (bits < TOKEN_BITS) throw invalid(path, `The token is too easy to guess (about ${Math.floor(bits)} bits of ${TOKEN_BITS}). ${advice}`);
+  if (new Set(token).size < MIN_DISTINCT) throw invalid(path, `The token repeats too few characters (fewer than ${MIN_DISTINCT} distinct). ${advice}`);
 }
