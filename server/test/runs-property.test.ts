@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { createApi } from '../../core/src/api.js';
+import { defaultConfig } from '../../core/src/config.js';
 import { frozenRepository } from './frozen-repository.js';
 import { runViolations, watchTransitions } from './run-invariants.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
@@ -40,7 +41,9 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
       let now = Date.UTC(2026, 0, 1);
       const repo = frozenRepository();
       const illegal = watchTransitions(repo);
-      const api = await createApi({ repo, config: { requireUserAuthentication: false, bcryptRounds: 4 }, clock: { now: () => now } });
+      // Small quotas, so retention deletes runs the operations still name, and runs wait at their cap.
+      const runLimits = { ...defaultConfig.runs, maxFinishedPerTrigger: 3, maxWaitingPerTrigger: 4 };
+      const api = await createApi({ repo, config: { requireUserAuthentication: false, bcryptRounds: 4, runs: runLimits }, clock: { now: () => now } });
       const headers = { 'x-api-key': api.config.apiKey };
       const call = async (method: string, path: string, body?: unknown) => {
         const outcome = await api.core.dispatch({ method, path, query: {}, headers, body });
@@ -63,11 +66,15 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
         .pipeline_schedule;
       let active = true;
       const runs: number[] = [];
+      let inProgressAtLastRun = 0;
       for (const o of ops) {
         if (o.kind === 'advance') {
           for (let t = 0; t < o.ms; t += 250) api.tick((now += 250));
         } else if (o.kind === 'run') {
-          runs.push((await call('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run.id);
+          const reply = await call('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} });
+          if (reply.pipeline_run) runs.push(reply.pipeline_run.id);
+          else expect(reply.error?.type).toBe('too_many_requests');
+          inProgressAtLastRun = runsTable.in(api.repo).index.inProgressOf(trigger.id);
         } else if (o.kind === 'toggle') {
           active = !active;
           await call('PUT', `/api/pipeline_schedules/${trigger.id}`, { pipeline_schedule: { status: active ? 'active' : 'inactive' } });
@@ -88,6 +95,12 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
           else expect(runsTable.in(api.repo).get(id)!.status).toBe(reply.pipeline_run.status);
         }
         expect(runViolations(api.repo)).toEqual([]);
+        const { index } = runsTable.in(api.repo);
+        expect(index.waitingOf(trigger.id)).toBeLessThanOrEqual(runLimits.maxWaitingPerTrigger);
+        // Retention runs when a run is made: past the bound are only runs that were in progress then.
+        expect((index.bySchedule.get(trigger.id)?.length ?? 0) - index.inProgressOf(trigger.id)).toBeLessThanOrEqual(
+          runLimits.maxFinishedPerTrigger + inProgressAtLastRun,
+        );
       }
       expect(illegal).toEqual([]);
     }),
