@@ -6,7 +6,7 @@ import type { CoreRequest } from './request.js';
 import { cryptoRandom, type RandomSource } from './random.js';
 import { createMemoryRepository } from './repository/memory.js';
 import type { Repository } from './repository/types.js';
-import { limitStorage } from './storage-limits.js';
+import { limitStorage } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './resources/pipeline_runs/scheduler.js';
 import { usersTable } from './resources/users/table.js';

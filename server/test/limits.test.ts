@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, defaultConfig } from '../../core/src/config.js';
 import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import { limitStorage } from '../../core/src/storage-limits.js';
+import { limitStorage } from '../../core/src/repository/storage-limits.js';
 import { PURGE_INTERVAL_MS } from '../../core/src/resources/sessions/token-purge.js';
 import { OWNER, TestServer, manualClock } from './harness.js';
 import { bareUser } from './records.js';

@@ -1,6 +1,6 @@
-import { ApiError } from './errors.js';
-import { isPlainObject } from './request.js';
-import type { Repository, RowListener, Table } from './repository/types.js';
+import { ApiError } from '../errors.js';
+import { isPlainObject } from '../request.js';
+import type { Repository, RowListener, Table } from './types.js';
 
 export interface StorageLimits {
   /** Records stored at most, all tables together but tokens; 0: no cap. */
