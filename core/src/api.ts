@@ -5,15 +5,17 @@ import { createCore, type Core } from './operation.js';
 import type { CoreRequest } from './request.js';
 import { cryptoRandom, type RandomSource } from './random.js';
 import { createMemoryRepository } from './repository/memory.js';
+import type { RepositoryFactory } from './repository/hooks.js';
 import type { Repository } from './repository/types.js';
-import { limitStorage } from './repository/storage-limits.js';
+import { storageLimits } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './resources/pipeline_runs/scheduler.js';
 import { usersTable } from './resources/users/table.js';
 
 export interface ApiOptions {
   config?: Partial<CoreConfig>;
-  repo?: Repository;
+  /** Builds the repository with the hooks the API gives it (the storage caps); default: the memory repository. */
+  repo?: RepositoryFactory;
   clock?: Clock;
   /** Random bytes for tokens (default: crypto.getRandomValues). */
   random?: RandomSource;
@@ -35,8 +37,9 @@ export interface Api {
  */
 export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
-  // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
-  const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage);
+  // Caps on stored records and bytes: over a cap a change is refused whole.
+  const hooks = storageLimits(config.storage);
+  const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
   const clock = options.clock ?? systemClock;

@@ -7,11 +7,12 @@ import { runsTable } from '../../core/src/resources/pipeline_runs/table.js';
 let server: TestServer;
 let token: string;
 let now = Date.UTC(2026, 0, 1);
-const repo = frozenRepository();
-const illegal = watchTransitions(repo);
+const transitions = watchTransitions();
+const repo = frozenRepository(transitions.hooks);
+const illegal = transitions.illegal;
 
 beforeAll(async () => {
-  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo }));
+  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo: () => repo }));
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import { isPlainObject } from '../request.js';
-import type { Repository, RowListener, Table } from './types.js';
+import type { RepositoryHooks } from './hooks.js';
 
 export interface StorageLimits {
   /** Records stored at most, all tables together but tokens; 0: no cap. */
@@ -88,26 +88,26 @@ function arraySizeChange(before: readonly unknown[], after: readonly unknown[]):
 }
 
 /**
- * Makes a repository refuse to grow past the caps: a change that would leave more records or bytes stored
- * than allowed (and more than before it) is refused with 413 `payload_too_large` and undone whole, inside
- * the repository's own transaction, so nothing is stored half. Deleting and shrinking always work, even
- * over a cap. Every table opened through it is counted, tokens excepted.
+ * The hooks that make a repository refuse to grow past the caps: a transaction that would leave more records
+ * or bytes stored than allowed (and more than before it) is refused with 413 `payload_too_large` before it
+ * commits, and the repository undoes it whole. Deleting and shrinking always work, even over a cap. Every
+ * table is counted, tokens excepted, the rows a table opens with (a durable store's) included.
  */
-export function limitStorage(inner: Repository, limits: StorageLimits): Repository {
-  if (!limits.maxRecords && !limits.maxBytes) return inner;
+export function storageLimits(limits: StorageLimits): RepositoryHooks {
+  if (!limits.maxRecords && !limits.maxBytes) return {};
   let records = 0;
   let bytes = 0;
-  /** Whether a transaction (ours) is running: its end judges the change. */
-  let inTransaction = false;
+  let recordsBefore = 0;
+  let bytesBefore = 0;
 
-  const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
-    if (limits.maxRecords && recordsAfter > limits.maxRecords && recordsAfter > recordsBefore) {
+  const refusal = () => {
+    if (limits.maxRecords && records > limits.maxRecords && records > recordsBefore) {
       return new ApiError(
         'payload_too_large',
         `Storage is full: this server stores at most ${limits.maxRecords} records (MAX_STORED_RECORDS). Delete some first; nothing was changed.`,
       );
     }
-    if (limits.maxBytes && bytesAfter > limits.maxBytes && bytesAfter > bytesBefore) {
+    if (limits.maxBytes && bytes > limits.maxBytes && bytes > bytesBefore) {
       return new ApiError(
         'payload_too_large',
         `Storage is full: this server stores at most ${limits.maxBytes} bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.`,
@@ -116,11 +116,9 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
     return undefined;
   };
 
-  /**
-   * The counts follow the rows through the repository's row listener, which sees every change with the
-   * record it replaces, undos included: a rolled-back write is counted out by its own undo.
-   */
-  const count = (before: unknown, after: unknown) => {
+  /** Every change with the record it replaces, undos included: a rolled-back write is counted out by its own undo. */
+  const count = (table: string, before: unknown, after: unknown) => {
+    if (UNCOUNTED.includes(table)) return;
     records += (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
     if (!limits.maxBytes) return;
     if (before === undefined)
@@ -128,46 +126,19 @@ export function limitStorage(inner: Repository, limits: StorageLimits): Reposito
     else bytes += after === undefined ? -sizeOf(before) : sizeChange(before, after);
   };
 
-  // In place, not wrapped: tables are kept per repository object (TableDeclaration.in), so whoever holds this
-  // repository (the API, a test) must see the same tables. Apply it once, before any table is opened.
-  const openTable = inner.openTable.bind(inner);
-  const transaction = inner.transaction.bind(inner);
-  inner.openTable = <K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V> => {
-    if (UNCOUNTED.includes(name)) return openTable(name, key, onChange);
-    let opening = true;
-    const table = openTable(name, key, (before: V | undefined, after: V | undefined) => {
-      if (!opening) count(before, after);
-      onChange?.(before, after);
-    });
-    opening = false;
-    // Rows a repository already holds when the table opens (a durable one, restored) count too.
-    if (table.size() > 0) for (const row of table.list()) count(undefined, row);
-    return {
-      get: (key) => table.get(key),
-      getMany: (keys) => table.getMany(keys),
-      list: () => table.list(),
-      sortedKeys: () => table.sortedKeys(),
-      size: () => table.size(),
-      // A write outside a transaction is judged in one of its own, so a refused write is undone before anyone sees it.
-      put: (record) => (inTransaction ? table.put(record) : inner.transaction(() => table.put(record))),
-      delete: (key) => table.delete(key), // deleting never grows storage: nothing to judge
-    };
+  return {
+    rowListeners: [count],
+    checks: [
+      {
+        begin() {
+          recordsBefore = records;
+          bytesBefore = bytes;
+        },
+        check() {
+          const error = refusal();
+          if (error) throw error;
+        },
+      },
+    ],
   };
-  inner.transaction = <T>(change: () => T): T => {
-    if (inTransaction) return transaction(change); // nested: the outer transaction judges the change
-    inTransaction = true;
-    const recordsBefore = records;
-    const bytesBefore = bytes;
-    try {
-      return transaction(() => {
-        const result = change();
-        const error = refusal(recordsBefore, bytesBefore, records, bytes);
-        if (error) throw error; // the inner repository undoes every write of `change`, and its undos count them out
-        return result;
-      });
-    } finally {
-      inTransaction = false;
-    }
-  };
-  return inner;
 }
