@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApi, configFromEnv, seedFixtures } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
+import { answerWhenDurable } from '../storage/durable-api.js';
 import { openSqliteStore, removeDataFile, type SqliteStore } from '../storage/sqlite-store.js';
 import { readFixturesFile } from './fixtures-file.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
@@ -63,6 +64,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
     }
 
     let api = await createApi({ config, repo: store?.repository });
+    if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
 
     if (fixtures) {

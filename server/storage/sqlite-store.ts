@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { closeSync, fdatasync, openSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { ApiError, combineHooks, createMemoryRepository, type Change, type RepositoryFactory } from '@pipeline-api/core';
 import { damagedFileError, dataFilePaths, isDiskFull, openDataFile } from './data-file.js';
@@ -18,17 +18,19 @@ export interface SqliteStore {
   repository: RepositoryFactory;
   /** Records loaded so far (tables load when they open). */
   readonly loaded: number;
+  /** Resolves once every transaction committed so far is on disk: no answer goes out before (rejects when syncing failed). */
+  durable: () => Promise<void>;
   close(): void;
 }
 
 /**
  * `--data`: the in-memory repository is the working set and the SQLite file its durable copy. Each API
- * transaction is one SQLite transaction, committed (and synced) by the repository's commit sink before the
- * transaction returns, so before any answer; when it fails, the writes are undone in memory too.
+ * transaction is one SQLite transaction, committed by the repository's commit sink before the transaction
+ * returns (when it fails, the writes are undone in memory too), and synced before any answer (`durable`).
  * A table's rows are read when the table opens, each checked against its checksum.
  */
 export function openSqliteStore(dir: string, options: StoreOptions = {}): SqliteStore {
-  const { db, path } = openDataFile(dir);
+  const { db, path, walPath } = openDataFile(dir);
   const counters = new Map<string, number>();
   try {
     for (const row of db.prepare('SELECT name, last_id, checksum FROM counters').iterate()) {
@@ -43,7 +45,7 @@ export function openSqliteStore(dir: string, options: StoreOptions = {}): Sqlite
     throw error;
   }
   const hasRecords = db.prepare('SELECT 1 AS found FROM records LIMIT 1').get() !== undefined;
-  const store = new Store(db, path, counters, options);
+  const store = new Store(db, path, openSync(walPath, 'r'), counters, options);
   let built = false;
   return {
     path,
@@ -51,6 +53,7 @@ export function openSqliteStore(dir: string, options: StoreOptions = {}): Sqlite
     get loaded() {
       return store.loaded;
     },
+    durable: () => store.durable(),
     repository: (hooks) => {
       if (built) throw new Error('a store builds one repository');
       built = true;
@@ -61,7 +64,9 @@ export function openSqliteStore(dir: string, options: StoreOptions = {}): Sqlite
       });
     },
     close: () => {
-      if (db.isOpen) db.close(); // closing checkpoints the write-ahead log into the file
+      if (!db.isOpen) return;
+      db.close(); // checkpoints the write-ahead log into the file, synced
+      store.closeLog();
     },
   };
 }
@@ -80,10 +85,16 @@ class Store {
   /** The counters' values as last committed: a commit writes those that moved. */
   readonly #committedCounters: Map<string, number>;
   #failed: Error | null = null;
+  /** Transactions committed, and how many of them the last finished sync covers. */
+  #committed = 0;
+  #synced = 0;
+  #syncing: Promise<void> | null = null;
 
   constructor(
     private readonly db: DatabaseSync,
     private readonly path: string,
+    /** The write-ahead log, open for syncing it. */
+    private readonly wal: number,
     private readonly counters: Map<string, number>,
     private readonly options: StoreOptions,
   ) {
@@ -138,5 +149,38 @@ class Store {
       throw new ApiError('internal_error', 'Writing the data file failed: nothing was changed.');
     }
     for (const [name, lastId] of moved) this.#committedCounters.set(name, lastId);
+    this.#committed++;
+  }
+
+  /**
+   * Group commit: one fdatasync of the log at a time, in the thread pool; the transactions committed while
+   * it runs share the next one. A failed sync stops every later write and answer.
+   */
+  async durable(): Promise<void> {
+    const target = this.#committed;
+    while (this.#synced < target) {
+      if (this.#failed) throw this.#failed;
+      this.#syncing ??= this.#sync().finally(() => (this.#syncing = null));
+      await this.#syncing;
+    }
+    if (this.#failed) throw this.#failed;
+  }
+
+  /** After the database closed (its last checkpoint synced everything): once a sync in flight ends. */
+  closeLog(): void {
+    if (this.#syncing) void this.#syncing.catch(() => {}).finally(() => closeSync(this.wal));
+    else closeSync(this.wal);
+  }
+
+  async #sync(): Promise<void> {
+    const upTo = this.#committed;
+    try {
+      await new Promise<void>((resolve, reject) => fdatasync(this.wal, (error) => (error ? reject(error) : resolve())));
+    } catch (error) {
+      this.#failed ??= error as Error;
+      this.options.onFailure?.(error as Error);
+      throw error;
+    }
+    this.#synced = Math.max(this.#synced, upTo);
   }
 }
