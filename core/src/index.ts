@@ -12,6 +12,7 @@ export {
 } from './repository/hooks.js';
 export { storageLimits, sizeOf, sizeChange, type StorageLimits } from './repository/storage-limits.js';
 export { defineTable, TableDeclaration, type RecordOf } from './repository/table.js';
+export { SortedKeys, type OrderedKeys } from './repository/sorted-keys.js';
 export type * from './repository/types.js';
 export { ApiError } from './errors.js';
 export type { CoreRequest } from './request.js';

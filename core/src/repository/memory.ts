@@ -62,6 +62,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
         return found;
       },
       list: () => (stats.reads++, [...rows.values()]),
+      values: () => (stats.reads++, rows.values()),
       sortedKeys: () => (stats.reads++, sorted),
       size: () => rows.size,
       put: (record) => write(keyOf(record), record),

@@ -6,6 +6,8 @@ export interface Table<K, V> {
   /** One read for many keys: list pre-loading uses it so N items never cost N reads. */
   getMany(keys: Iterable<K>): Map<K, V>;
   list(): V[];
+  /** Every record, one at a time (a store that reads them from disk holds only the current one). */
+  values(): Iterable<V>;
   /** Every key in ascending order, kept sorted as records come and go (pages without sorting). */
   sortedKeys(): OrderedKeys<K>;
   size(): number;
