@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryRepository } from '../../../core/src/repository/memory.js';
 import { storageLimits } from '../../../core/src/repository/storage-limits.js';
 import type { Repository } from '../../../core/src/repository/types.js';
 import { pipelinesTable, type PipelineRecord } from '../../../core/src/resources/pipelines/table.js';
@@ -208,3 +210,57 @@ describe('the SQLite store', () => {
     reopened.store.close();
   });
 });
+
+describe('the SQLite repository against the memory one', () => {
+  it('holds the same rows, keys and listener counts through random writes, rolled-back transactions and a reopen', () => {
+    type Row = { id: number; data: unknown };
+    // Data as JSON gives it back (no -0): what a stored record can be.
+    const data = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+    const op = fc.tuple(fc.constantFrom('put', 'delete', 'transaction', 'rollback'), fc.nat(6), data);
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const dir = freshDir();
+        const counted = { memory: 0, sqlite: 0 };
+        const counter = (which: keyof typeof counted) => (_table: string, before: unknown, after: unknown) => {
+          counted[which] += (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
+        };
+        const memory = createMemoryRepository({ hooks: { rowListeners: [counter('memory')] } });
+        const store = openSqliteStore(dir);
+        const sqlite = store.repository({ rowListeners: [counter('sqlite')] });
+        const apply = (repo: Repository) => {
+          const rows = repo.openTable('rows', (row: Row) => row.id);
+          for (const [kind, id, data] of ops) {
+            const attempt = () => {
+              if (kind === 'put') rows.put({ id, data });
+              if (kind === 'delete') rows.delete(id);
+              if (kind === 'transaction') repo.transaction(() => (rows.put({ id, data }), rows.delete((id + 1) % 7)));
+              if (kind === 'rollback') repo.transaction(() => (rows.put({ id, data }), rows.delete((id + 2) % 7), fail()));
+            };
+            if (kind === 'rollback') expect(attempt).toThrow('halfway');
+            else attempt();
+          }
+          return rows;
+        };
+        const [inMemory, onDisk] = [apply(memory), apply(sqlite)];
+        const state = (rows: ReturnType<typeof apply>) => ({
+          keys: rows.sortedKeys().slice(),
+          rows: rows
+            .sortedKeys()
+            .slice()
+            .map((key) => rows.get(key)),
+        });
+        expect(state(onDisk)).toEqual(state(inMemory));
+        expect(counted.sqlite).toBe(counted.memory);
+        store.close();
+        const reopened = openSqliteStore(dir);
+        expect(state(reopened.repository({}).openTable('rows', (row: Row) => row.id))).toEqual(state(inMemory));
+        reopened.close();
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+function fail(): never {
+  throw new Error('a fault halfway');
+}
