@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -68,6 +68,8 @@ export function openDataFile(dir: string): { db: DatabaseSync; path: string; wal
     );
   }
   const path = join(dir, DATA_FILE);
+  const cut = truncation(path);
+  if (cut) throw damagedFileError(path, cut);
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path);
@@ -104,6 +106,29 @@ function fsyncDirectory(dir: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * What SQLite itself would not notice about a cut file: an empty one opens as a new, empty database, and a cut
+ * inside the last page reads as zeros. A database file is whole pages (its header says their size), and is
+ * empty only while its first transactions are still in the write-ahead log beside it.
+ */
+function truncation(path: string): string | undefined {
+  const size = statSync(path, { throwIfNoEntry: false })?.size;
+  if (size === undefined) return undefined; // a first start
+  if (size === 0) return (statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0 ? undefined : 'the file is empty';
+  if (size < 100) return `${size} bytes, shorter than a database header`;
+  const header = Buffer.alloc(18);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, 18, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.subarray(0, 16).toString('latin1') !== 'SQLite format 3\u0000') return 'no SQLite header';
+  const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
+  if (pageSize < 512 || size % pageSize !== 0) return `${size} bytes, not a whole number of ${pageSize}-byte pages: cut short`;
+  return undefined;
 }
 
 /** A failure at open, said so a user knows what to do. */

@@ -158,8 +158,10 @@ describe('the SQLite store', () => {
     });
     first.store.close();
     const path = join(dir, DATA_FILE);
-    truncateSync(path, Math.floor(statSync(path).size / 2));
-    expect(() => open(dir)).toThrow(new RegExp(`${path} is damaged .*move it aside`));
+    for (const size of [Math.floor(statSync(path).size / 2), 4096 * 3 + 1000, 50, 0]) {
+      truncateSync(path, size); // half of it, inside a page, inside the header, nothing
+      expect(() => open(dir), `cut to ${size} bytes`).toThrow(new RegExp(`${path} is damaged .*move it aside`));
+    }
   });
 
   it('refuses a second store on the same file while the first is open', () => {
