@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 
 /**
  * The command and the `./http` entry (listen, for tests against the real server), ESM only: the server runs
- * on Node 20.19+, where `require` of ESM works. The workspace packages (@pipeline-api/core, @pipeline-api/contract)
+ * on Node 22.13+ (node:sqlite without a flag). The workspace packages (@pipeline-api/core, @pipeline-api/contract)
  * and every npm dependency stay imports: tsup leaves `dependencies` to node_modules. The committed OpenAPI
  * document goes beside the command.
  */
@@ -12,8 +12,10 @@ export default defineConfig({
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   bundle: true,
+  // tsup strips `node:` by default: `sqlite` without it would be an npm package (node:sqlite exists only with the prefix).
+  removeNodeProtocol: false,
   splitting: true,
   clean: true,
   sourcemap: true,

@@ -5,15 +5,17 @@ import { createCore, type Core } from './operation.js';
 import type { CoreRequest } from './request.js';
 import { cryptoRandom, type RandomSource } from './random.js';
 import { createMemoryRepository } from './repository/memory.js';
+import type { RepositoryFactory } from './repository/hooks.js';
 import type { Repository } from './repository/types.js';
-import { limitStorage, StorageReserve } from './storage-limits.js';
+import { StorageReserve, storageLimits } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { createScheduler } from './orchestration/scheduler.js';
 import { usersTable } from './resources/users/table.js';
 
 export interface ApiOptions {
   config?: Partial<CoreConfig>;
-  repo?: Repository;
+  /** Builds the repository with the hooks the API gives it (the storage caps); default: the memory repository. */
+  repo?: RepositoryFactory;
   clock?: Clock;
   /** Random bytes for tokens (default: crypto.getRandomValues). */
   random?: RandomSource;
@@ -39,7 +41,8 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
   // Caps on stored records and bytes: over a cap a change is refused whole (runs in progress may use the reserve).
   const reserve = new StorageReserve();
-  const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage, reserve);
+  const hooks = storageLimits(config.storage, reserve);
+  const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
   const clock = options.clock ?? systemClock;

@@ -1,8 +1,18 @@
 export { createCore, type Core, type CoreOptions, type Outcome } from './operation.js';
 export { configFromEnv, defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from './config.js';
 export { systemClock, formatDateTime, type Clock } from './clock.js';
-export { createMemoryRepository } from './repository/memory.js';
+export { createMemoryRepository, type MemoryRepositoryOptions } from './repository/memory.js';
+export {
+  combineHooks,
+  type CommitCheck,
+  type CommitSink,
+  type RepositoryFactory,
+  type RepositoryHooks,
+  type RepositoryRowListener,
+} from './repository/hooks.js';
+export { storageLimits, sizeOf, sizeChange, type StorageLimits } from './repository/storage-limits.js';
 export { defineTable, TableDeclaration, type RecordOf } from './repository/table.js';
+export { SortedKeys, type OrderedKeys } from './repository/sorted-keys.js';
 export type * from './repository/types.js';
 export { ApiError } from './errors.js';
 export type { CoreRequest } from './request.js';

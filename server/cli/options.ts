@@ -35,14 +35,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: '<dir>',
     env: 'DATA_DIR',
     default: '(memory only)',
-    description: 'Keep state in this directory: every acknowledged write is synced to disk first and survives a crash.',
-  },
-  {
-    flag: 'snapshot-bytes',
-    value: '<n>',
-    env: 'SNAPSHOT_BYTES',
-    default: '67108864 (64 MiB)',
-    description: 'With --data: once the journal passes this size, write a snapshot and drop the journals it covers.',
+    description:
+      'Keep state in this directory (the SQLite file pipeline-api.sqlite and secrets.json): every acknowledged write is synced to disk first and survives a crash.',
   },
   { flag: 'no-auth', env: 'REQUIRE_USER_AUTHENTICATION=0', default: 'auth on', description: 'The API key alone suffices; callers act as the owner.' },
   {
@@ -92,7 +86,6 @@ export interface CliSettings {
   host: string;
   fixtures: string | null;
   data: string | null;
-  snapshotBytes: number;
   trustProxy: number;
   httpErrorCodes: boolean;
   insecureDefaults: boolean;
@@ -163,16 +156,11 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
   const portText = text('port', 'PORT') ?? '6789';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(portText)})`);
-  const snapshotText = text('snapshot-bytes', 'SNAPSHOT_BYTES') ?? '67108864';
-  const snapshotBytes = Number(snapshotText);
-  if (!/^\d+$/.test(snapshotText) || snapshotBytes < 1)
-    throw new UsageError(`--snapshot-bytes must be a positive whole number (got ${JSON.stringify(snapshotText)})`);
   const trustText = text('trust-proxy', 'TRUST_PROXY') ?? '0';
   if (!/^\d{1,2}$/.test(trustText))
     throw new UsageError(`--trust-proxy must be the number of proxies in front of the server, 0 to 99 (got ${JSON.stringify(trustText)})`);
   return {
     port,
-    snapshotBytes,
     trustProxy: Number(trustText),
     host: text('host', 'HOST') ?? '127.0.0.1',
     fixtures: text('fixtures', 'FIXTURES') ?? null,

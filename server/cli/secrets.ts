@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from '@pipeline-api/core';
-import { fsyncDirectorySync } from '../storage/fsync.js';
 
 export const SECRETS_FILE = 'secrets.json';
 
@@ -76,3 +75,13 @@ export function defaultSecretsInUse(config: CoreConfig): string[] {
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
 export const isLoopback = (host: string) => LOOPBACK.test(host);
+
+/** Makes a directory's entries (the renamed secrets file) durable: a file's own fsync does not. */
+function fsyncDirectorySync(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createApi, configFromEnv, seedFixtures } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
-import { openDurableStore, removeStoreFiles, type DurableStore } from '../storage/durable-repository.js';
+import { openSqliteStore, removeDataFile, type SqliteStore } from '../storage/sqlite-store.js';
 import { readFixturesFile } from './fixtures-file.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
@@ -29,16 +29,15 @@ export class StartupError extends Error {}
 export async function startServer(settings: CliSettings, out: Output, onFatal: (error: Error) => void): Promise<StartedServer> {
   const fixtures = settings.fixtures === null ? null : readFixturesFile(settings.fixtures);
   const env = { ...settings.env };
-  let store: DurableStore | null = null;
+  let store: SqliteStore | null = null;
   let generatedSecrets = false;
   try {
     if (settings.data !== null) {
-      store = await openDurableStore(settings.data, {
-        snapshotAfterBytes: settings.snapshotBytes,
-        onFailure: (error) =>
-          onFatal(new Error(`writing to ${settings.data} failed (${error.message}); stopping: a restart recovers every acknowledged write`)),
+      const data = settings.data;
+      store = openSqliteStore(data, {
+        onFailure: (error) => onFatal(new Error(`writing to ${data} failed (${error.message}); stopping: a restart recovers every acknowledged write`)),
       });
-      const { secrets, generated, warning } = dataDirSecrets(settings.data, store.recovery.fresh, settings.explicit);
+      const { secrets, generated, warning } = dataDirSecrets(data, store.fresh, settings.explicit);
       if (secrets.apiKey && !settings.explicit.apiKey) env.API_KEY = secrets.apiKey;
       if (secrets.jwtSecret && !settings.explicit.jwtSecret) env.JWT_SECRET = secrets.jwtSecret;
       if (secrets.ownerPassword && !settings.explicit.ownerPassword) env.DEFAULT_OWNER_PASSWORD = secrets.ownerPassword;
@@ -64,12 +63,12 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       );
     }
 
-    let api = await createApi({ config, repo: store?.repo });
+    let api = await createApi({ config, repo: store?.repository });
     if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
 
     if (fixtures) {
-      if (store && !store.recovery.fresh) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
+      if (store && !store.fresh) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
       else {
         try {
           const seeded = await seedFixtures(api, fixtures);
@@ -81,9 +80,9 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
         } catch (error) {
           // A first start whose fixtures failed leaves nothing behind: the next start seeds from scratch.
           if (store && settings.data !== null) {
-            await store.close();
+            store.close();
             store = null;
-            removeStoreFiles(settings.data);
+            removeDataFile(settings.data);
             if (generatedSecrets) rmSync(join(settings.data, SECRETS_FILE), { force: true });
           }
           throw new StartupError(
@@ -106,15 +105,11 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
     out.info(`  reference: ${running.url}/docs   try it: ${running.url}/docs/try   OpenAPI: ${running.url}/openapi.json`);
     if (store) {
-      const { recovery } = store;
       out.info(
-        recovery.fresh
-          ? `  data: ${settings.data} (new; every acknowledged write is synced to disk)`
-          : `  data: ${settings.data} (recovered ${recovery.snapshotRecords} snapshot records and ${recovery.journalRecords} journal records)`,
+        store.fresh
+          ? `  data: ${store.path} (new; every acknowledged write is synced to disk)`
+          : `  data: ${store.path} (${store.loaded} records loaded, each checked; every acknowledged write is synced to disk)`,
       );
-      if (recovery.droppedBytes > 0) {
-        out.warn(`warning: dropped a torn journal tail of ${recovery.droppedBytes} bytes (writes never acknowledged; kept aside as journal-*.torn-*)`);
-      }
     } else out.info('  data: in memory (gone when the process stops; --data <dir> keeps it)');
     for (const d of defaults) out.warn(`warning: using ${d}`);
 
@@ -123,11 +118,11 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       url: running.url,
       async close() {
         await running.close();
-        await opened?.close();
+        opened?.close();
       },
     };
   } catch (error) {
-    await store?.close();
+    store?.close();
     throw error;
   }
 }

@@ -16,7 +16,7 @@ describe('blocks', () => {
     JSON.stringify([(await call('GET', '/api/pipelines', { query: { _format: 'detail' } })).body, (await call('GET', '/api/blocks')).body]);
 
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository() }));
+    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository }));
     for (const name of ['broken wave', 'second', 'third']) await call('POST', '/api/pipelines', { body: { pipeline: { name } } });
   });
   afterAll(() => server.close());

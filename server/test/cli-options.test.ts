@@ -21,13 +21,12 @@ describe('the command’s settings', () => {
       data: null,
       fixtures: null,
       insecureDefaults: false,
-      snapshotBytes: 67108864,
     });
   });
 
   it('refuses bad values with a message, never a stack trace', () => {
     expect(() => parseSettings(['--port', '65536'], {})).toThrow(UsageError);
-    expect(() => parseSettings(['--snapshot-bytes', '0'], {})).toThrow(/--snapshot-bytes must be a positive whole number/);
+    expect(() => parseSettings(['--snapshot-bytes', '4096'], {})).toThrow(UsageError); // no journal to snapshot: SQLite keeps the data
     expect(() => parseSettings([], { HTTP_ERROR_CODES: 'maybe' })).toThrow(/HTTP_ERROR_CODES must be 1 or 0/);
     expect(() => parseSettings(['--api-key', ''], {})).toThrow(/--api-key must not be empty/);
     expect(() => parseSettings(['--scheduler-interval-ms', '0'], {})).toThrow(/--scheduler-interval-ms must be a positive whole number/);

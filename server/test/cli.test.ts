@@ -160,7 +160,7 @@ describe('pipeline-api-server and its data directory', () => {
       try {
         const second = await runToEnd(['--port', '0', '--data', dir]);
         expect(second.code).toBe(1);
-        expect(second.out).toContain(`in use by another server (pid ${first.child.pid})`);
+        expect(second.out).toContain(`${join(dir, 'pipeline-api.sqlite')} is in use by another server`);
       } finally {
         expect(await first.stop()).toBe(0);
       }

@@ -7,7 +7,7 @@ describe('concurrent writes on one pipeline', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository() }));
+    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository }));
   });
   afterAll(() => server.close());
 

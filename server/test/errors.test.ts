@@ -243,7 +243,7 @@ describe('the error envelope, whatever goes wrong', () => {
 describe('internal faults', () => {
   it('answer internal_error without a trace, and change nothing', async () => {
     const repo = createMemoryRepository();
-    const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
+    const server = await TestServer.start({ repo: () => repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'kept' } } });
     const sortedKeys = pipelinesTable.in(repo).sortedKeys.bind(pipelinesTable.in(repo));
     pipelinesTable.in(repo).sortedKeys = () => {
@@ -260,7 +260,7 @@ describe('internal faults', () => {
 
   it('roll back a write that fails halfway', async () => {
     const repo = createMemoryRepository();
-    const server = await TestServer.start({ repo, config: { requireUserAuthentication: false } });
+    const server = await TestServer.start({ repo: () => repo, config: { requireUserAuthentication: false } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'one' } } });
     await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'two' } } });
     const put = pipelinesTable.in(repo).put.bind(pipelinesTable.in(repo));

@@ -1,21 +1,15 @@
+import { combineHooks, type RepositoryHooks } from '../../core/src/repository/hooks.js';
 import { createMemoryRepository } from '../../core/src/repository/memory.js';
 import type { Repository } from '../../core/src/repository/types.js';
 
 /**
  * The memory repository with every stored record deep-frozen. Records are replaced whole, never changed
  * in place (pipeline graphs are indexed per stored version on that promise): any write that edits a stored
- * record throws here, and the test sees an internal error.
+ * record throws here, and the test sees an internal error. A repository factory: `createApi({ repo: frozenRepository })`.
  */
-export function frozenRepository(): Repository {
-  const repo = createMemoryRepository();
-  const openTable = repo.openTable.bind(repo);
-  repo.openTable = (name, key, onChange) => {
-    const table = openTable(name, key, onChange);
-    const put = table.put.bind(table);
-    table.put = (record) => put(deepFreeze(record));
-    return table;
-  };
-  return repo;
+export function frozenRepository(hooks: RepositoryHooks = {}): Repository {
+  const freeze = (_table: string, _before: unknown, after: unknown) => deepFreeze(after);
+  return createMemoryRepository({ hooks: combineHooks({ rowListeners: [freeze] }, hooks) });
 }
 
 function deepFreeze<T>(value: T): T {

@@ -148,7 +148,7 @@ async function fuzz(target: Target) {
 
 describe('fuzzing generated and mutated requests', () => {
   it(`the server over HTTP answers ${RUNS} with valid envelopes, never an internal error, invariants intact`, async () => {
-    const server = await TestServer.start({ repo: frozenRepository() });
+    const server = await TestServer.start({ repo: frozenRepository });
     try {
       const { token } = await fuzz({ url: server.url, api: server.running.api, close: () => server.close() });
       // One line per request, and nothing in it but method, path, status, error code and time: no query, no secret.

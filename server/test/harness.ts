@@ -1,6 +1,6 @@
 import type { CoreConfig } from '../../core/src/config.js';
 import type { Clock } from '../../core/src/clock.js';
-import type { Repository } from '../../core/src/repository/types.js';
+import type { RepositoryFactory } from '../../core/src/repository/hooks.js';
 import { listen, type RunningServer } from '../http/listen.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -31,7 +31,7 @@ export class TestServer {
     readonly lines: string[],
   ) {}
 
-  static async start(options: { config?: Partial<CoreConfig>; clock?: Clock; repo?: Repository; trustProxy?: number } = {}): Promise<TestServer> {
+  static async start(options: { config?: Partial<CoreConfig>; clock?: Clock; repo?: RepositoryFactory; trustProxy?: number } = {}): Promise<TestServer> {
     const lines: string[] = [];
     const running = await listen({
       config: { bcryptRounds: 4, ...options.config },

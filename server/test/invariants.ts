@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Repository } from '../../core/src/repository/types.js';
 import { allMembers } from '../../core/src/pipeline-members/graph.js';
 import { usersTable } from '../../core/src/resources/users/table.js';
@@ -20,7 +21,8 @@ export function storeViolations(repo: Repository): string[] {
   );
 
   for (const pipeline of pipelines) {
-    if (pipelinesTable.in(repo).get(pipeline.uuid) !== pipeline) problems.push(`pipeline key ${pipeline.uuid} does not match its record`);
+    // Equal, not the same object: a repository that reads records from disk hands out a new one each time.
+    if (!isDeepStrictEqual(pipelinesTable.in(repo).get(pipeline.uuid), pipeline)) problems.push(`pipeline key ${pipeline.uuid} does not match its record`);
     const members = allMembers(pipeline.sections);
     const uuids = members.map((m) => m.uuid);
     if (new Set(uuids).size !== uuids.length) problems.push(`pipeline ${pipeline.uuid} lists a block twice`);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, defaultConfig } from '../../core/src/config.js';
 import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import { limitStorage } from '../../core/src/storage-limits.js';
+import { storageLimits } from '../../core/src/repository/storage-limits.js';
 import { PURGE_INTERVAL_MS } from '../../core/src/resources/sessions/token-purge.js';
 import { OWNER, TestServer, manualClock } from './harness.js';
 import { bareUser } from './records.js';
@@ -76,7 +76,7 @@ describe('storage caps', () => {
   });
 
   it('undoes its own counts with a transaction that fails for another reason', () => {
-    const repo = limitStorage(createMemoryRepository(), { maxRecords: 2, maxBytes: 0 });
+    const repo = createMemoryRepository({ hooks: storageLimits({ maxRecords: 2, maxBytes: 0 }) });
     usersTable.in(repo).put(bareUser(1));
     expect(() =>
       repo.transaction(() => {
@@ -91,7 +91,7 @@ describe('storage caps', () => {
   });
 
   it('counts every table opened through it, by its own key, tokens excepted (the shape of declared tables)', () => {
-    const repo = limitStorage(createMemoryRepository(), { maxRecords: 2, maxBytes: 1000 });
+    const repo = createMemoryRepository({ hooks: storageLimits({ maxRecords: 2, maxBytes: 1000 }) });
     const users = repo.openTable('users', (row: { id: number }) => row.id);
     const tokens = repo.openTable('tokens', (row: { key: string }) => row.key);
     users.put({ id: 1 });
@@ -162,14 +162,14 @@ describe('storage caps over a durable repository', () => {
   it('count the rows it restored, in every declared table, before the first request', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { openDurableStore } = await import('../storage/durable-repository.js');
+    const { openSqliteStore } = await import('../storage/sqlite-store.js');
     const { createApi } = await import('../../core/src/api.js');
     const { pipelinesTable } = await import('../../core/src/resources/pipelines/table.js');
     const { resourceModules } = await import('../../core/src/resources/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'caps-durable-'));
     try {
-      const first = await openDurableStore(dir);
-      const api = await createApi({ repo: first.repo, config: { bcryptRounds: 4, requireUserAuthentication: false } });
+      const first = openSqliteStore(dir);
+      const api = await createApi({ repo: first.repository, config: { bcryptRounds: 4, requireUserAuthentication: false } });
       const created = await api.core.handle('pipelines.create', {
         method: 'POST',
         path: '/api/pipelines',
@@ -179,14 +179,13 @@ describe('storage caps over a durable repository', () => {
         body: { pipeline: { name: 'restored' } },
       });
       expect(created.body.error).toBeUndefined();
-      await first.durable();
-      await first.close();
+      first.close();
 
       // The owner and the pipeline come back: 2 records, so a cap of 2 refuses a third at once, even a user
       // (whose creation never touches the pipelines table).
-      const second = await openDurableStore(dir);
+      const second = openSqliteStore(dir);
       const capped = await createApi({
-        repo: second.repo,
+        repo: second.repository,
         config: { bcryptRounds: 4, requireUserAuthentication: false, storage: { maxRecords: 2, maxBytes: 0 } },
       });
       const user = { user: { email: 'one@too.many', password: 'password1', password_confirmation: 'password1' } };
@@ -200,7 +199,7 @@ describe('storage caps over a durable repository', () => {
       });
       expect(refused.body.error).toMatchObject({ code: 413 });
       expect(pipelinesTable.in(capped.repo).get('restored')?.name).toBe('restored');
-      await second.close();
+      second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
 import type { Repository } from '../../core/src/repository/types.js';
+import type { RepositoryHooks } from '../../core/src/repository/hooks.js';
 import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../../core/src/orchestration/runs.js';
 import { nextFireAt } from '../../core/src/orchestration/fire-time.js';
 import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
@@ -70,11 +71,11 @@ function blockRunViolations(run: RunRecord): string[] {
 
 /**
  * Watches every stored run change: a run's state moves only along the machine's edges, and a finished
- * run leaves its state only to run again (retry), never for another finished state.
+ * run leaves its state only to run again (retry), never for another finished state. Give `hooks` to the
+ * repository when it is made; `illegal` fills as runs change.
  */
-export function watchTransitions(repo: Repository): string[] {
+export function watchTransitions(): { hooks: RepositoryHooks; illegal: string[] } {
   const illegal: string[] = [];
-  const put = runsTable.in(repo).put.bind(runsTable.in(repo));
   const ALLOWED: Record<string, string[]> = {
     initial: ['running', 'cancelled', 'failed'],
     running: ['completed', 'failed', 'cancelled'],
@@ -82,12 +83,11 @@ export function watchTransitions(repo: Repository): string[] {
     failed: ['running', 'initial'],
     cancelled: ['running', 'initial'],
   };
-  runsTable.in(repo).put = (run) => {
-    const before = runsTable.in(repo).get(run.id);
-    if (before && before.status !== run.status && !ALLOWED[before.status]?.includes(run.status)) {
-      illegal.push(`run ${run.id}: ${before.status} -> ${run.status}`);
-    }
-    put(run);
+  const watch = (table: string, before: unknown, after: unknown) => {
+    if (table !== runsTable.name || !isRun(before) || !isRun(after)) return;
+    if (before.status !== after.status && !ALLOWED[before.status]?.includes(after.status)) illegal.push(`run ${after.id}: ${before.status} -> ${after.status}`);
   };
-  return illegal;
+  return { hooks: { rowListeners: [watch] }, illegal };
 }
+
+const isRun = (row: unknown): row is RunRecord => typeof row === 'object' && row !== null && 'status' in row && 'block_runs' in row;

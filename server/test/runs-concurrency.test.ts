@@ -8,13 +8,14 @@ import { runsTable } from '../../core/src/orchestration/runs-table.js';
 let server: TestServer;
 let token: string;
 let now = Date.UTC(2026, 0, 1);
-const repo = frozenRepository();
-const illegal = watchTransitions(repo);
+const transitions = watchTransitions();
+const repo = frozenRepository(transitions.hooks);
+const illegal = transitions.illegal;
 
 beforeAll(async () => {
   // 200 runs of one trigger wait at once here: more than the default cap of runs waiting per trigger.
   const runs = { ...defaultConfig.runs, maxWaitingPerTrigger: 1000 };
-  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo, config: { runs } }));
+  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo: () => repo, config: { runs } }));
 });
 afterAll(() => server.close());
 

@@ -39,11 +39,12 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
   await fc.assert(
     fc.asyncProperty(graph, fc.array(op, { minLength: 5, maxLength: 40 }), async (blocks, ops) => {
       let now = Date.UTC(2026, 0, 1);
-      const repo = frozenRepository();
-      const illegal = watchTransitions(repo);
+      const transitions = watchTransitions();
+      const repo = frozenRepository(transitions.hooks);
+      const { illegal } = transitions;
       // Small quotas, so retention deletes runs the operations still name, and runs wait at their cap.
       const runLimits = { ...defaultConfig.runs, maxFinishedPerTrigger: 3, maxWaitingPerTrigger: 4 };
-      const api = await createApi({ repo, config: { requireUserAuthentication: false, bcryptRounds: 4, runs: runLimits }, clock: { now: () => now } });
+      const api = await createApi({ repo: () => repo, config: { requireUserAuthentication: false, bcryptRounds: 4, runs: runLimits }, clock: { now: () => now } });
       const headers = { 'x-api-key': api.config.apiKey };
       const call = async (method: string, path: string, body?: unknown) => {
         const outcome = await api.core.dispatch({ method, path, query: {}, headers, body });

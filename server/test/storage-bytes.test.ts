@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import { limitStorage, sizeChange, sizeOf } from '../../core/src/storage-limits.js';
+import { sizeChange, sizeOf, storageLimits } from '../../core/src/repository/storage-limits.js';
 
 /** A new version of `value` as the resources make them: the unchanged parts shared, one part replaced. */
 const edit = (value: unknown, path: number[], replacement: unknown): unknown => {
@@ -50,7 +50,7 @@ describe('stored bytes', () => {
         fc.array(fc.tuple(fc.nat(4), fc.constantFrom('put', 'delete', 'rollback'), fc.array(fc.nat(20), { maxLength: 3 }), json), { maxLength: 30 }),
         (ops) => {
           const cap = 1_000_000;
-          const repo = limitStorage(createMemoryRepository(), { maxRecords: 0, maxBytes: cap });
+          const repo = createMemoryRepository({ hooks: storageLimits({ maxRecords: 0, maxBytes: cap }) });
           const rows = repo.openTable('rows', (row: { id: string; data: unknown }) => row.id);
           for (const [id, op, path, replacement] of ops) {
             const current = rows.get(`r${id}`);

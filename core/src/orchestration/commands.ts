@@ -4,7 +4,7 @@ import type { Repository } from '../repository/types.js';
 import { allMembers } from '../pipeline-members/graph.js';
 import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
-import { sizeOf } from '../storage-limits.js';
+import { sizeOf } from '../repository/storage-limits.js';
 import { cancelRun, retryBlocks } from './engine.js';
 import { isInProgress, type BlockRunState, type RunRecord } from './runs.js';
 import { runsTable } from './runs-table.js';

@@ -4,7 +4,7 @@ import type { BlockRecord } from '../resources/blocks/table.js';
 import { allMembers } from '../pipeline-members/graph.js';
 import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
-import { StorageReserve } from '../storage-limits.js';
+import { StorageReserve } from '../repository/storage-limits.js';
 import { createRun, type Orchestration } from './commands.js';
 import { advanceRun, startRun } from './engine.js';
 import { currentExecutionDate } from './interval.js';

@@ -1,25 +1,25 @@
+import type { RepositoryHooks } from './hooks.js';
 import { SortedKeys } from './sorted-keys.js';
 import type { Change, Repository, RowListener, Table } from './types.js';
 
 type Undo = () => void;
 
 export interface MemoryRepositoryOptions {
-  /**
-   * Called once per committed write set, in commit order: a transaction's writes together when it
-   * succeeds (never when it rolls back), a write outside a transaction on its own. A throw undoes the
-   * writes. A durable store journals them here.
-   */
-  onCommit?: (changes: Change[]) => void;
-  /** Rows a table holds when it opens (a durable store's restored state): its lookups see them, nothing is committed. */
-  initialRows?: <V>(table: string) => Iterable<V>;
-  /** The counters' last ids by name (a durable store restores and journals them); default: a fresh map. */
+  /** Row listeners, checks before commit, sinks at commit: the repository's whole behaviour beyond storing rows. */
+  hooks?: RepositoryHooks;
+  /** Rows a table holds when it opens (a durable store's restored state): lookups and row listeners see them, nothing is committed. */
+  initialRows?: (table: string) => Iterable<unknown>;
+  /** The counters' last ids by name (a durable store restores and stores them); default: a fresh map. */
   counters?: Map<string, number>;
 }
 
 /** The in-memory repository: Maps plus an undo log that makes `transaction` all or nothing, for any declared tables. */
 export function createMemoryRepository(options: MemoryRepositoryOptions = {}): Repository {
   const stats = { reads: 0 };
-  const { onCommit, initialRows } = options;
+  const { initialRows } = options;
+  const rowListeners = options.hooks?.rowListeners ?? [];
+  const checks = options.hooks?.checks ?? [];
+  const sinks = options.hooks?.sinks ?? [];
   const counters = options.counters ?? new Map<string, number>();
   let journal: Undo[] | null = null;
   let changes: Change[] = [];
@@ -28,11 +28,11 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
     const rows = new Map<K, V>();
     const sorted = new SortedKeys<K>();
     const write = (key: K, next: V | undefined): void => {
-      if (onCommit && !journal) return transaction(() => write(key, next)); // a lone write commits on its own
+      if (!journal) return transaction(() => write(key, next)); // a lone write is checked and committed on its own
       const before = rows.get(key);
-      if (journal) journal.push(() => apply(key, before));
+      journal.push(() => apply(key, before));
       apply(key, next);
-      if (onCommit) changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
+      changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
     };
     const apply = (key: K, next: V | undefined) => {
       const before = rows.get(key);
@@ -41,8 +41,15 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
       if (before === undefined && next !== undefined) sorted.insert(key);
       if (before !== undefined && next === undefined) sorted.delete(key);
       onChange?.(before, next);
+      for (const listener of rowListeners) listener(name, before, next);
     };
-    for (const row of initialRows?.<V>(name) ?? []) apply(keyOf(row), row);
+    // A restored row is not a change of the table's own listener's (its declaration indexes what it opens with).
+    for (const row of (initialRows?.(name) ?? []) as Iterable<V>) {
+      const key = keyOf(row);
+      rows.set(key, row);
+      sorted.insert(key);
+      for (const listener of rowListeners) listener(name, undefined, row);
+    }
     return {
       get: (key) => (stats.reads++, rows.get(key)),
       getMany: (keys) => {
@@ -55,6 +62,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
         return found;
       },
       list: () => (stats.reads++, [...rows.values()]),
+      values: () => (stats.reads++, rows.values()),
       sortedKeys: () => (stats.reads++, sorted),
       size: () => rows.size,
       put: (record) => write(keyOf(record), record),
@@ -67,8 +75,10 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
     journal = [];
     changes = [];
     try {
+      for (const check of checks) check.begin();
       const result = change();
-      if (onCommit && changes.length > 0) onCommit(changes);
+      for (const check of checks) check.check();
+      if (changes.length > 0) for (const sink of sinks) sink(changes);
       journal = null;
       changes = [];
       return result;

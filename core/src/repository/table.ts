@@ -38,7 +38,7 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
     const onChange = extension?.onChange;
     listener.onChange = onChange;
     // A table may open with rows already (a durable repository's restored state): its lookups see them too.
-    if (onChange && rows.size() > 0) for (const row of rows.list()) onChange(undefined, row);
+    if (onChange && rows.size() > 0) for (const row of rows.values()) onChange(undefined, row);
     return Object.assign(rows, extension?.lookups);
   }
 }

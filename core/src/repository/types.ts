@@ -6,6 +6,8 @@ export interface Table<K, V> {
   /** One read for many keys: list pre-loading uses it so N items never cost N reads. */
   getMany(keys: Iterable<K>): Map<K, V>;
   list(): V[];
+  /** Every record, one at a time (a store that reads them from disk holds only the current one). */
+  values(): Iterable<V>;
   /** Every key in ascending order, kept sorted as records come and go (pages without sorting). */
   sortedKeys(): OrderedKeys<K>;
   size(): number;
@@ -13,7 +15,7 @@ export interface Table<K, V> {
   delete(key: K): void;
 }
 
-/** One committed write, as a durable store journals it: the record put under `key`, or its deletion. */
+/** One committed write, as a durable store takes it: the record put under `key`, or its deletion. */
 export type Change =
   { table: string; key: string | number; record: unknown; deleted?: undefined } | { table: string; key: string | number; deleted: true; record?: undefined };
 
@@ -29,7 +31,7 @@ export interface Repository {
   openTable<K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V>;
   /**
    * A sequence of ids by name (`users`, `pipeline_runs.block_runs`): never hands out an id twice, even after a
-   * rollback, a delete or (with a durable repository, which journals and restores it) a restart.
+   * rollback, a delete or (with a durable store, which keeps and restores it) a restart.
    */
   openCounter(name: string): () => number;
   /** Runs `change` all or nothing: when it throws, every write it made is undone. */

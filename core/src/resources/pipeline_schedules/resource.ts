@@ -7,7 +7,7 @@ import type { ScheduleRecord } from '../../orchestration/triggers.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
 import type { Repository } from '../../repository/types.js';
 import type { Page, Resource } from '../../resource.js';
-import { sizeOf } from '../../storage-limits.js';
+import { sizeOf } from '../../repository/storage-limits.js';
 import type { PipelineRecord } from '../pipelines/table.js';
 
 const ORDERS: Readonly<Record<string, (a: ScheduleRecord, b: ScheduleRecord) => number>> = {

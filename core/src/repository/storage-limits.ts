@@ -1,6 +1,7 @@
-import { ApiError } from './errors.js';
-import { isPlainObject } from './request.js';
-import type { Repository, RowListener, Table } from './repository/types.js';
+import { ApiError } from '../errors.js';
+import { isPlainObject } from '../request.js';
+import type { RepositoryHooks } from './hooks.js';
+import type { Repository } from './types.js';
 
 export interface StorageLimits {
   /** Records stored at most, all tables together but tokens; 0: no cap. */
@@ -88,29 +89,27 @@ function arraySizeChange(before: readonly unknown[], after: readonly unknown[]):
 }
 
 /**
- * Makes a repository refuse to grow past the caps: a change that would leave more records or bytes stored
- * than allowed (and more than before it) is refused with 413 `payload_too_large` and undone whole, inside
- * the repository's own transaction, so nothing is stored half. Deleting and shrinking always work, even
- * over a cap. Every table opened through it is counted, tokens excepted.
+ * The hooks that make a repository refuse to grow past the caps: a transaction that would leave more records
+ * or bytes stored than allowed (and more than before it) is refused with 413 `payload_too_large` before it
+ * commits, and the repository undoes it whole. Deleting and shrinking always work, even over a cap. Every
+ * table is counted, tokens excepted, the rows a table opens with (a durable store's) included.
  */
-export function limitStorage(inner: Repository, limits: StorageLimits, reserve?: StorageReserve): Repository {
-  if (!limits.maxRecords && !limits.maxBytes) return inner;
+export function storageLimits(limits: StorageLimits, reserve?: StorageReserve): RepositoryHooks {
+  if (!limits.maxRecords && !limits.maxBytes) return {};
   let records = 0;
   let bytes = 0;
-  /** Whether a transaction (ours) is running: its end judges the change. */
-  let inTransaction = false;
+  let recordsBefore = 0;
+  let bytesBefore = 0;
 
-  /** Whether the running transaction may use the reserve (StorageReserve.transaction). */
-  let reserved = false;
-  const refusal = (recordsBefore: number, bytesBefore: number, recordsAfter: number, bytesAfter: number) => {
-    const share = reserved ? 1 + RESERVE_SHARE : 1;
-    if (limits.maxRecords && recordsAfter > limits.maxRecords * share && recordsAfter > recordsBefore) {
+  const refusal = () => {
+    const share = reserve?.granted ? 1 + RESERVE_SHARE : 1;
+    if (limits.maxRecords && records > limits.maxRecords * share && records > recordsBefore) {
       return new ApiError(
         'payload_too_large',
         `Storage is full: this server stores at most ${limits.maxRecords} records (MAX_STORED_RECORDS). Delete some first; nothing was changed.`,
       );
     }
-    if (limits.maxBytes && bytesAfter > limits.maxBytes * share && bytesAfter > bytesBefore) {
+    if (limits.maxBytes && bytes > limits.maxBytes * share && bytes > bytesBefore) {
       return new ApiError(
         'payload_too_large',
         `Storage is full: this server stores at most ${limits.maxBytes} bytes of records (MAX_STORED_BYTES). Delete or shrink some first; nothing was changed.`,
@@ -119,11 +118,9 @@ export function limitStorage(inner: Repository, limits: StorageLimits, reserve?:
     return undefined;
   };
 
-  /**
-   * The counts follow the rows through the repository's row listener, which sees every change with the
-   * record it replaces, undos included: a rolled-back write is counted out by its own undo.
-   */
-  const count = (before: unknown, after: unknown) => {
+  /** Every change with the record it replaces, undos included: a rolled-back write is counted out by its own undo. */
+  const count = (table: string, before: unknown, after: unknown) => {
+    if (UNCOUNTED.includes(table)) return;
     records += (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
     if (!limits.maxBytes) return;
     if (before === undefined)
@@ -131,76 +128,46 @@ export function limitStorage(inner: Repository, limits: StorageLimits, reserve?:
     else bytes += after === undefined ? -sizeOf(before) : sizeChange(before, after);
   };
 
-  // In place, not wrapped: tables are kept per repository object (TableDeclaration.in), so whoever holds this
-  // repository (the API, a test) must see the same tables. Apply it once, before any table is opened.
-  const openTable = inner.openTable.bind(inner);
-  const transaction = inner.transaction.bind(inner);
-  inner.openTable = <K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V> => {
-    if (UNCOUNTED.includes(name)) return openTable(name, key, onChange);
-    let opening = true;
-    const table = openTable(name, key, (before: V | undefined, after: V | undefined) => {
-      if (!opening) count(before, after);
-      onChange?.(before, after);
-    });
-    opening = false;
-    // Rows a repository already holds when the table opens (a durable one, restored) count too.
-    if (table.size() > 0) for (const row of table.list()) count(undefined, row);
-    return {
-      get: (key) => table.get(key),
-      getMany: (keys) => table.getMany(keys),
-      list: () => table.list(),
-      sortedKeys: () => table.sortedKeys(),
-      size: () => table.size(),
-      // A write outside a transaction is judged in one of its own, so a refused write is undone before anyone sees it.
-      put: (record) => (inTransaction ? table.put(record) : inner.transaction(() => table.put(record))),
-      delete: (key) => table.delete(key), // deleting never grows storage: nothing to judge
-    };
+  return {
+    rowListeners: [count],
+    checks: [
+      {
+        begin() {
+          recordsBefore = records;
+          bytesBefore = bytes;
+        },
+        check() {
+          const error = refusal();
+          if (error) throw error;
+        },
+      },
+    ],
   };
-  inner.transaction = <T>(change: () => T): T => {
-    if (inTransaction) return transaction(change); // nested: the outer transaction judges the change
-    inTransaction = true;
-    const recordsBefore = records;
-    const bytesBefore = bytes;
-    try {
-      return transaction(() => {
-        const result = change();
-        const error = refusal(recordsBefore, bytesBefore, records, bytes);
-        if (error) throw error; // the inner repository undoes every write of `change`, and its undos count them out
-        return result;
-      });
-    } finally {
-      inTransaction = false;
-    }
-  };
-  reserve?.attach(<T>(change: () => T): T => {
-    if (inTransaction) return inner.transaction(change);
-    reserved = true;
-    try {
-      return inner.transaction(change);
-    } finally {
-      reserved = false;
-    }
-  });
-  return inner;
 }
 
 /** Room kept past each cap, as a share of it, for work admitted while there was room. */
 const RESERVE_SHARE = 0.05;
 
 /**
- * The reserve of one capped repository (limitStorage attaches it): `transaction` runs a change that may grow the
- * store past the caps by 5% of each, so work admitted under the caps, a run in progress stepping to its end,
- * finishes even when new work is refused at a full store. Judged like any transaction otherwise; without caps it
- * is a plain transaction.
+ * The reserve of the storage caps (given to storageLimits): `transaction` runs a change that may grow the store
+ * past the caps by 5% of each, so work admitted under the caps, a run in progress stepping to its end, finishes
+ * even when new work is refused at a full store. Inside another transaction the outer one is judged, as usual.
  */
 export class StorageReserve {
-  #run: (<T>(change: () => T) => T) | undefined;
+  #granted = false;
 
-  attach(run: <T>(change: () => T) => T): void {
-    this.#run = run;
+  /** Whether the running outermost transaction may use the reserve. */
+  get granted(): boolean {
+    return this.#granted;
   }
 
   transaction<T>(repo: Repository, change: () => T): T {
-    return this.#run ? this.#run(change) : repo.transaction(change);
+    if (this.#granted) return repo.transaction(change);
+    this.#granted = true;
+    try {
+      return repo.transaction(change);
+    } finally {
+      this.#granted = false;
+    }
   }
 }
