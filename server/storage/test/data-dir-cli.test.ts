@@ -11,6 +11,8 @@ import { DATA_FILE } from '../data-file.js';
 const KEY = 'data-dir-test-key';
 const SERVER = [...TSX_NODE_ARGS, 'server/cli/bin.ts', '--port', '0', '--api-key', KEY, '--no-auth', '--quiet'];
 const isRoot = process.getuid?.() === 0;
+/** These runs carry up to 900 KB of variables each, over the default per-run cap. */
+const LARGE_VARIABLES = { env: { MAX_RUN_VARIABLES_BYTES: '1000000' } };
 
 async function call(url: string, method: string, path: string, body?: unknown) {
   const answer = await fetch(`${url}${path}`, {
@@ -131,7 +133,7 @@ describe('--data: damage and size', () => {
     () =>
       withDir('big-transaction-', async (dir) => {
         const flags = ['--data', dir, '--api-key', KEY, '--no-auth', '--quiet', '--scheduler-interval-ms', '3600000'];
-        const first = await startCli(flags);
+        const first = await startCli(flags, LARGE_VARIABLES);
         const big = 'v'.repeat(900_000);
         try {
           await call(first.url, 'POST', '/api/pipelines', { pipeline: { name: 'heavy' } });
@@ -149,7 +151,7 @@ describe('--data: damage and size', () => {
         } finally {
           await first.stop('SIGKILL'); // at once: acknowledged means on disk, whatever the server does next
         }
-        const second = await startCli(flags);
+        const second = await startCli(flags, LARGE_VARIABLES);
         try {
           expect((await call(second.url, 'GET', '/api/pipelines/after')).pipeline?.uuid).toBe('after');
           const runs = (await call(second.url, 'GET', '/api/pipeline_runs?pipeline_uuid=renamed&_limit=100')) as unknown as {
@@ -174,7 +176,7 @@ describe('--data on a full disk', () => {
         execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', dir]);
         try {
           const flags = ['--data', dir, '--api-key', KEY, '--no-auth', '--quiet'];
-          const first = await startCli(flags);
+          const first = await startCli(flags, LARGE_VARIABLES);
           const acknowledged: number[] = [];
           let refused = 0;
           try {
@@ -196,7 +198,7 @@ describe('--data on a full disk', () => {
           } finally {
             await first.stop('SIGKILL');
           }
-          const second = await startCli(flags);
+          const second = await startCli(flags, LARGE_VARIABLES);
           try {
             expect(await runIds(second.url)).toEqual(acknowledged);
             console.log(`full disk: ${acknowledged.length} runs of 100 KB acknowledged and restored, ${refused} refused`);
