@@ -41,5 +41,5 @@ export async function proxyMain(argv: string[], env: Record<string, string | und
     process.stderr.write(`pipeline-api-server proxy: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  console.log(`Contract proxy listening on ${proxy.url}, forwarding to ${settings.target}; report: ${proxy.url}/__proxy/report`);
+  console.log(`Contract proxy listening on ${proxy.url} (forwarding to ${settings.target}; report at ${proxy.url}/__proxy/report)`);
 }
