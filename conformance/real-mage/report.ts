@@ -101,8 +101,10 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
       const grouped = new Map<string, string[]>();
       for (const { difference, reason } of row.differences) {
         const key = reason ? reason.id : 'unexplained';
-        const detail =
-          difference.kind === 'value'
+        // Which ids a list holds, and their order, may depend on when each server's scheduler ticked: the report says only that the order differs.
+        const detail = difference.path.endsWith('(order)')
+          ? `\`${difference.path}\` differs`
+          : difference.kind === 'value'
             ? `\`${difference.path}\`: ${short(reportedValue(difference.path, difference.mage))} / ${short(reportedValue(difference.path, difference.ours))}`
             : `\`${difference.path}\` ${difference.kind}`;
         grouped.set(key, [...(grouped.get(key) ?? []), detail]);

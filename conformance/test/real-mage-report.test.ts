@@ -5,6 +5,8 @@ import { renderCompatibility } from '../real-mage/report.js';
 
 /** What one run of Mage answered where values depend on the run: its temporary folder, the clock, log files. */
 interface RunValues {
+  /** The order Mage listed the triggers in (its scheduler's timing). */
+  order: number[];
   tmp: string;
   now: string;
   stamp: string;
@@ -72,6 +74,11 @@ function rows(run: RunValues, ourDescription = 'nightly'): Row[] {
       },
     ),
     row(
+      'list every trigger',
+      { status: 200, body: { pipeline_schedules: run.order.map((id) => ({ id })) } },
+      { status: 200, body: { pipeline_schedules: [3, 2, 1].map((id) => ({ id })), status: 200 } },
+    ),
+    row(
       'update pipeline',
       { status: 200, body: { pipeline: { description: 'nightly' } } },
       { status: 200, body: { pipeline: { description: ourDescription }, status: 200 } },
@@ -81,6 +88,7 @@ function rows(run: RunValues, ourDescription = 'nightly'): Row[] {
 
 const profile: ProfileResult[] = [{ scenario: 'login', passed: true, detail: '' }];
 const first: RunValues = {
+  order: [1, 2, 3],
   tmp: '/tmp/real-mage.Ko0QG1',
   now: '2026-11-23 00:36:49.297000',
   stamp: '20261123T003523_159512',
@@ -88,6 +96,7 @@ const first: RunValues = {
   modified: 1795394141.96,
 };
 const second: RunValues = {
+  order: [2, 1, 3],
   tmp: '/tmp/real-mage.Zq81xa',
   now: '2026-11-24 09:12:03.000100',
   stamp: '20261124T091203_000100',
@@ -104,6 +113,7 @@ describe('docs/compatibility.md: the real-Mage report', () => {
     expect(a).toContain('`pipeline_run.completed_at`: null / (set)');
     expect(a).toContain('"<tmp>/project" / "/home/src/default_repo"');
     expect(a).toContain('2026-01-01 00:00:00'); // a value the probe chose is kept
+    expect(a).toContain('[list-order] `pipeline_schedules[].id (order)` differs');
   });
 
   it('still changes when behaviour changes', () => {
