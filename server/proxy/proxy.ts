@@ -137,7 +137,8 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     }
     const responseHeaders: [string, string][] = [];
     answer.headers.forEach((value, name) => {
-      if (!NOT_FORWARDED.has(name) && name !== 'set-cookie') responseHeaders.push([name, value]);
+      // The proxy's own CORS answer stands (cors() above): the target's would duplicate or widen it.
+      if (!NOT_FORWARDED.has(name) && name !== 'set-cookie' && !name.startsWith('access-control-')) responseHeaders.push([name, value]);
     });
     for (const cookie of answer.headers.getSetCookie()) responseHeaders.push(['set-cookie', cookie]);
     res.status(answer.status);

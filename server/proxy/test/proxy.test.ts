@@ -216,6 +216,14 @@ describe('the contract proxy in front of the reference server', () => {
     expect(down.body.error).toMatchObject({ code: 502, type: 'internal_error' });
     expect(proxy.report().requests).toBe(1); // refused requests never reached the target
   });
+  it('answers CORS itself: one Access-Control-Allow-Origin for an allowed origin, the target’s dropped', async () => {
+    proxy = await startProxy({ target: target.url, log: (l) => lines.push(l) });
+    const direct = await fetch(`${target.url}/api/status`, { headers: { Origin: 'http://localhost:5173' } });
+    expect(direct.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const proxied = await fetch(`${proxy.url}/api/status`, { headers: { Origin: 'http://localhost:5173' } });
+    expect(proxied.headers.get('access-control-allow-origin')).toBe('http://localhost:5173'); // one value, not two joined
+    expect(proxied.headers.get('access-control-allow-credentials')).toBe('true');
+  });
 });
 
 describe('pipeline-api-server proxy (the command)', () => {
