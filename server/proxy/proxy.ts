@@ -106,6 +106,8 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     const { type } = (error ?? {}) as { type?: string };
     if (type === 'entity.too.large') return fail(req, res, payloadTooLarge());
     log(`[proxy] ${req.method} ${redactedPath(req.originalUrl, req.headers)}: ${(error as Error)?.message ?? String(error)}`);
+    // A fault while checking an answer already forwarded: the client has it; the log says what went wrong.
+    if (res.headersSent) return;
     fail(req, res, new ApiError('internal_error'));
   });
 

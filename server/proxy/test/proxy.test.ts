@@ -214,6 +214,9 @@ describe('the contract proxy in front of the reference server', () => {
     expect(((await crossSite.json()) as { error: { code: number } }).error.code).toBe(403);
     const down = await call(proxy.url, 'GET', '/api/pipelines', { headers: { 'X-API-KEY': API_KEY } });
     expect(down.body.error).toMatchObject({ code: 502, type: 'internal_error' });
+    const { BODY_LIMIT_BYTES } = await import('@pipeline-api/core');
+    const tooLarge = await call(proxy.url, 'POST', '/api/pipelines', { body: { pipeline: { name: 'x'.repeat(BODY_LIMIT_BYTES) } } });
+    expect(tooLarge.body.error).toMatchObject({ code: 413 });
     expect(proxy.report().requests).toBe(1); // refused requests never reached the target
   });
   it('answers CORS itself: one Access-Control-Allow-Origin for an allowed origin, the target’s dropped', async () => {
