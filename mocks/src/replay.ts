@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The Node entry only (src/node.ts): a recording is read from a file.
 import { readFile } from 'node:fs/promises';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
