@@ -20,3 +20,4 @@ export function setupMockServer(options: MockOptions = {}): MockServer {
 }
 
 export * from './index.js';
+export { replay, type Replay, type HarLog } from './replay.js';

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run test:real-mage: installs mage-ai 0.9.80 in a virtualenv, starts a real Mage server on 127.0.0.1 with
-# user authentication on and the default owner, runs the real-server profile and the raw-HTTP differential
-# against it and against the reference server, regenerates docs/compatibility.md, and stops Mage's whole process
+# user authentication on and the default owner, runs the real-server profile (through the contract proxy, whose
+# recording then seeds the reference server and the mocks) and the raw-HTTP differential against it and against the
+# reference server, regenerates docs/compatibility.md (volatile values masked), and stops Mage's whole process
 # tree (its own process group, scheduler and server children included) on success, failure and Ctrl-C.
 # `mage start` runs Mage's scheduler in a child process (instance type server_and_scheduler, the default): it starts
 # runs and executes their blocks in job processes. It ticks every 10 s (Mage's default): at 1 s a block job was

@@ -1,0 +1,136 @@
+import { parse as parseCookie } from 'cookie';
+
+/** What every credential becomes in a recording. */
+export const MASK = '[masked]';
+
+/** Headers that carry credentials, as a whole. */
+const SECRET_HEADERS = new Set(['x-api-key', 'oauth-token', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Body and query keys whose values are credentials, wherever they sit. */
+const SECRET_KEYS = new Set(['api_key', 'password', 'password_confirmation', 'password_current', 'token', 'pipeline_schedule_token', 'jwt_secret']);
+const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
+/** How many credentials a recorder remembers, to blank them wherever they show up again. */
+const MAX_KNOWN_SECRETS = 1000;
+
+/**
+ * Masks credentials in recorded traffic. It remembers every credential it has seen (headers, query, bodies,
+ * the tokens a login answers, decoded ones included), so a credential is blanked wherever it shows up later:
+ * a path segment, a text body. JWTs keep their shape (claims readable, string claims blanked, no signature)
+ * so a replayed login still gives a client a token it can decode.
+ */
+export class Masker {
+  private readonly known = new Set<string>();
+
+  /** Remembers the credentials a request carries (call before masking anything of its exchange). */
+  learnRequest(headers: Record<string, string | undefined>, query: URLSearchParams, body: unknown): void {
+    for (const name of ['x-api-key', 'oauth-token']) this.remember(headers[name]);
+    for (const match of (headers.authorization ?? '').matchAll(/bearer\s+(\S+)/gi)) this.remember(match[1]);
+    if (headers.cookie) {
+      try {
+        for (const value of Object.values(parseCookie(headers.cookie))) this.remember(value);
+      } catch {
+        // a malformed cookie header is masked as a whole
+      }
+    }
+    for (const [key, value] of query) if (SECRET_KEYS.has(key)) this.remember(value);
+    this.learnJson(body);
+  }
+
+  /** Remembers the credentials an answer hands out (a login's token, a trigger's token) and the decoded tokens in JWTs. */
+  learnJson(value: unknown, depth = 0): void {
+    if (depth > 64) return;
+    if (typeof value === 'string') {
+      for (const jwt of value.match(JWT) ?? []) this.rememberJwt(jwt);
+      return;
+    }
+    if (Array.isArray(value)) for (const item of value) this.learnJson(item, depth + 1);
+    else if (isObject(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (SECRET_KEYS.has(key) && typeof item === 'string') this.remember(item);
+        this.learnJson(item, depth + 1);
+      }
+    }
+  }
+
+  headers(pairs: readonly [string, string][]): [string, string][] {
+    return pairs.map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? MASK : this.text(value)]);
+  }
+
+  query(search: URLSearchParams): [string, string][] {
+    return [...search].map(([key, value]) => [key, SECRET_KEYS.has(key) ? MASK : this.text(value)]);
+  }
+
+  /** A path with every known credential and every segment shaped like a token blanked. */
+  path(path: string): string {
+    return path
+      .split('/')
+      .map((segment) => (looksSecret(segment) ? MASK : this.text(segment)))
+      .join('/');
+  }
+
+  json(value: unknown, depth = 0): unknown {
+    if (depth > 64) return MASK;
+    if (typeof value === 'string') return this.text(value);
+    if (Array.isArray(value)) return value.map((item) => this.json(item, depth + 1));
+    if (!isObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (SECRET_KEYS.has(key) && typeof item === 'string') out[key] = JWT_WHOLE.test(item) ? maskJwt(item) : MASK;
+      else out[key] = this.json(item, depth + 1);
+    }
+    return out;
+  }
+
+  /** Text with every JWT reshaped and every known credential blanked (raw and percent-encoded). */
+  text(text: string): string {
+    let out = text.includes('eyJ') ? text.replace(JWT, maskJwt) : text;
+    for (const secret of this.known) {
+      if (out.includes(secret)) out = out.split(secret).join(MASK);
+      const encoded = encodeURIComponent(secret);
+      if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(MASK);
+    }
+    return out;
+  }
+
+  private remember(value: string | undefined) {
+    const secret = value?.trim();
+    // Too short to be a credential, and blanking it would blank ordinary text.
+    if (!secret || secret.length < 8 || secret === MASK) return;
+    if (this.known.size >= MAX_KNOWN_SECRETS) this.known.delete(this.known.values().next().value!);
+    this.known.add(secret);
+  }
+
+  private rememberJwt(jwt: string) {
+    this.remember(jwt);
+    for (const claim of Object.values(jwtClaims(jwt) ?? {})) if (typeof claim === 'string') this.remember(claim);
+  }
+}
+
+const JWT_WHOLE = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+
+/** `header.claims.masked`: the header as it was, each string claim replaced by as many `x`, no signature. */
+export function maskJwt(jwt: string): string {
+  const [header] = jwt.split('.');
+  const claims = jwtClaims(jwt);
+  if (!claims) return MASK;
+  const masked = Object.fromEntries(Object.entries(claims).map(([key, value]) => [key, typeof value === 'string' ? 'x'.repeat(value.length) : value]));
+  return `${header}.${Buffer.from(JSON.stringify(masked)).toString('base64url')}.masked`;
+}
+
+function jwtClaims(jwt: string): Record<string, unknown> | undefined {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return isObject(claims) ? claims : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An API trigger's token (32 hex digits), a JWT, or a 32+ character mix of cases and digits: a path segment that is a credential. */
+function looksSecret(segment: string): boolean {
+  if (segment.length < 32 && !segment.startsWith('eyJ')) return false;
+  if (JWT_WHOLE.test(segment)) return true;
+  if (/^[0-9a-f]{32}$/i.test(segment)) return true;
+  return segment.length >= 32 && /^[\w-]+$/.test(segment) && /[a-z]/.test(segment) && /[A-Z]/.test(segment) && /\d/.test(segment);
+}

@@ -1,0 +1,293 @@
+import { writeFileSync, renameSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { contract } from '@pipeline-api/contract';
+import { ApiError, BODY_LIMIT_BYTES, configFromEnv, createApi, forbidden, isPlainObject, parseHeaders, payloadTooLarge, RouteTable } from '@pipeline-api/core';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { answerClientErrors } from '../http/client-error.js';
+import { cors } from '../http/cors.js';
+import { redactedPath } from '../http/log-redaction.js';
+import { queryOf } from '../http/request.js';
+import { checkRequest, checkResponse, type Issue } from './contract-check.js';
+import { ExchangeLog } from './exchanges.js';
+import { explain } from './known-differences.js';
+import { Masker } from './masking.js';
+import { FixturesRecorder } from './recorder.js';
+import { ViolationReport, violationLine, type ProxyReport, type Violation } from './report.js';
+
+export interface ProxySettings {
+  /** The server checked, e.g. `http://127.0.0.1:6789` (a path prefix is kept). */
+  target: string;
+  port?: number;
+  host?: string;
+  /** Known differences (docs/compatibility.md ids) that do not count as unexplained. */
+  allow?: readonly string[];
+  /** Where to write the fixtures file, at close. */
+  record?: string | null;
+  /** Where to write the HAR log, at close. */
+  recordExchanges?: string | null;
+  /** CORS_ORIGINS and ALLOWED_HOSTS, as the server reads them. */
+  env?: Record<string, string | undefined>;
+  /** Violation lines and notices. */
+  log?: (line: string) => void;
+  /** Milliseconds the target has to answer (default 120 000). */
+  timeoutMs?: number;
+}
+
+export interface RunningProxy {
+  url: string;
+  report(): ProxyReport;
+  /** Stops listening and writes the recordings; answers the final report. */
+  close(): Promise<ProxyReport>;
+}
+
+/** Answers larger than this are refused (every request does bounded work). */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+export const EXCHANGE_LIMITS = { maxEntries: 20_000, maxBodyBytes: 256 * 1024 * 1024 };
+/** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), and those the proxy sets itself. */
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'content-length',
+  // fetch decompresses answers: the client gets them as sent to it, unencoded.
+  'accept-encoding',
+  'content-encoding',
+]);
+const routes = new RouteTable(contract);
+
+/**
+ * A contract proxy: forwards every request unchanged to the target, and checks the request and the answer
+ * against the contract on the way (contract-check.ts). Each violation is logged as it happens and counted in
+ * the report (`GET /__proxy/report`); known differences are named by id. Keeps the server's Host and CORS
+ * defences. Optionally records fixtures and a HAR log with credentials masked, written at close.
+ */
+export async function startProxy(settings: ProxySettings): Promise<RunningProxy> {
+  const target = parseTarget(settings.target);
+  const log = settings.log ?? (() => {});
+  const allowed = new Set(settings.allow ?? []);
+  // The core answers the proxy's own refusals, in the envelope and honouring `_http_error_codes`, as the server does.
+  const api = await createApi({ config: { ...configFromEnv(settings.env ?? {}), bcryptRounds: 4 } });
+  const report = new ViolationReport(target.href);
+  const masker = new Masker();
+  const exchanges = settings.recordExchanges ? new ExchangeLog(masker, EXCHANGE_LIMITS) : undefined;
+  const fixtures = settings.record ? new FixturesRecorder() : undefined;
+  const notRecorded = () => ({ exchanges: exchanges?.dropped ?? 0, fixtures: fixtures?.dropped ?? 0 });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', false);
+  const fail = (req: Request, res: Response, error: ApiError | { code: number; type: 'internal_error'; message: string }) => {
+    const outcome = api.core.failure(error, { query: queryOf(req.originalUrl) });
+    res
+      .status(outcome.status)
+      .set(outcome.headers ?? {})
+      .json(outcome.body);
+  };
+  app.use(cors(api.config, (req, res, message) => fail(req, res, forbidden(message))));
+  app.get('/__proxy/report', (_req, res) => {
+    res.json(report.toJSON(notRecorded()));
+  });
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      await forward(req, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const { type } = (error ?? {}) as { type?: string };
+    if (type === 'entity.too.large') return fail(req, res, payloadTooLarge());
+    log(`[proxy] ${req.method} ${redactedPath(req.originalUrl, req.headers)}: ${(error as Error)?.message ?? String(error)}`);
+    // A fault while checking an answer already forwarded: the client has it; the log says what went wrong.
+    if (res.headersSent) return;
+    fail(req, res, new ApiError('internal_error'));
+  });
+
+  async function forward(req: Request, res: Response) {
+    report.requests++;
+    const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
+    const headers: [string, string][] = [];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i]!;
+      if (!NOT_FORWARDED.has(name.toLowerCase())) headers.push([name, req.rawHeaders[i + 1]!]);
+    }
+    const started = new Date();
+    let answer: globalThis.Response;
+    try {
+      answer = await fetch(new URL(`${target.pathname.replace(/\/$/, '')}${req.originalUrl}`, target.origin), {
+        method: req.method,
+        headers,
+        body: body === undefined ? undefined : new Uint8Array(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(settings.timeoutMs ?? 120_000),
+      });
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
+      return fail(req, res, { code: 502, type: 'internal_error', message: `The proxy's target ${target.origin} ${reason}.` });
+    }
+    const bytes = await readCapped(answer);
+    if (bytes === undefined) {
+      return fail(req, res, { code: 502, type: 'internal_error', message: `The target's answer exceeds ${MAX_ANSWER_BYTES} bytes.` });
+    }
+    const responseHeaders: [string, string][] = [];
+    answer.headers.forEach((value, name) => {
+      // The proxy's own CORS answer stands (cors() above): the target's would duplicate or widen it.
+      if (!NOT_FORWARDED.has(name) && name !== 'set-cookie' && !name.startsWith('access-control-')) responseHeaders.push([name, value]);
+    });
+    for (const cookie of answer.headers.getSetCookie()) responseHeaders.push(['set-cookie', cookie]);
+    res.status(answer.status);
+    for (const [name, value] of responseHeaders) res.appendHeader(name, value);
+    res.end(bytes);
+    const text = bytes.toString('utf8');
+
+    const ms = Date.now() - started.getTime();
+    const routeId = inspect(req, body, answer.status, text);
+    exchanges?.add({
+      started,
+      ms,
+      method: req.method,
+      url: req.originalUrl,
+      requestHeaders: headers,
+      requestBody: body?.toString('utf8'),
+      status: answer.status,
+      statusText: answer.statusText,
+      responseHeaders,
+      responseBody: text,
+      routeId,
+    });
+  }
+
+  /** Checks one exchange against the contract and feeds the recorders; answers the route id. */
+  function inspect(req: Request, rawBody: Buffer | undefined, status: number, text: string): string | undefined {
+    const path = req.path;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    let matched: ReturnType<RouteTable['match']>;
+    try {
+      matched = routes.match(method, path);
+    } catch {
+      matched = undefined; // malformed percent-encoding: no route takes it
+    }
+    const requestHeaders = parseHeaders(req.headers);
+    const query = queryOf(req.originalUrl);
+    let requestBody: unknown;
+    let requestJson = true;
+    try {
+      requestBody = rawBody === undefined ? undefined : JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      requestJson = false;
+    }
+    let answerBody: unknown;
+    let answerJson = true;
+    try {
+      answerBody = JSON.parse(text);
+    } catch {
+      answerJson = false;
+    }
+    if (exchanges) {
+      masker.learnRequest(requestHeaders, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), requestBody);
+      masker.learnJson(answerBody);
+    }
+    if (!matched) {
+      report.outsideContract++;
+      return undefined;
+    }
+    report.checked++;
+    const { route, params } = matched;
+    const issues: Issue[] = requestJson
+      ? checkRequest(route, query, requestBody)
+      : [{ where: 'request', path: '(body)', message: 'the body is not JSON', found: 'not-json' }];
+    issues.push(...checkResponse(route, status, query, answerBody, answerJson));
+    const url = redactedPath(req.originalUrl, req.headers);
+    for (const issue of issues) {
+      const knownAs = explain({ routeId: route.id, status, issue, body: answerBody });
+      const violation: Violation = {
+        routeId: route.id,
+        method: req.method,
+        url,
+        status,
+        where: issue.where,
+        at: issue.path,
+        message: issue.message,
+        found: issue.found,
+        ...(knownAs ? { knownAs } : {}),
+        allowed: knownAs !== undefined && allowed.has(knownAs),
+      };
+      report.add(violation);
+      log(violationLine(violation));
+    }
+    if (fixtures && status === 200 && isPlainObject(answerBody) && !('error' in answerBody)) fixtures.observe(route.id, params, answerBody);
+    return route.id;
+  }
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(settings.port ?? 0, settings.host ?? '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  answerClientErrors(server, api);
+  const { port } = server.address() as AddressInfo;
+  const host = settings.host ?? '127.0.0.1';
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    report: () => report.toJSON(notRecorded()),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      if (settings.record && fixtures) {
+        const { fixtures: recorded, refused } = fixtures.fixtures();
+        writeAtomically(settings.record, `${JSON.stringify(recorded, null, 2)}\n`);
+        for (const problem of refused) log(`[proxy] not recorded (the fixtures format refuses it): ${problem}`);
+      }
+      if (settings.recordExchanges && exchanges) writeAtomically(settings.recordExchanges, `${JSON.stringify(exchanges.toHar(target.href), null, 1)}\n`);
+      log(report.summary());
+      return report.toJSON(notRecorded());
+    },
+  };
+}
+
+/** The target URL: http(s), no credentials in it (they would end up in the report). */
+export function parseTarget(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--target must be a URL such as http://127.0.0.1:6789 (got ${JSON.stringify(text)})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--target must be an http or https URL (got ${url.protocol})`);
+  if (url.username || url.password) throw new Error('--target must not hold credentials: clients send theirs, and the proxy forwards them');
+  if (url.search || url.hash) throw new Error('--target must not have a query or a fragment');
+  return url;
+}
+
+/** The answer's text, or undefined once it passes MAX_ANSWER_BYTES (the rest is not read). */
+async function readCapped(answer: globalThis.Response): Promise<Buffer | undefined> {
+  if (!answer.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = answer.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Written beside, then renamed: a reader never sees half a file. */
+function writeAtomically(path: string, text: string) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o600 });
+  renameSync(temporary, path);
+}

@@ -1,0 +1,90 @@
+import type { Issue } from './contract-check.js';
+
+export interface Violation {
+  routeId: string;
+  method: string;
+  /** The request's path with credentials blanked and no query (server/http/log-redaction.ts). */
+  url: string;
+  where: Issue['where'];
+  /** Where in the query, body or answer: see Issue.path. */
+  at: string;
+  message: string;
+  found: string;
+  status: number;
+  /** The known difference it is (docs/compatibility.md), when one fits. */
+  knownAs?: string;
+  /** Whether `--allow` lists that id. */
+  allowed: boolean;
+}
+
+export interface ProxyReport {
+  target: string;
+  requests: number;
+  /** Requests that took a contract route, and were checked. */
+  checked: number;
+  /** Requests no contract route takes (forwarded, not checked). */
+  outsideContract: number;
+  violations: { total: number; allowed: number; unexplained: number; byKnownDifference: Record<string, number> };
+  /** The first violations seen (up to the cap), in order. */
+  first: Violation[];
+  /** Exchanges the recorders could not keep (past their caps). */
+  notRecorded: { exchanges: number; fixtures: number };
+}
+
+/** Violations kept in the report at most; the counts go on. */
+export const MAX_REPORTED = 1000;
+
+export class ViolationReport {
+  requests = 0;
+  checked = 0;
+  outsideContract = 0;
+  private total = 0;
+  private allowedCount = 0;
+  private readonly byId = new Map<string, number>();
+  private readonly first: Violation[] = [];
+
+  constructor(private readonly target: string) {}
+
+  add(violation: Violation): void {
+    this.total++;
+    if (violation.allowed) this.allowedCount++;
+    if (violation.knownAs) this.byId.set(violation.knownAs, (this.byId.get(violation.knownAs) ?? 0) + 1);
+    if (this.first.length < MAX_REPORTED) this.first.push(violation);
+  }
+
+  get unexplained(): number {
+    return this.total - this.allowedCount;
+  }
+
+  toJSON(notRecorded: ProxyReport['notRecorded'] = { exchanges: 0, fixtures: 0 }): ProxyReport {
+    return {
+      target: this.target,
+      requests: this.requests,
+      checked: this.checked,
+      outsideContract: this.outsideContract,
+      violations: {
+        total: this.total,
+        allowed: this.allowedCount,
+        unexplained: this.unexplained,
+        byKnownDifference: Object.fromEntries([...this.byId].sort(([a], [b]) => a.localeCompare(b))),
+      },
+      first: this.first,
+      notRecorded,
+    };
+  }
+
+  summary(): string {
+    const known = [...this.byId].map(([id, n]) => `${id} ×${n}`).join(', ');
+    return [
+      `proxy: ${this.requests} requests to ${this.target}, ${this.checked} checked against the contract, ${this.outsideContract} outside it;`,
+      `${this.total} violations: ${this.allowedCount} allowed, ${this.unexplained} unexplained${known ? ` (known differences: ${known})` : ''}.`,
+    ].join(' ');
+  }
+}
+
+/** The log line of one violation: request, route, status, where, what, and whether it is allowed. */
+export function violationLine(v: Violation): string {
+  const tag = v.knownAs ? (v.allowed ? ` [allowed: ${v.knownAs}]` : ` [known difference ${v.knownAs}, not allowed]`) : ' [unexplained]';
+  const at = v.at === '(body)' || v.at === '(status)' ? '' : `${v.at}: `;
+  return `[proxy] violation: ${v.method} ${v.url} (${v.routeId}) HTTP ${v.status}, ${v.where}: ${at}${v.message}${tag}`;
+}
