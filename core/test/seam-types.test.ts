@@ -1,17 +1,17 @@
 import { contract, walkContract, type NodeAt, type PayloadOf, type QueryOf, type RouteAt } from '@pipeline-api/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineExamples } from '../../core/src/examples.js';
-import { definePolicy } from '../../core/src/policy.js';
-import { definePresenter } from '../../core/src/presenter.js';
-import { defineResource, type Resource, type ResourceRegistry } from '../../core/src/resource.js';
-import { blocks, pipelineBlocks } from '../../core/src/resources/blocks/index.js';
-import { pipelineBlockExamples } from '../../core/src/resources/blocks/examples.js';
-import { resourceModules } from '../../core/src/resources/index.js';
-import { pipelines } from '../../core/src/resources/pipelines/index.js';
-import { sessions } from '../../core/src/resources/sessions/index.js';
-import { statuses } from '../../core/src/resources/statuses/index.js';
-import { users } from '../../core/src/resources/users/index.js';
-import type { StatusView } from '../../core/src/resources/statuses/resource.js';
+import { defineExamples } from '../src/examples.js';
+import { definePolicy } from '../src/policy.js';
+import { definePresenter } from '../src/presenter.js';
+import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
+import { blocks, pipelineBlocks } from '../src/resources/blocks/index.js';
+import { pipelineBlockExamples } from '../src/resources/blocks/examples.js';
+import { resourceModules } from '../src/resources/index.js';
+import { pipelines } from '../src/resources/pipelines/index.js';
+import { sessions } from '../src/resources/sessions/index.js';
+import { statuses } from '../src/resources/statuses/index.js';
+import { users } from '../src/resources/users/index.js';
+import type { StatusView } from '../src/resources/statuses/resource.js';
 
 // The lines under @ts-expect-error are what a contributor could get wrong: `npm run typecheck` fails if any compiles.
 
@@ -89,12 +89,12 @@ describe('resources typed by their routes', () => {
 
 describe('state owned by the API instance', () => {
   it('gives two instances in one process their own caches, throttle and per-instance state', async () => {
-    const { createApi } = await import('../../core/src/api.js');
+    const { createApi } = await import('../src/api.js');
     const [a, b] = await Promise.all([createApi({ config: { bcryptRounds: 4 } }), createApi({ config: { bcryptRounds: 4 } })]);
     for (const name of ['dates', 'digests', 'loginThrottle', 'instance', 'cascades'] as const) {
       expect(a.core.services[name]).not.toBe(b.core.services[name]);
     }
-    const { graphOf } = await import('../../core/src/resources/blocks/graph.js');
+    const { graphOf } = await import('../src/resources/blocks/graph.js');
     const sections = { blocks: [{ uuid: 'x', upstream: [] }], callbacks: [], conditionals: [], widgets: [], extensions: {} };
     expect(graphOf(sections, a.core.services.instance)).toBe(graphOf(sections, a.core.services.instance));
     expect(graphOf(sections, a.core.services.instance)).not.toBe(graphOf(sections, b.core.services.instance));
@@ -103,12 +103,12 @@ describe('state owned by the API instance', () => {
 
 describe('fixtures declared by their resources', () => {
   it('make the mocks’ seed() types from the registry', async () => {
-    type Fixtures = import('../../core/src/resources/index.js').Fixtures;
-    type Seeded = import('../../core/src/resources/index.js').Seeded;
+    type Fixtures = import('../src/resources/index.js').Fixtures;
+    type Seeded = import('../src/resources/index.js').Seeded;
     expectTypeOf<Fixtures>().toEqualTypeOf<{
-      users?: import('../../core/src/resources/users/fixtures.js').UserFixture[];
-      pipelines?: import('../../core/src/resources/pipelines/fixtures.js').PipelineFixture[];
-      triggers?: import('../../core/src/resources/pipeline_schedules/fixtures.js').TriggerFixture[];
+      users?: import('../src/resources/users/fixtures.js').UserFixture[];
+      pipelines?: import('../src/resources/pipelines/fixtures.js').PipelineFixture[];
+      triggers?: import('../src/resources/pipeline_schedules/fixtures.js').TriggerFixture[];
     }>();
     expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();
     const { createMockApi } = await import('@pipeline-api/mocks');

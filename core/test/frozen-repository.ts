@@ -1,5 +1,5 @@
-import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import type { Repository } from '../../core/src/repository/types.js';
+import { createMemoryRepository } from '../src/repository/memory.js';
+import type { Repository } from '../src/repository/types.js';
 
 /**
  * The memory repository with every stored record deep-frozen. Records are replaced whole, never changed

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import { limitStorage, sizeChange, sizeOf } from '../../core/src/storage-limits.js';
+import { createMemoryRepository } from '../src/repository/memory.js';
+import { limitStorage, sizeChange, sizeOf } from '../src/storage-limits.js';
 
 /** A new version of `value` as the resources make them: the unchanged parts shared, one part replaced. */
 const edit = (value: unknown, path: number[], replacement: unknown): unknown => {

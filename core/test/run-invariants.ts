@@ -1,8 +1,8 @@
-import type { Repository } from '../../core/src/repository/types.js';
-import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../../core/src/resources/pipeline_runs/record.js';
-import { schedulesTable } from '../../core/src/resources/pipeline_schedules/table.js';
-import { runsTable } from '../../core/src/resources/pipeline_runs/table.js';
-import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
+import type { Repository } from '../src/repository/types.js';
+import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../src/resources/pipeline_runs/record.js';
+import { schedulesTable } from '../src/resources/pipeline_schedules/table.js';
+import { runsTable } from '../src/resources/pipeline_runs/table.js';
+import { pipelinesTable } from '../src/resources/pipelines/table.js';
 
 const RUN_STATES = new Set(['initial', 'running', 'completed', 'failed', 'cancelled']);
 const BLOCK_STATES = new Set(['initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed']);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { createApi } from '../../core/src/api.js';
+import { createApi } from '../src/api.js';
 import { frozenRepository } from './frozen-repository.js';
 import { runViolations, watchTransitions } from './run-invariants.js';
-import { runsTable } from '../../core/src/resources/pipeline_runs/table.js';
+import { runsTable } from '../src/resources/pipeline_runs/table.js';
 
 /** A random acyclic graph: block i may depend on any block before it. */
 const graph = fc.integer({ min: 1, max: 7 }).chain((n) =>
