@@ -3,7 +3,6 @@ import type { Action } from '@pipeline-api/contract';
 import type { CredentialStore } from './auth/store.js';
 import type { Cascade } from './cascade.js';
 import type { Meta, OperationContext, RequestContext } from './context.js';
-import type { ResourceExamples } from './examples.js';
 import type { ResourceFixtures } from './fixtures/declaration.js';
 import type { Policy } from './policy.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
@@ -71,8 +70,6 @@ export interface ResourceDefinition<N, R, P, Parent, F> {
   cascades?: readonly Cascade[];
   /** The sessions resource: where authentication finds tokens and users. */
   credentials?: CredentialStore;
-  /** Its example requests: OpenAPI examples and auth-matrix targets (defineExamples, in examples.ts). */
-  examples: ResourceExamples;
   /** How the mocks seed it (defineFixtures, in fixtures.ts). */
   fixtures?: F;
 }
@@ -102,7 +99,6 @@ export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFi
   cascades: readonly Cascade[];
   tables: readonly DeclaredTable[];
   credentials?: CredentialStore;
-  examples: ResourceExamples;
 }
 
 /**
@@ -115,9 +111,8 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
 ): ResourceModule<Id, F> {
   // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
-  if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
-  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures, tables };
+  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, fixtures, tables = [] } = definition;
+  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, fixtures, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

@@ -1,11 +1,11 @@
 import { contract, walkContract, type NodeAt, type PayloadOf, type QueryOf, type RouteAt } from '@pipeline-api/contract';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineExamples } from '../src/examples.js';
 import { definePolicy } from '../src/policy.js';
 import { definePresenter } from '../src/presenter.js';
 import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
-import { blocks, pipelineBlocks } from '../src/resources/blocks/index.js';
-import { pipelineBlockExamples } from '../src/resources/blocks/examples.js';
+import { blocks } from '../src/resources/blocks/index.js';
 import { resourceModules } from '../src/resources/index.js';
 import { pipelines } from '../src/resources/pipelines/index.js';
 import { sessions } from '../src/resources/sessions/index.js';
@@ -17,11 +17,6 @@ import type { StatusView } from '../src/resources/statuses/resource.js';
 
 type Statuses = NodeAt<'statuses'>;
 const policy = definePolicy({ resource: 'statuses', actions: {} });
-const presenter = definePresenter<StatusView, undefined, { status: 'ok'; version: string }>({
-  attributes: { status: () => 'ok', version: (s) => s.version },
-  formats: { default: ['status', 'version'] },
-});
-const examples = defineExamples('statuses', { openapi: async () => {}, authMatrix: { targets: { list: () => ({ path: '/api/status' }) } } });
 
 // @ts-expect-error a node with a list route needs `collection`
 export const missingAction: Resource<Statuses, StatusView> = {};
@@ -51,19 +46,12 @@ defineResource('statuses', {
   policy,
   // @ts-expect-error the presenter's item is checked against the node's response item schema (version is a string)
   presenter: wrongItem,
-  examples,
 });
 
 // @ts-expect-error the registry needs a module for every contract node
 export const incomplete: ResourceRegistry = { statuses, sessions, users, pipelines, blocks };
 // @ts-expect-error a module registered under another node's key
 export const misnamed: ResourceRegistry = { statuses, sessions, users, pipelines, 'pipelines.blocks': blocks, blocks };
-
-defineExamples('statuses', {
-  openapi: async () => {},
-  // @ts-expect-error one auth-matrix target per route of the node
-  authMatrix: { targets: {} },
-});
 
 describe('resources typed by their routes', () => {
   it('types payloads and queries from the route schemas', () => {
@@ -76,14 +64,12 @@ describe('resources typed by their routes', () => {
     const nodes = [...new Set(walkContract(contract).map((r) => r.node))].sort();
     expect(Object.keys(resourceModules).sort()).toEqual(nodes);
     for (const [key, module] of Object.entries(resourceModules)) expect(module.node).toBe(key);
-    expect(pipelineBlocks.examples).toBe(pipelineBlockExamples);
   });
 
-  it('refuses examples declared for another node', () => {
-    expect(() =>
-      defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples: pipelineBlockExamples }),
-    ).toThrow('The examples of pipelines.blocks are registered with statuses');
-    expect(defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples }).node).toBe('statuses');
+  it('keeps documentation out of the runtime: no module carries OpenAPI examples or auth-matrix targets', () => {
+    for (const module of Object.values(resourceModules)) expect(Object.keys(module)).not.toContain('examples');
+    const sources = readdirSync(fileURLToPath(new URL('../src', import.meta.url)), { recursive: true, encoding: 'utf8' });
+    expect(sources.filter((path) => /(^|\/)examples\.ts$/.test(path))).toEqual([]);
   });
 });
 

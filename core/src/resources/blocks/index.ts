@@ -1,7 +1,6 @@
 import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
-import { blockExamples, pipelineBlockExamples } from './examples.js';
 import { allMembers } from './graph.js';
 import { pipelineBlockPolicy, sharedBlockPolicy } from './policy.js';
 import { pipelineBlockPresenter, sharedBlockPresenter } from './presenter.js';
@@ -40,7 +39,6 @@ export const pipelineBlocks = defineResource('pipelines.blocks', {
   resource: pipelineBlockResource,
   policy: pipelineBlockPolicy,
   presenter: pipelineBlockPresenter,
-  examples: pipelineBlockExamples,
   cascades: [followPipelines],
 });
 
@@ -50,5 +48,4 @@ export const blocks = defineResource('blocks', {
   resource: sharedBlockResource,
   policy: sharedBlockPolicy,
   presenter: sharedBlockPresenter,
-  examples: blockExamples,
 });

@@ -2,7 +2,6 @@ import { schedulesTable } from './table.js';
 import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
-import { pipelineScheduleExamples, scheduleExamples } from './examples.js';
 import { triggerFixtures } from './fixtures.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
@@ -20,7 +19,6 @@ export const pipelineSchedules = defineResource('pipelineSchedules', {
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  examples: scheduleExamples,
   defaultLimit: 40,
 });
 
@@ -29,7 +27,6 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   resource: pipelineScheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  examples: pipelineScheduleExamples,
   fixtures: triggerFixtures,
   defaultLimit: 40,
   cascades: [followPipelines],

@@ -1,8 +1,7 @@
 import { User, UserCreate } from '@pipeline-api/contract';
 import * as z from 'zod';
 import { ROLE_IDS } from '../../auth/roles.js';
-import { itemOf } from '../../examples.js';
-import { defineFixtures } from '../../fixtures/declaration.js';
+import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
 
 /** A user to create: UserCreate without the confirmation and role ids, with a role by name (null: no project access). */
 const UserFixture = UserCreate.omit({ password_confirmation: true, roles: true, roles_new: true }).extend({
