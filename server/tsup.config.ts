@@ -1,11 +1,12 @@
 import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { keepDeclarations } from '../scripts/packaging/tsup-library.js';
 
 /**
  * The command and the `./http` entry (listen, for tests against the real server), ESM only: the server runs
  * on Node 20.19+, where `require` of ESM works. The workspace packages (@pipeline-api/core, @pipeline-api/contract)
  * and every npm dependency stay imports: tsup leaves `dependencies` to node_modules. The committed OpenAPI
- * document goes beside the command.
+ * document goes beside the command. A JavaScript-only build keeps the declarations of the `./http` entry.
  */
 export default defineConfig({
   entry: { 'pipeline-api-server': 'cli/bin.ts', http: 'http/listen.ts' },
@@ -15,7 +16,7 @@ export default defineConfig({
   target: 'node20',
   bundle: true,
   splitting: true,
-  clean: true,
+  clean: keepDeclarations(),
   sourcemap: true,
   dts: { entry: { http: 'http/listen.ts' } },
   tsconfig: 'tsconfig.build.json',
