@@ -1,30 +1,18 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { SOURCE_CONDITION } from './scripts/packaging/source-condition.js';
+import { SLOW_TESTS } from './scripts/test/slow-tests.js';
+
+const SLOW = Object.keys(SLOW_TESTS);
 
 /**
  * Three kinds of test, one vitest project each so any can run alone (`npx vitest run --project <name>`):
  * - unit, one project per package, its own test/ folder: the inner loop (`npm run test:unit`);
  * - integration: several packages together, or real processes (listed below with why);
  * - slow: what needs a browser, packed tarballs, Schemathesis, thousands of requests or every docs page; each file
- *   is listed below with why, and stays beside the package it tests.
+ *   is listed with why and what it needs in scripts/test/slow-tests.ts, and stays beside the package it tests.
  * `npm test` runs all of them and prints each project's time (scripts/test-reporters/project-times.ts).
  * The real-Mage comparison needs a Mage server: `npm run test:real-mage`, with its own config.
  */
-const SLOW: Record<string, string> = {
-  'server/test/fuzz.test.ts': 'fuzz: thousands of random requests against the server and the mocks',
-  'sdk/test/package.test.ts': 'packaging: packs, installs and type-checks the tarball',
-  'query/test/package.test.ts': 'packaging: packs, installs and type-checks the tarball',
-  'scripts/packaging/test/consumer.test.ts': 'packaging: every tarball in a fresh consumer project, Node and a browser',
-  'scripts/packaging/test/dependencies.test.ts': 'packaging: reads what each package publishes (its built dist)',
-  'sdk/test/browser-session.test.ts': 'browser: Chromium',
-  'server/test/browser-origins.test.ts': 'browser: Chromium',
-  'server/test/docs-page.test.ts': 'browser: Chromium',
-  'server/test/try-it.test.ts': 'browser: Chromium',
-  'examples/web-dashboard/test/dashboard.test.ts': 'browser: Chromium',
-  'docs/test/examples.test.ts': 'docs: runs every snippet of every page',
-  'scripts/schemathesis/test/schemathesis.test.ts': 'schemathesis: the OpenAPI-driven fuzzer',
-  'bench/test/smoke.test.ts': 'benchmarks: every bench:* script in its --smoke mode',
-};
 
 /** Integration: several packages together, or a real process (the server command, process groups), each with why. */
 const INTEGRATION: Record<string, string> = {
@@ -47,11 +35,8 @@ const UNIT: Record<string, string[]> = {
   mocks: ['mocks/test/**/*.test.ts'],
   scripts: ['scripts/**/test/**/*.test.ts'],
 };
-export const UNIT_PROJECTS = Object.keys(UNIT);
 
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**'];
-/** Checks, before a project runs, what its tests need beyond `npm ci` (it names the command to run). */
-const PREREQUISITES: Record<string, string> = { slow: 'scripts/test/needs-slow-tools.ts' };
 
 const project = (name: string, include: string[], exclude: string[] = []): TestProjectInlineConfiguration => ({
   extends: true,
@@ -59,8 +44,8 @@ const project = (name: string, include: string[], exclude: string[] = []): TestP
     name,
     include,
     exclude: [...ALWAYS_EXCLUDED, ...exclude],
-    // A project's globalSetup replaces the root's: the process check stays in every project.
-    globalSetup: ['scripts/test-processes.ts', ...(PREREQUISITES[name] ? [PREREQUISITES[name]] : [])],
+    // A slow file missing what `npm ci` does not make (a build, Chromium, Schemathesis) fails at once, naming the command.
+    setupFiles: name === 'slow' ? ['scripts/test/slow-setup.ts'] : [],
   },
 });
 
@@ -74,12 +59,14 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Fails the run when a process a test started outlives it (every project inherits it).
+    globalSetup: ['scripts/test-processes.ts'],
     reporters: ['default', './scripts/test-reporters/project-times.ts', ...(jsonReport ? ['json'] : [])],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
     projects: [
-      ...Object.entries(UNIT).map(([name, include]) => project(name, include, [...Object.keys(SLOW), ...Object.keys(INTEGRATION)])),
-      project('integration', Object.keys(INTEGRATION), Object.keys(SLOW)),
-      project('slow', Object.keys(SLOW)),
+      ...Object.entries(UNIT).map(([name, include]) => project(name, include, [...SLOW, ...Object.keys(INTEGRATION)])),
+      project('integration', Object.keys(INTEGRATION), SLOW),
+      project('slow', SLOW),
     ],
   },
 });
