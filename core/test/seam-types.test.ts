@@ -3,6 +3,9 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { definePolicy } from '../src/policy.js';
+import { pipelinePresenter } from '../src/resources/pipelines/presenter.js';
+import { pipelineResource } from '../src/resources/pipelines/resource.js';
+import { each, role } from '../src/resources/rules.js';
 import { definePresenter } from '../src/presenter.js';
 import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
 import { blocks } from '../src/resources/blocks/index.js';
@@ -46,6 +49,25 @@ defineResource('statuses', {
   policy,
   // @ts-expect-error the presenter's item is checked against the node's response item schema (version is a string)
   presenter: wrongItem,
+});
+
+const editor = role('editor');
+defineResource('pipelines', {
+  resource: pipelineResource,
+  presenter: pipelinePresenter,
+  policy: definePolicy({ resource: 'pipelines', actions: {}, writes: { update: each(['cache_block_output_in_memory'], editor) } }),
+});
+defineResource('pipelines', {
+  resource: pipelineResource,
+  presenter: pipelinePresenter,
+  // @ts-expect-error a written attribute the route's payload does not have (misspelt) is refused at compile time, not as a 403
+  policy: definePolicy({ resource: 'pipelines', actions: {}, writes: { update: each(['cache_block_output_in_memroy'], editor) } }),
+});
+defineResource('pipelines', {
+  resource: pipelineResource,
+  presenter: pipelinePresenter,
+  // @ts-expect-error the same inline, without each()
+  policy: definePolicy({ resource: 'pipelines', actions: {}, writes: { create: { nmae: editor } } }),
 });
 
 // @ts-expect-error the registry needs a module for every contract node
