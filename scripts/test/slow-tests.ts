@@ -16,6 +16,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
   'server/test/docs-page.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
+  'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [] },
   'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'] },
   'scripts/schemathesis/test/schemathesis.test.ts': { why: 'schemathesis: the OpenAPI-driven fuzzer', needs: ['schemathesis'] },
   'bench/test/smoke.test.ts': { why: 'benchmarks: every bench:* script in its --smoke mode', needs: ['build'] },
