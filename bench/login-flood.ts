@@ -6,7 +6,7 @@
  *
  *   npm run bench:login-flood            (-- --smoke: 10 logins, 5 at a time)
  *
- * Configurations: the defaults, and the password-check bounds turned off (as the server was before them).
+ * Configurations: the defaults, and the password-check bounds turned off (what they protect against).
  */
 import { sized } from './smoke.js';
 import { KEY, pool, startReference } from './support.js';

@@ -216,7 +216,7 @@ const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}x ${ratio
 const detail = table[scenarios[0]!.name]!.ratios;
 const create = table[scenarios[2]!.name]!.ratios;
 console.log("targets (median of the rounds' ratios):");
-// Issue 12's targets, with @ts-rest/express serving both routes.
+// The targets, with @ts-rest/express serving both routes: a typed router must cost little over a bare route.
 console.log(`  GET detail >= 1.0x bare express: ${verdict(detail.bare!, 1.0)}`);
 console.log(`  POST create >= 0.75x bare express: ${verdict(create.bare!, 0.75)}`);
 for (const [name, row] of Object.entries(table)) {

@@ -35,7 +35,7 @@ export interface Api {
  */
 export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
-  // Caps on stored records and bytes (issue 14): over a cap a change is refused whole.
+  // Caps on stored records and bytes: client data never grows without bound, and over a cap a change is refused whole.
   const repo = limitStorage(options.repo ?? createMemoryRepository(), config.storage);
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
