@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { SOURCE_CONDITION } from './scripts/packaging/source-condition.js';
 import { SLOW_TESTS } from './scripts/test/slow-tests.js';
@@ -59,6 +60,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // One file per core: the files wait on sockets and child processes as much as they compute, and vitest's
+    // default (cores - 1) runs a 2-core machine one file at a time.
+    maxWorkers: Math.max(availableParallelism(), 2),
     // Fails the run when a process a test started outlives it (every project inherits it).
     globalSetup: ['scripts/test-processes.ts'],
     reporters: ['default', './scripts/test-reporters/project-times.ts', ...(jsonReport ? ['json'] : [])],
