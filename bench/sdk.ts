@@ -6,7 +6,7 @@
  * Run: npm run bench:sdk (after npm run build; `-- --smoke`: 5 calls, one check each).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +14,12 @@ import { build } from 'esbuild';
 import { sized } from './smoke.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The check-time consumers read the published declarations, which `npm ci` (JavaScript only) does not build.
+const missing = ['sdk', 'contract'].map((pkg) => `${pkg}/dist/index.d.ts`).filter((file) => !existsSync(join(root, file)));
+if (missing.length > 0) {
+  console.error(`bench:sdk needs the built declarations (${missing.join(', ')} missing): run \`npm run build\` first`);
+  process.exit(1);
+}
 const work = join(root, 'bench', '.tmp-sdk');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
