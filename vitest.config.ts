@@ -3,7 +3,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { SOURCE_CONDITION } from './scripts/packaging/source-condition.js';
 import { SLOW_TESTS } from './scripts/test/slow-tests.js';
 
-const SLOW = Object.keys(SLOW_TESTS);
+/** The slow project: the files listed, and any benchmark's test (benchmarks run their smoke mode there). */
+const SLOW = [...Object.keys(SLOW_TESTS), 'bench/test/**/*.test.ts'];
 
 /**
  * Three kinds of test, one vitest project each so any can run alone (`npx vitest run --project <name>`):
