@@ -1,5 +1,55 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { SOURCE_CONDITION } from './scripts/packaging/source-condition.js';
+import { SLOW_TESTS } from './scripts/test/slow-tests.js';
+
+/** The slow project: the files listed, and any benchmark's test (benchmarks run their smoke mode there). */
+const SLOW = [...Object.keys(SLOW_TESTS), 'bench/test/**/*.test.ts'];
+
+/**
+ * Three kinds of test, one vitest project each so any can run alone (`npx vitest run --project <name>`):
+ * - unit, one project per package, its own test/ folder: the inner loop (`npm run test:unit`);
+ * - integration: several packages together, or real processes (listed below with why);
+ * - slow: what needs a browser, packed tarballs, Schemathesis, thousands of requests or every docs page; each file
+ *   is listed with why and what it needs in scripts/test/slow-tests.ts, and stays beside the package it tests.
+ * `npm test` runs all of them and prints each project's time (scripts/test-reporters/project-times.ts).
+ * The real-Mage comparison needs a Mage server: `npm run test:real-mage`, with its own config.
+ */
+
+/** Integration: several packages together, or a real process (the server command, process groups), each with why. */
+const INTEGRATION: Record<string, string> = {
+  'conformance/test/**/*.test.ts': 'the same scenarios against the server, the Node mocks and the browser mocks',
+  'examples/*/test/**/*.test.ts': 'the example apps on the SDK, the query package and the mocks',
+  'server/test/route-matching.test.ts': 'Express (the server) and MSW (the mocks) route every tricky path alike',
+  'server/test/cli.test.ts': 'the built command in its own process',
+  'server/test/main.test.ts': 'the npm start entry point in its own process',
+  'server/test/crash-recovery.test.ts': 'the command killed mid-write, restarted on its data',
+  'scripts/real-mage/test/process-group.test.ts': 'process groups: a stopped command takes its children with it',
+};
+
+/** Unit: each package's own tests (a package's nested test/ folders, server/storage/test, count as its own). */
+const UNIT: Record<string, string[]> = {
+  contract: ['contract/test/**/*.test.ts'],
+  core: ['core/test/**/*.test.ts'],
+  server: ['server/**/test/**/*.test.ts'],
+  sdk: ['sdk/test/**/*.test.ts'],
+  query: ['query/test/**/*.test.ts'],
+  mocks: ['mocks/test/**/*.test.ts'],
+  scripts: ['scripts/**/test/**/*.test.ts'],
+};
+
+const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+
+const project = (name: string, include: string[], exclude: string[] = []): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include,
+    exclude: [...ALWAYS_EXCLUDED, ...exclude],
+    // A slow file missing what `npm ci` does not make (a build, Chromium, Schemathesis) fails at once, naming the command.
+    setupFiles: name === 'slow' ? ['scripts/test/slow-setup.ts'] : [],
+  },
+});
 
 // .ci/run sets VITEST_JSON to a path: the JSON report there gives its closing `N passed, M failed` line.
 const jsonReport = process.env.VITEST_JSON;
@@ -9,13 +59,19 @@ export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, 'module', 'browser', 'development|production'] },
   ssr: { resolve: { conditions: [SOURCE_CONDITION, 'module', 'node', 'development|production'] } },
   test: {
-    include: ['**/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Fails the run when a process a test started outlives it.
+    // One file per core: the files wait on sockets and child processes as much as they compute, and vitest's
+    // default (cores - 1) runs a 2-core machine one file at a time.
+    maxWorkers: Math.max(availableParallelism(), 2),
+    // Fails the run when a process a test started outlives it (every project inherits it).
     globalSetup: ['scripts/test-processes.ts'],
-    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    reporters: ['default', './scripts/test-reporters/project-times.ts', ...(jsonReport ? ['json'] : [])],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
+    projects: [
+      ...Object.entries(UNIT).map(([name, include]) => project(name, include, [...SLOW, ...Object.keys(INTEGRATION)])),
+      project('integration', Object.keys(INTEGRATION), SLOW),
+      project('slow', SLOW),
+    ],
   },
 });

@@ -4,14 +4,16 @@
  * one client asks GET /api/status in turn. Prints the flood's answers and the health check's latency
  * before and during the flood, for each configuration side by side (one run, same machine).
  *
- *   npm run bench:login-flood
+ *   npm run bench:login-flood            (-- --smoke: 10 logins, 5 at a time)
  *
- * Configurations: the defaults, and the password-check bounds turned off (as the server was before them).
+ * Configurations: the defaults, and the password-check bounds turned off (what they protect against).
  */
+import { sized } from './smoke.js';
 import { KEY, pool, startReference } from './support.js';
 
-const FLOOD = 200;
-const AT_ONCE = 50;
+const FLOOD = sized(200, 10);
+const AT_ONCE = sized(50, 5);
+const IDLE_PROBES = sized(20, 3);
 
 const configurations: [string, Record<string, string>][] = [
   ['defaults', {}],
@@ -34,7 +36,7 @@ async function run(name: string, env: Record<string, string>) {
   const server = await startReference(env);
   try {
     const idle: number[] = [];
-    for (let i = 0; i < 20; i++) idle.push(await statusLatency(server.url));
+    for (let i = 0; i < IDLE_PROBES; i++) idle.push(await statusLatency(server.url));
 
     let flooding = true;
     const during: number[] = [];
@@ -63,6 +65,7 @@ async function run(name: string, env: Record<string, string>) {
 
     const byType = new Map<string, number[]>();
     for (const a of answers) byType.set(a.type, [...(byType.get(a.type) ?? []), a.ms]);
+    if (byType.has('success')) throw new Error(`${name}: a login for a name no account has succeeded`);
     const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
     console.log(`\n${name}`);
     console.log(`  flood: ${FLOOD} failed logins, ${AT_ONCE} at a time, took ${fmt(floodMs)}`);

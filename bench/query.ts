@@ -7,7 +7,7 @@
  *     for them (generated here from docs/openapi.json, `_offset` as the pagination keyword), plus the
  *     next-page and invalidation code hey-api leaves to the app (ours ships both).
  * "Layer" is the TanStack layer alone: the second bundle of each pair less the first.
- * Run: npm run bench:query (after npm run build).
+ * Run: npm run bench:query (after npm run build). Its sizes are fixed (ten routes): `-- --smoke` runs the same, a few seconds.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createClient as generateHeyApi } from '@hey-api/openapi-ts';
+import './smoke.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, 'bench', '.tmp-query');

@@ -1,11 +1,13 @@
 /**
  * npm run bench:soak: 60 s of mixed traffic at a fixed concurrency against the reference server (its own
- * process). Targets: no error, and RSS at the end within 20 % of RSS at 10 s.
+ * process). Targets: no error, and RSS at the end within 20 % of RSS at 10 s. An error answer fails the run.
+ * `-- --smoke`: 3 s, 2 sessions.
  */
+import { sized } from './smoke.js';
 import { KEY, login, rssMb, startReference } from './support.js';
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
-const CONCURRENCY = 16;
+const SECONDS = Number(process.env.SOAK_SECONDS ?? sized(60, 3));
+const CONCURRENCY = sized(16, 2);
 
 const server = await startReference({ BCRYPT_ROUNDS: '4' });
 const token = await login(server.url);
@@ -47,9 +49,11 @@ async function worker(id: number) {
   }
 }
 
-const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, rss: rssMb(server.child.pid!) }), 1000);
+const sample = () => samples.push({ at: (Date.now() - started) / 1000, rss: rssMb(server.child.pid!) });
+const sampler = setInterval(sample, 1000);
 await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
 clearInterval(sampler);
+sample();
 const at10 = samples.find((s) => s.at >= 10) ?? samples[0]!;
 const end = samples.at(-1)!;
 const drift = (end.rss - at10.rss) / at10.rss;
@@ -58,4 +62,4 @@ console.log(
   `soak: RSS ${at10.rss.toFixed(0)} MB at ${at10.at.toFixed(0)} s, ${end.rss.toFixed(0)} MB at ${end.at.toFixed(0)} s: ${(drift * 100).toFixed(1)} % (target within 20 %: ${Math.abs(drift) <= 0.2 ? 'met' : 'MISSED'}); error rate 0: ${errors === 0 ? 'met' : 'MISSED'}`,
 );
 await server.stop();
-process.exit(0);
+process.exit(errors === 0 ? 0 : 1);

@@ -1,8 +1,9 @@
 import type { RouteExamples } from './openapi-builder.js';
-import { seededRandom, isPlainObject, type ExampleRunner, createApi, resourceModules } from '@pipeline-api/core';
+import { seededRandom, isPlainObject, createApi } from '@pipeline-api/core';
+import { routeExamples, type ExampleRunner } from './route-examples/index.js';
 
 /**
- * Real examples for the OpenAPI document: each resource's scripted session (its examples.ts) run through the
+ * Real examples for the OpenAPI document: each contract node's scripted session (route-examples/) run through the
  * server's own core with a fixed clock and token seed, so the document is reproducible and every example is
  * what the server answers. Each script starts logged in as the default owner.
  */
@@ -44,9 +45,9 @@ export async function captureExamples(): Promise<Record<string, RouteExamples>> 
   const advance = (ms: number) => {
     for (let t = 0; t < ms; t += 1000) api.tick((now += 1000));
   };
-  for (const module of Object.values(resourceModules)) {
+  for (const examples of Object.values(routeExamples)) {
     await call('sessions.login', {}, { session: { email: api.config.defaultOwner.email, password: api.config.defaultOwner.password } });
-    await module.examples.openapi(run, advance);
+    await examples.openapi(run, advance);
   }
   return examples;
 }

@@ -1,11 +1,12 @@
 import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { keepDeclarations } from '../scripts/packaging/tsup-library.js';
 
 /**
  * The command and the `./http` entry (listen, for tests against the real server), ESM only: the server runs
  * on Node 22.13+ (node:sqlite without a flag). The workspace packages (@pipeline-api/core, @pipeline-api/contract)
  * and every npm dependency stay imports: tsup leaves `dependencies` to node_modules. The committed OpenAPI
- * document goes beside the command.
+ * document goes beside the command. A JavaScript-only build keeps the declarations of the `./http` entry.
  */
 export default defineConfig({
   entry: { 'pipeline-api-server': 'cli/bin.ts', http: 'http/listen.ts' },
@@ -17,7 +18,7 @@ export default defineConfig({
   // tsup strips `node:` by default: `sqlite` without it would be an npm package (node:sqlite exists only with the prefix).
   removeNodeProtocol: false,
   splitting: true,
-  clean: true,
+  clean: keepDeclarations(),
   sourcemap: true,
   dts: { entry: { http: 'http/listen.ts' } },
   tsconfig: 'tsconfig.build.json',

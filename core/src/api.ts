@@ -39,7 +39,8 @@ export interface Api {
  */
 export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const config: CoreConfig = { ...defaultConfig, ...options.config };
-  // Caps on stored records and bytes: over a cap a change is refused whole (runs in progress may use the reserve).
+  // Caps on stored records and bytes: client data never grows without bound, and over a cap a change is refused whole
+  // (runs in progress may use the reserve).
   const reserve = new StorageReserve();
   const hooks = storageLimits(config.storage, reserve);
   const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });

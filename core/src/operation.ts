@@ -107,7 +107,7 @@ export function createCore(options: CoreOptions) {
     }
     const body = isPlainObject(request.body) ? request.body : {};
 
-    // authenticate, before the query is validated: a caller without the API key learns nothing about it (issue 14)
+    // authenticate, before the query is validated: a caller without the API key learns nothing about it
     const caller: Caller = meta.public
       ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
       : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
@@ -173,7 +173,7 @@ export function createCore(options: CoreOptions) {
       ctx.payload = isPlainObject(value) ? value : {};
     }
 
-    // policy: read attributes, before the action: a refused request must change nothing (issue 14)
+    // policy: read attributes, before the action: a refused request must change nothing
     const { resource, presenter, policy } = module;
     const chosen = presenter.resolveFormat(format, action);
     policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));

@@ -13,7 +13,10 @@ export interface PolicyContext {
 
 export type Rule = (ctx: PolicyContext) => boolean;
 
-export interface PolicyDefinition {
+/** Writable attributes per action, and who may write each (defineResource checks the names against the route's payload). */
+export type WritesDefinition = Partial<Record<Action, Partial<Record<string, Rule>>>>;
+
+export interface PolicyDefinition<W extends WritesDefinition = WritesDefinition> {
   /** Plural resource name, for messages. */
   resource: string;
   /** Allowed actions and who may take them; an action not listed is disabled. */
@@ -21,7 +24,7 @@ export interface PolicyDefinition {
   /** Actions open to anonymous callers (login); no token is read for them. */
   tokenless?: Action[];
   /** Writable attributes per action and who may write them; anything else is refused. */
-  writes?: Partial<Record<Action, Record<string, Rule>>>;
+  writes?: W;
   /** Attributes whose reading is restricted, per action; unlisted attributes are readable. */
   reads?: Partial<Record<Action, Record<string, Rule>>>;
   /** Query params (not meta params) each action accepts; `*` accepts any. Owners may use any (as Mage). */
@@ -31,8 +34,8 @@ export interface PolicyDefinition {
 const NO_PROJECT_ACCESS = 'You don’t have access to this project. Please ask an admin or owner for permissions.';
 
 /** Decides which actions a caller may take, which attributes it may write and read, which query params it may use. */
-export class Policy {
-  constructor(readonly definition: PolicyDefinition) {}
+export class Policy<W extends WritesDefinition = WritesDefinition> {
+  constructor(readonly definition: PolicyDefinition<W>) {}
 
   isTokenless(action: Action): boolean {
     return this.definition.tokenless?.includes(action) ?? false;
@@ -54,7 +57,7 @@ export class Policy {
 
   authorizeWrites(ctx: PolicyContext, attributes: string[]): void {
     const { resource, writes } = this.definition;
-    const allowed = writes?.[ctx.action] ?? {};
+    const allowed: Partial<Record<string, Rule>> = writes?.[ctx.action] ?? {};
     for (const attribute of attributes) {
       const rule = Object.hasOwn(allowed, attribute) ? allowed[attribute] : undefined;
       if (!rule) throw forbidden(`write of ${attribute} on ${ctx.action} is disabled for ${resource}.`);
@@ -85,4 +88,5 @@ export class Policy {
   }
 }
 
-export const definePolicy = (definition: PolicyDefinition) => new Policy(definition);
+/** A policy; its `writes` keep their literal attribute names, which defineResource checks against the node's payloads. */
+export const definePolicy = <const W extends WritesDefinition = Record<never, never>>(definition: PolicyDefinition<W>) => new Policy<W>(definition);

@@ -1,11 +1,10 @@
-import type { ActionsOf, NodeAt, NodeId, NodeItemOf, RouteFor } from '@pipeline-api/contract';
+import type { ActionsOf, NodeAt, NodeId, NodeItemOf, PayloadOf, RouteFor } from '@pipeline-api/contract';
 import type { Action } from '@pipeline-api/contract';
 import type { CredentialStore } from './auth/store.js';
 import type { Cascade } from './cascade.js';
 import type { Meta, OperationContext, RequestContext } from './context.js';
-import type { ResourceExamples } from './examples.js';
 import type { ResourceFixtures } from './fixtures/declaration.js';
-import type { Policy } from './policy.js';
+import type { Policy, WritesDefinition } from './policy.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
 import type { OrderedKeys } from './repository/sorted-keys.js';
 import type { Repository } from './repository/types.js';
@@ -57,10 +56,24 @@ export interface ModuleResource {
   preload?(records: unknown[], ctx: RequestContext): unknown;
 }
 
+/** The attributes an action's payload has: the keys of the route's body under its item key. */
+type PayloadKeys<N, A> = A extends Action ? keyof PayloadOf<RouteFor<N, A>> & string : never;
+
+/**
+ * A policy's writes held against the node's routes: an attribute the action's payload does not have (a misspelt
+ * one) becomes `never`, so the resource does not compile. Names from a `string[]` cannot be checked: keep the
+ * lists literal (inline, or `as const`). Actions the node has no route for are another node's (a policy two
+ * nodes share) and are left as they are.
+ */
+export type CheckedWrites<N, W> = {
+  [A in keyof W]: A extends ActionsOf<N> ? { [K in keyof W[A]]: string extends K ? W[A][K] : K extends PayloadKeys<N, A> ? W[A][K] : never } : W[A];
+};
+
 /** Everything about a resource beyond its contract routes: one folder declares it with defineResource. */
-export interface ResourceDefinition<N, R, P, Parent, F> {
+export interface ResourceDefinition<N, R, P, Parent, F, W extends WritesDefinition = WritesDefinition> {
   resource: Resource<N, R, P, Parent>;
-  policy: Policy;
+  /** Who may take each action and write each attribute; its `writes` name only attributes of the routes' payloads. */
+  policy: Policy<W> & { readonly definition: { readonly writes?: CheckedWrites<N, W> } };
   /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
   presenter: Presenter<R, P, NodeItemOf<N>>;
   /** Page size when the request gives no `_limit` (users: 40); unlimited otherwise. */
@@ -71,8 +84,6 @@ export interface ResourceDefinition<N, R, P, Parent, F> {
   cascades?: readonly Cascade[];
   /** The sessions resource: where authentication finds tokens and users. */
   credentials?: CredentialStore;
-  /** Its example requests: OpenAPI examples and auth-matrix targets (defineExamples, in examples.ts). */
-  examples: ResourceExamples;
   /** How the mocks seed it (defineFixtures, in fixtures.ts). */
   fixtures?: F;
 }
@@ -102,22 +113,24 @@ export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFi
   cascades: readonly Cascade[];
   tables: readonly DeclaredTable[];
   credentials?: CredentialStore;
-  examples: ResourceExamples;
 }
 
 /**
  * Declares the resource module of one contract node (`'pipelines.blocks'`): its resource, policy and presenter
  * are type-checked against that node's routes here, then kept in the form the core runs.
  */
-export function defineResource<Id extends NodeId, R, P = undefined, Parent = undefined, F extends ResourceFixtures = ResourceFixtures>(
-  node: Id,
-  definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F> & ModuleParts,
-): ResourceModule<Id, F> {
+export function defineResource<
+  Id extends NodeId,
+  R,
+  P = undefined,
+  Parent = undefined,
+  F extends ResourceFixtures = ResourceFixtures,
+  W extends WritesDefinition = WritesDefinition,
+>(node: Id, definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F, W> & ModuleParts): ResourceModule<Id, F> {
   // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
-  if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
-  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures, tables };
+  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, fixtures, tables = [] } = definition;
+  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, fixtures, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

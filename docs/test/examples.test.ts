@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { execGroup } from '../../scripts/process-group.js';
 import { bundleBrowserPage } from '../../conformance/browser-target.js';
@@ -31,50 +31,40 @@ function expectPromises(output: string, promises: string[], where: string) {
   for (const promise of promises) expect(printed, `${where} promises ${promise}\n--- output:\n${output}`).toContain(promise);
 }
 
-/** Every sh block of a file, in order, in one shell, against one fresh server: as a reader runs them. */
-async function runShell(file: string, blocks: CodeBlock[]) {
-  const server = await TestServer.start();
-  try {
-    const script = ['set -euo pipefail', ...blocks.map((b) => b.code)].join('\n').replaceAll(DOC_URL, server.url);
-    const result = await exec('bash', ['-c', script]);
-    expect(result.code, `${file} shell examples failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-    expectPromises(
-      result.stdout,
-      blocks.flatMap((b) => promisedBySh(b.code)),
-      file,
-    );
-  } finally {
-    await server.close();
-  }
+/** Every sh block of a file, in order, in one shell, against the file's server: as a reader runs them. */
+async function runShell(file: string, blocks: CodeBlock[], server: TestServer) {
+  const script = ['set -euo pipefail', ...blocks.map((b) => b.code)].join('\n').replaceAll(DOC_URL, server.url);
+  const result = await exec('bash', ['-c', script]);
+  expect(result.code, `${file} shell examples failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+  expectPromises(
+    result.stdout,
+    blocks.flatMap((b) => promisedBySh(b.code)),
+    file,
+  );
 }
 
-/** A ts program against a fresh server; a vitest file when it imports vitest. */
-async function runTypeScript(name: string, block: CodeBlock) {
-  const server = await TestServer.start();
-  try {
-    const dir = join(scratch, name);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const code = block.code.replaceAll(DOC_URL, server.url);
-    const env = { PIPELINE_API_URL: server.url, NO_COLOR: '1', FORCE_COLOR: '0' };
-    let result;
-    if (code.includes("from 'vitest'")) {
-      writeFileSync(join(dir, 'example.test.ts'), code);
-      writeFileSync(
-        join(dir, 'vitest.config.ts'),
-        `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['example.test.ts'] } };\n`,
-      );
-      result = await exec(`${root}/node_modules/.bin/vitest`, ['run', '--root', dir], env);
-      expect(result.stdout, name).toMatch(/Tests\s+\S*\s*\d+ passed/);
-    } else {
-      writeFileSync(join(dir, 'example.ts'), code);
-      result = await exec(process.execPath, [...TSX_NODE_ARGS, join(dir, 'example.ts')], env);
-    }
-    expect(result.code, `${name} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-    expectPromises(result.stdout, promisedByTs(code), name);
-  } finally {
-    await server.close();
+/** A ts program against the file's server; a vitest file when it imports vitest. */
+async function runTypeScript(name: string, block: CodeBlock, server: TestServer) {
+  const dir = join(scratch, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const code = block.code.replaceAll(DOC_URL, server.url);
+  const env = { PIPELINE_API_URL: server.url, NO_COLOR: '1', FORCE_COLOR: '0' };
+  let result;
+  if (code.includes("from 'vitest'")) {
+    writeFileSync(join(dir, 'example.test.ts'), code);
+    writeFileSync(
+      join(dir, 'vitest.config.ts'),
+      `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['example.test.ts'] } };\n`,
+    );
+    result = await exec(`${root}/node_modules/.bin/vitest`, ['run', '--root', dir], env);
+    expect(result.stdout, name).toMatch(/Tests\s+\S*\s*\d+ passed/);
+  } else {
+    writeFileSync(join(dir, 'example.ts'), code);
+    result = await exec(process.execPath, [...TSX_NODE_ARGS, join(dir, 'example.ts')], env);
   }
+  expect(result.code, `${name} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+  expectPromises(result.stdout, promisedByTs(code), name);
 }
 
 /** A `ts browser` block: bundled, served beside MSW's worker, run in headless Chromium; its console is its output. */
@@ -110,12 +100,22 @@ describe.each(files)('%s', (file) => {
   const shell = blocks.filter((b) => (b.lang === 'sh' || b.lang === 'bash') && !b.flags.includes('setup'));
   const programs = blocks.filter((b) => b.lang === 'ts' || b.lang === 'tsx');
 
-  if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell), 120_000);
+  // One server per page, its examples in order (shell first, then the programs, as the pages are written): a
+  // reader runs them one after another, so two examples creating the same record would fail for them too.
+  let server: TestServer;
+  if (shell.length > 0 || programs.some((b) => !b.flags.includes('browser'))) {
+    beforeAll(async () => {
+      server = await TestServer.start();
+    });
+    afterAll(() => server.close());
+  }
+
+  if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell, server), 120_000);
   programs.forEach((block, i) => {
     const name = `${file.replace(/\W+/g, '-')}-${i + 1}`;
     it(
       `runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : ''}`,
-      () => (block.flags.includes('browser') ? runInBrowser(name, block) : runTypeScript(name, block)),
+      () => (block.flags.includes('browser') ? runInBrowser(name, block) : runTypeScript(name, block, server)),
       120_000,
     );
   });

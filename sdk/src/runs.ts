@@ -111,12 +111,15 @@ export async function triggerPipelineRun(options: TriggerOptions): Promise<Pipel
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (header) headers.Authorization = `Bearer ${options.token}`;
   const body = JSON.stringify({ ...options.event, ...(options.variables ? { pipeline_run: { variables: options.variables } } : {}) });
+  // What an error shows of the request: the token masked (it is a credential, and error lines get logged).
+  const request = { method: 'POST', path: `/api/pipeline_schedules/${id}/${header ? 'api_trigger' : 'pipeline_runs/***'}` };
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(url, { method: 'POST', headers, body, signal: options.signal });
   } catch (error) {
-    if (options.signal?.aborted) throw new APIUserAbortError();
-    throw new APIConnectionError(undefined, { cause: error });
+    const failure = options.signal?.aborted ? new APIUserAbortError() : new APIConnectionError(undefined, { cause: error });
+    failure.request = request;
+    throw failure;
   }
   const text = await response.text();
   let parsed: unknown = text;
@@ -126,6 +129,9 @@ export async function triggerPipelineRun(options: TriggerOptions): Promise<Pipel
     // not JSON: errorFromBody reports it with the HTTP status
   }
   const error = errorFromBody(parsed, response);
-  if (error) throw error;
+  if (error) {
+    error.request = request;
+    throw error;
+  }
   return (parsed as { pipeline_run: PipelineRun }).pipeline_run;
 }

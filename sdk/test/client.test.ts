@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APIConnectionError,
@@ -202,6 +203,27 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
       .catch((e: any) => e);
     expect(e4).toBeInstanceOf(RecordInvalidError);
     expect(e4.errors).toEqual([{ path: 'email', message: 'Email address is invalid.' }]);
+  });
+
+  it('inspects as one line in Node (an uncaught error, console.log): class, code, type, message, method and path', async () => {
+    const exists = { error: { code: 400, message: 'Pipeline arwen_starlight already exists.', type: 'record_invalid' }, status: 200 };
+    const invalid = await sdk(scripted(() => json(exists)).fetch)
+      .pipelines.create({ name: 'arwen starlight' })
+      .catch((e: unknown) => e);
+    expect(inspect(invalid)).toBe('RecordInvalidError [400 record_invalid]: Pipeline arwen_starlight already exists. (POST /api/pipelines)');
+    const missing = await sdk(scripted(() => json({ error: { code: 404, message: 'Not found.', type: 'record_not_found' } })).fetch)
+      .pipelines.blocks.detail('a b', 'c')
+      .catch((e: unknown) => e);
+    expect(inspect(missing)).toBe('RecordNotFoundError [404 record_not_found]: Not found. (GET /api/pipelines/a%20b/blocks/c)');
+    const offline = await sdk(scripted(() => Promise.reject(new TypeError('fetch failed'))).fetch, { maxRetries: 0 })
+      .pipelines.list()
+      .catch((e: unknown) => e);
+    expect(inspect(offline)).toBe('APIConnectionError: Connection error: fetch failed (GET /api/pipelines)');
+    // An API trigger's token is a credential: never in the line.
+    const refused = await sdk(scripted(() => json({ error: { code: 403, message: 'Unauthorized.', type: 'unauthorized_access' } })).fetch)
+      .pipelineSchedules.pipelineRunsWithToken.create(7, 'secret-token', {})
+      .catch((e: unknown) => e);
+    expect(inspect(refused)).toBe('UnauthorizedAccessError [403 unauthorized_access]: Unauthorized. (POST /api/pipeline_schedules/7/pipeline_runs/***)');
   });
 
   it('retries connection errors with backoff, then succeeds', async () => {

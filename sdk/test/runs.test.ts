@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMockServer } from '../../mocks/src/node.js';
 import {
@@ -48,7 +49,13 @@ describe('runs in the SDK (against the mocks: every poll moves the mock clock a 
 
   it('a wrong token is an UnauthorizedAccessError', async () => {
     const schedule = await apiTrigger();
-    await expect(triggerPipelineRun({ baseUrl, scheduleId: schedule.id, token: 'nope' })).rejects.toBeInstanceOf(UnauthorizedAccessError);
+    const refused = await triggerPipelineRun({ baseUrl, scheduleId: schedule.id, token: 'wrong-secret' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UnauthorizedAccessError);
+    // One line in Node, without the token (a credential; error lines get logged).
+    expect(inspect(refused)).toMatch(
+      new RegExp(`^UnauthorizedAccessError \\[403 unauthorized_access\\]: .+ \\(POST /api/pipeline_schedules/${schedule.id}/pipeline_runs/\\*\\*\\*\\)$`),
+    );
+    expect(inspect(refused)).not.toContain('wrong-secret');
   });
 
   it('times out with the last run read, and stops on abort', async () => {

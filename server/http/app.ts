@@ -43,7 +43,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
   app.use(
     inSequence(
       requestLog(options.log, [api.config.apiKey]),
-      // Host, Origin and cross-site writes are checked before the body is read (issue 14; decisions in origins.ts).
+      // Host, Origin and cross-site writes are checked before the body is read (decisions in origins.ts).
       cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))),
       readBody(),
     ),

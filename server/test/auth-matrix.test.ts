@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
-import { LOCATIONS, ROLES, STATES, expected, moduleOf, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
+import { LOCATIONS, ROLES, STATES, expected, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
+import { examplesOf } from '../route-examples/index.js';
 import { tokensTable } from '../../core/src/resources/sessions/table.js';
 
 const SECURITY_DOC = fileURLToPath(new URL('../../docs/security.md', import.meta.url));
@@ -28,15 +29,15 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
 
   const asOwner = (method: string, path: string, body?: unknown) => server.call(method, path, { token: owner, body });
 
-  /** A target that exists for this one cell, so the policy (not a 404) decides: the resource's examples.ts makes it. */
+  /** A target that exists for this one cell, so the policy (not a 404) decides: server/route-examples makes it. */
   async function prepare(routeId: string) {
     const id = ++n;
     const { node, key } = routes.find((r) => r.id === routeId)!;
-    const { authMatrix } = moduleOf(node).examples;
+    const { authMatrix } = examplesOf(node);
     const ownerCall = async (method: string, path: string, body?: unknown) => (await asOwner(method, path, body)).body as Record<string, unknown>;
     const prepared = authMatrix.prepare ? await authMatrix.prepare(ownerCall, id) : {};
     const target = authMatrix.targets[key];
-    if (!target) throw new Error(`no auth-matrix target for ${routeId}: add it to the resource's examples.ts`);
+    if (!target) throw new Error(`no auth-matrix target for ${routeId}: add it to server/route-examples`);
     return target(prepared, id);
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './harness.js';
-import { frozenRepository } from './frozen-repository.js';
+import { frozenRepository } from '../../core/test/frozen-repository.js';
 import { storeViolations } from './invariants.js';
 
 describe('concurrent writes on one pipeline', () => {

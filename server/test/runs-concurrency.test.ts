@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { frozenRepository } from './frozen-repository.js';
+import { frozenRepository } from '../../core/test/frozen-repository.js';
 import { TestServer } from './harness.js';
-import { runViolations, watchTransitions } from './run-invariants.js';
+import { runViolations, watchTransitions } from '../../core/test/run-invariants.js';
 import { defaultConfig } from '../../core/src/config.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
 

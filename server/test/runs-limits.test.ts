@@ -3,7 +3,7 @@ import { createApi, type Api } from '../../core/src/api.js';
 import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
 import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
-import { runViolations } from './run-invariants.js';
+import { runViolations } from '../../core/test/run-invariants.js';
 
 /** An API in process on a clock the test moves, its scheduler notes kept. */
 async function orchestration(config: Partial<CoreConfig> = {}, runs: Partial<RunLimits> = {}) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './harness.js';
-import { runViolations } from './run-invariants.js';
+import { runViolations } from '../../core/test/run-invariants.js';
 
 /** A clock the test moves; the scheduler ticks only when the test says (server.tick). */
 class TestClock {

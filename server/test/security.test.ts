@@ -3,7 +3,7 @@ import { createApi } from '../../core/src/api.js';
 import { API_KEY, OWNER, TestServer, decodeJwtToken } from './harness.js';
 import { usersTable } from '../../core/src/resources/users/table.js';
 
-/** What a security probe over HTTP found (issue 14), each as the probe sent it. */
+/** What a security probe over HTTP found, each as the probe sent it. */
 describe('a refused request changes nothing; sessions and throttles hold', () => {
   let server: TestServer;
   let owner: string;

@@ -19,4 +19,8 @@ export const anyOf =
     rules.some((rule) => rule(ctx));
 
 /** Every attribute in `names` under the same rule. */
-export const each = (names: readonly string[], rule: Rule): Record<string, Rule> => Object.fromEntries(names.map((name) => [name, rule]));
+export function each<const K extends string>(names: readonly K[], rule: Rule): Partial<Record<K, Rule>> {
+  const rules: Partial<Record<K, Rule>> = {};
+  for (const name of names) rules[name] = rule;
+  return rules;
+}

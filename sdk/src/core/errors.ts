@@ -7,6 +7,20 @@ export class PipelineApiError extends Error {
   override name = 'PipelineApiError';
   /** The catalogue type of an API error; undefined for errors the API did not send. */
   readonly type: ApiErrorType | undefined = undefined;
+  /** The request that failed: its method and path (no query string, no secret in it), when the error came from one. */
+  request: { method: string; path: string } | undefined = undefined;
+
+  /**
+   * One line in Node's console and for an uncaught error (`util.inspect`), instead of every property down to the
+   * fetch Response: class, code and type, message, method and path. The symbol is the registry's, so the SDK
+   * needs no `node:util` and still runs in browsers.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    const code = this instanceof ApiError ? String(this.code) : undefined;
+    const tag = [code, this.type].filter(Boolean).join(' ');
+    const request = this.request ? ` (${this.request.method} ${this.request.path})` : '';
+    return `${this.name}${tag ? ` [${tag}]` : ''}: ${this.message}${request}`;
+  }
 }
 
 /** The error catalogue's types: every `type` an API error can carry. */

@@ -1,4 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, errorFromBody, isUnauthenticated } from './errors.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, PipelineApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
 import { isRetryableCode, retryDelay, sleep } from './retry.js';
@@ -6,6 +6,9 @@ import type { RouteEntry } from './route.js';
 import { holdToken, type HeldToken } from './token.js';
 
 const DEFAULT_TIMEOUT = 60_000;
+/** Path parameters that are credentials (an API trigger's token): an error's request line never shows them. */
+const MASKED_PARAMS: ReadonlySet<string> = new Set(['token']);
+
 const DEFAULT_RETRIES = 2;
 const inBrowser = typeof document !== 'undefined';
 
@@ -86,6 +89,7 @@ export class Transport {
         this.#afterSuccess(route, data);
         return { data, response, metadata };
       } catch (error) {
+        if (error instanceof PipelineApiError) error.request ??= { method: route.method, path: this.#path(call, MASKED_PARAMS) };
         if (attempt >= maxRetries || !retryable(error)) throw error;
         await sleep(retryDelay(attempt + 1, response?.headers), call.options?.signal).catch(() => {
           throw new APIUserAbortError();
@@ -115,8 +119,14 @@ export class Transport {
     }
   }
 
-  #url({ route, params, query }: Call): string {
-    const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  /** The route's path with its parameters filled in; `masked` ones show as `***`. */
+  #path({ route, params }: Call, masked: ReadonlySet<string> = new Set()): string {
+    return route.path.replace(/:(\w+)/g, (_, name: string) => (masked.has(name) ? '***' : encodeURIComponent(params[name] ?? '')));
+  }
+
+  #url(call: Call): string {
+    const { route, query } = call;
+    const path = this.#path(call);
     const url = new URL(path, this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;

@@ -2,7 +2,6 @@ import { definePolicy } from '../../policy.js';
 import { defineResource } from '../../resource.js';
 import { runPresenter } from '../pipeline_runs/presenter.js';
 import { always } from '../rules.js';
-import { apiTriggerExamples, apiTriggerWithTokenExamples } from './examples.js';
 import { apiTriggerResource, apiTriggerWithTokenResource } from './resource.js';
 
 /** Public routes (no API key or session): the resource checks the trigger's token itself. */
@@ -19,7 +18,6 @@ export const apiTriggerWithToken = defineResource('pipelineSchedules.pipelineRun
   resource: apiTriggerWithTokenResource,
   policy,
   presenter: runPresenter,
-  examples: apiTriggerWithTokenExamples,
 });
 
 /** `POST /api/pipeline_schedules/:pipeline_schedule_id/api_trigger` with `Authorization: Bearer <token>`. */
@@ -27,5 +25,4 @@ export const apiTrigger = defineResource('pipelineSchedules.apiTrigger', {
   resource: apiTriggerResource,
   policy,
   presenter: runPresenter,
-  examples: apiTriggerExamples,
 });

@@ -1,5 +1,4 @@
 import { defineResource } from '../../resource.js';
-import { blockRunExamples, runBlockRunExamples } from './examples.js';
 import { blockRunPolicy } from './policy.js';
 import { blockRunPresenter } from './presenter.js';
 import { blockRunResource, runBlockRunResource } from './resource.js';
@@ -9,7 +8,6 @@ export const blockRuns = defineResource('blockRuns', {
   resource: blockRunResource,
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
-  examples: blockRunExamples,
   defaultLimit: 40,
 });
 
@@ -18,6 +16,5 @@ export const pipelineRunBlockRuns = defineResource('pipelineRuns.blockRuns', {
   resource: runBlockRunResource,
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
-  examples: runBlockRunExamples,
   defaultLimit: 40,
 });

@@ -1,7 +1,6 @@
 import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
-import { blockExamples, pipelineBlockExamples } from './examples.js';
 import { allMembers } from '../../pipeline-members/graph.js';
 import { pipelineBlockPolicy, sharedBlockPolicy } from './policy.js';
 import { pipelineBlockPresenter } from '../../pipeline-members/presenter.js';
@@ -41,7 +40,6 @@ export const pipelineBlocks = defineResource('pipelines.blocks', {
   resource: pipelineBlockResource,
   policy: pipelineBlockPolicy,
   presenter: pipelineBlockPresenter,
-  examples: pipelineBlockExamples,
   cascades: [followPipelines],
 });
 
@@ -51,5 +49,4 @@ export const blocks = defineResource('blocks', {
   resource: sharedBlockResource,
   policy: sharedBlockPolicy,
   presenter: sharedBlockPresenter,
-  examples: blockExamples,
 });

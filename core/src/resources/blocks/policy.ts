@@ -14,8 +14,8 @@ const SHARED = [
   'retry_config',
   'timeout',
   'has_callback',
-];
-const GRAPH = ['priority', 'upstream_blocks', 'downstream_blocks'];
+] as const;
+const GRAPH = ['priority', 'upstream_blocks', 'downstream_blocks'] as const;
 const viewer = role('viewer');
 const editor = role('editor');
 

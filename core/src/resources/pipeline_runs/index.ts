@@ -1,6 +1,5 @@
 import { runsTable } from '../../orchestration/runs-table.js';
 import { defineResource } from '../../resource.js';
-import { runExamples, scheduleRunExamples } from './examples.js';
 import { runPolicy } from './policy.js';
 import { runPresenter } from './presenter.js';
 import { runResource, scheduleRunResource } from './resource.js';
@@ -11,7 +10,6 @@ export const pipelineRuns = defineResource('pipelineRuns', {
   resource: runResource,
   policy: runPolicy,
   presenter: runPresenter,
-  examples: runExamples,
   defaultLimit: 40,
 });
 
@@ -20,6 +18,5 @@ export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRu
   resource: scheduleRunResource,
   policy: runPolicy,
   presenter: runPresenter,
-  examples: scheduleRunExamples,
   defaultLimit: 40,
 });

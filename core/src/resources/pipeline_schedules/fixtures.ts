@@ -1,7 +1,6 @@
 import { PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
 import * as z from 'zod';
-import { itemOf } from '../../examples.js';
-import { defineFixtures } from '../../fixtures/declaration.js';
+import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
 
 /** A trigger to create on a pipeline (seeded after the pipelines, so it may name one of them). */
 const TriggerFixture = PipelineScheduleCreate.extend({

@@ -3,7 +3,6 @@ import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/commands
 import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
 import { pipelinesTable } from '../pipelines/table.js';
-import { pipelineScheduleExamples, scheduleExamples } from './examples.js';
 import { triggerFixtures } from './fixtures.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
@@ -21,7 +20,6 @@ export const pipelineSchedules = defineResource('pipelineSchedules', {
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  examples: scheduleExamples,
   defaultLimit: 40,
 });
 
@@ -30,7 +28,6 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   resource: pipelineScheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  examples: pipelineScheduleExamples,
   fixtures: triggerFixtures,
   defaultLimit: 40,
   cascades: [followPipelines],

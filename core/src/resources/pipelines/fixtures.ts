@@ -1,7 +1,6 @@
 import { BlockCreate, Pipeline, PipelineCreate } from '@pipeline-api/contract';
 import * as z from 'zod';
-import { itemOf } from '../../examples.js';
-import { defineFixtures } from '../../fixtures/declaration.js';
+import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
 
 /** A pipeline to create, with its blocks in order. */
 const PipelineFixture = PipelineCreate.extend({

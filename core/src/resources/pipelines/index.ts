@@ -1,6 +1,5 @@
 import { pipelinesTable } from './table.js';
 import { defineResource } from '../../resource.js';
-import { pipelineExamples } from './examples.js';
 import { pipelineFixtures } from './fixtures.js';
 import { pipelinePolicy } from './policy.js';
 import { pipelinePresenter } from './presenter.js';
@@ -12,7 +11,6 @@ export const pipelines = defineResource('pipelines', {
   resource: pipelineResource,
   policy: pipelinePolicy,
   fixtures: pipelineFixtures,
-  examples: pipelineExamples,
   presenter: pipelinePresenter,
   listMetadata: (page) => ({ results: page.records.length }),
 });

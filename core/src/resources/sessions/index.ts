@@ -1,6 +1,5 @@
 import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
-import { sessionExamples } from './examples.js';
 import { usersTable } from '../users/table.js';
 import { sessionPolicy } from './policy.js';
 import { sessionPresenter } from './presenter.js';
@@ -12,7 +11,6 @@ export const sessions = defineResource('sessions', {
   tables: [tokensTable],
   resource: sessionResource,
   policy: sessionPolicy,
-  examples: sessionExamples,
   presenter: sessionPresenter,
   credentials,
   cascades: [

@@ -1,5 +1,4 @@
 import { defineResource } from '../../resource.js';
-import { statusExamples } from './examples.js';
 import { statusPolicy } from './policy.js';
 import { statusPresenter } from './presenter.js';
 import { statusResource } from './resource.js';
@@ -8,6 +7,5 @@ import { statusResource } from './resource.js';
 export const statuses = defineResource('statuses', {
   resource: statusResource,
   policy: statusPolicy,
-  examples: statusExamples,
   presenter: statusPresenter,
 });

@@ -1,9 +1,8 @@
 import { User, UserCreate } from '@pipeline-api/contract';
 import * as z from 'zod';
 import { ROLE_IDS } from '../../auth/roles.js';
-import { itemOf } from '../../examples.js';
 import { randomToken } from '../../random.js';
-import { defineFixtures } from '../../fixtures/declaration.js';
+import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
 
 /**
  * A user to create: UserCreate without the confirmation and role ids, with a role by name (null: no project access).

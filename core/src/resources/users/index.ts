@@ -1,6 +1,5 @@
 import { usersTable } from './table.js';
 import { defineResource } from '../../resource.js';
-import { userExamples } from './examples.js';
 import { userFixtures } from './fixtures.js';
 import { userPolicy } from './policy.js';
 import { userPresenter } from './presenter.js';
@@ -13,6 +12,5 @@ export const users = defineResource('users', {
   resource: userResource,
   policy: userPolicy,
   fixtures: userFixtures,
-  examples: userExamples,
   presenter: userPresenter,
 });

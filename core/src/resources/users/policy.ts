@@ -9,8 +9,8 @@ const listedForCaller: Rule = ({ caller, record }) => caller.role === 'owner' ||
 const roleOf = (record: unknown): RoleName | null =>
   typeof record === 'object' && record !== null && 'role' in record ? (ROLES.find((r) => r === record.role) ?? null) : null;
 const selfOrAdminOverListed = anyOf(isSelf, (ctx) => role('admin')(ctx) && listedForCaller(ctx));
-const PROFILE = ['avatar', 'email', 'first_name', 'last_name', 'password', 'password_confirmation', 'username'];
-const ROLE_ATTRIBUTES = ['roles', 'roles_new'];
+const PROFILE = ['avatar', 'email', 'first_name', 'last_name', 'password', 'password_confirmation', 'username'] as const;
+const ROLE_ATTRIBUTES = ['roles', 'roles_new'] as const;
 
 /** Mage's UserPolicy: list admin+, create/delete owner, detail/update yourself or admin+, roles by admin+. */
 export const userPolicy = definePolicy({

@@ -1,5 +1,4 @@
 import type { NodeAt, NodeId, RouteId, RoutesOf } from '@pipeline-api/contract';
-import { isPlainObject } from './request.js';
 
 /** Runs one contract route in-process for the OpenAPI examples; answers the envelope. */
 export type ExampleRunner = (
@@ -29,7 +28,9 @@ export interface TargetRequest {
 /** What a target request may use: ids `prepare` made for this cell. */
 export type Prepared = Record<string, string>;
 
-export interface ExamplesDefinition<N> {
+/** The example requests of one contract node, checked against its routes. */
+export interface NodeExamples<Id extends NodeId> {
+  node: Id;
   /**
    * A scripted session run through the core with a fixed clock and token seed (logged in as the default
    * owner): the first success and the first error of each route become its OpenAPI examples.
@@ -39,12 +40,17 @@ export interface ExamplesDefinition<N> {
   authMatrix: {
     prepare?(owner: OwnerCall, n: number): Promise<Prepared>;
     /** One per route of the node: a route without one does not compile. */
-    targets: { [K in keyof RoutesOf<N>]: (prepared: Prepared, n: number) => TargetRequest };
+    targets: { [K in keyof RoutesOf<NodeAt<Id>>]: (prepared: Prepared, n: number) => TargetRequest };
   };
 }
 
-/** A resource's examples as the OpenAPI capture and the auth matrix use them. */
-export interface ResourceExamples {
+/** Declares a node's example requests (OpenAPI, auth matrix); the node's routes decide which targets it needs. */
+export function defineExamples<Id extends NodeId>(node: Id, definition: Omit<NodeExamples<Id>, 'node'>): NodeExamples<Id> {
+  return { node, ...definition };
+}
+
+/** A node's examples as the OpenAPI capture and the auth matrix read them, whatever the node. */
+export interface AnyNodeExamples {
   node: NodeId;
   openapi(run: ExampleRunner, advance: AdvanceTime): Promise<void>;
   authMatrix: {
@@ -53,14 +59,5 @@ export interface ResourceExamples {
   };
 }
 
-/** Declares a resource's example requests (OpenAPI, auth matrix), checked against its contract node's routes. */
-export function defineExamples<Id extends NodeId>(node: Id, definition: ExamplesDefinition<NodeAt<Id>>): ResourceExamples {
-  return { node, openapi: definition.openapi, authMatrix: definition.authMatrix };
-}
-
-/** The item under `key` of an envelope (`{pipeline: {...}}`), for scripts that chain calls. */
-export function itemOf(envelope: Record<string, unknown>, key: string): Record<string, unknown> {
-  const item = envelope[key];
-  if (!isPlainObject(item)) throw new Error(`No ${key} in ${JSON.stringify(envelope).slice(0, 200)}`);
-  return item;
-}
+/** Every contract node with its examples: a node without them, or under another node's key, does not compile. */
+export type ExamplesRegistry = { [Id in NodeId]: NodeExamples<Id> };

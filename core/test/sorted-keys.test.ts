@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SortedKeys } from '../../core/src/repository/sorted-keys.js';
+import { SortedKeys } from '../src/repository/sorted-keys.js';
 
 describe('the sorted key index', () => {
   it('holds the same keys in the same order as a sorted array, through inserts, deletes and chunk splits', () => {

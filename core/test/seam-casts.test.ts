@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const coreSource = fileURLToPath(new URL('../../core/src', import.meta.url));
-// The seed format (fixtures/) is built from the registry at run time, after the seam, and kept its casts when it
-// moved here from server/fixtures; the seam is the pipeline and the resources.
+const coreSource = fileURLToPath(new URL('../src', import.meta.url));
+// The seed format (fixtures/) is built from the registry at run time, after the seam: the seam is the pipeline and
+// the resources.
 const OUTSIDE_SEAM = new Set(['fixtures']);
 const SEAM = readdirSync(coreSource, { withFileTypes: true })
   .filter((entry) => !OUTSIDE_SEAM.has(entry.name))

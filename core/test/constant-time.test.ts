@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, sha256Hex } from '../../core/src/auth/constant-time.js';
+import { constantTimeEqual, sha256Hex } from '../src/auth/constant-time.js';
 
 describe('secret comparison', () => {
   it('compares equal, unequal, prefix and empty strings correctly', () => {

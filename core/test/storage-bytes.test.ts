@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import { sizeChange, sizeOf, storageLimits } from '../../core/src/repository/storage-limits.js';
+import { createMemoryRepository } from '../src/repository/memory.js';
+import { sizeChange, sizeOf, storageLimits } from '../src/repository/storage-limits.js';
 
 /** A new version of `value` as the resources make them: the unchanged parts shared, one part replaced. */
 const edit = (value: unknown, path: number[], replacement: unknown): unknown => {

@@ -1,4 +1,4 @@
-import { defineExamples } from '../../examples.js';
+import { defineExamples } from './define.js';
 
 export const pipelineExamples = defineExamples('pipelines', {
   openapi: async (run) => {

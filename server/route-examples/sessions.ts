@@ -1,4 +1,4 @@
-import { defineExamples } from '../../examples.js';
+import { defineExamples } from './define.js';
 
 export const sessionExamples = defineExamples('sessions', {
   // A successful login makes the script's later calls use the new token.

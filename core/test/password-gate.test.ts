@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../core/src/errors.js';
-import { LoginThrottle } from '../../core/src/auth/login-throttle.js';
-import { PasswordGate, clientKey } from '../../core/src/auth/password-gate.js';
+import { ApiError } from '../src/errors.js';
+import { LoginThrottle } from '../src/auth/login-throttle.js';
+import { PasswordGate, clientKey } from '../src/auth/password-gate.js';
 
 /** A password check that ends when the test says so. */
 function pendingCheck() {

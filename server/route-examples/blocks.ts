@@ -1,4 +1,4 @@
-import { defineExamples, type OwnerCall } from '../../examples.js';
+import { defineExamples, type OwnerCall } from './define.js';
 
 /** A pipeline with one block, for each auth-matrix cell. */
 async function pipelineWithBlock(owner: OwnerCall, n: number) {

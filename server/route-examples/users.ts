@@ -1,4 +1,5 @@
-import { defineExamples, itemOf } from '../../examples.js';
+import { itemOf } from '@pipeline-api/core';
+import { defineExamples } from './define.js';
 
 export const userExamples = defineExamples('users', {
   openapi: async (run) => {

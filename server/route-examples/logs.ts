@@ -1,7 +1,7 @@
-import { defineExamples } from '../../examples.js';
-import { pipelineWithRun } from '../pipeline_schedules/examples.js';
+import { defineExamples } from './define.js';
+import { pipelineWithRun } from './pipeline_schedules.js';
 
-/** Its OpenAPI examples come from the orchestration session (pipeline_schedules/examples.ts). */
+/** Its OpenAPI examples come from the orchestration session (pipeline_schedules.ts). */
 export const logExamples = defineExamples('pipelines.logs', {
   openapi: async () => {},
   authMatrix: { prepare: pipelineWithRun, targets: { list: ({ pipeline }) => ({ path: `/api/pipelines/${pipeline}/logs` }) } },

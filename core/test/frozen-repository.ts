@@ -1,6 +1,6 @@
-import { combineHooks, type RepositoryHooks } from '../../core/src/repository/hooks.js';
-import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import type { Repository } from '../../core/src/repository/types.js';
+import { combineHooks, type RepositoryHooks } from '../src/repository/hooks.js';
+import { createMemoryRepository } from '../src/repository/memory.js';
+import type { Repository } from '../src/repository/types.js';
 
 /**
  * The memory repository with every stored record deep-frozen. Records are replaced whole, never changed

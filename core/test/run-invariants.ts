@@ -1,10 +1,10 @@
-import type { Repository } from '../../core/src/repository/types.js';
-import type { RepositoryHooks } from '../../core/src/repository/hooks.js';
-import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../../core/src/orchestration/runs.js';
-import { nextFireAt } from '../../core/src/orchestration/fire-time.js';
-import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
-import { runsTable } from '../../core/src/orchestration/runs-table.js';
-import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
+import type { Repository } from '../src/repository/types.js';
+import type { RepositoryHooks } from '../src/repository/hooks.js';
+import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../src/orchestration/runs.js';
+import { nextFireAt } from '../src/orchestration/fire-time.js';
+import { schedulesTable } from '../src/orchestration/triggers-table.js';
+import { runsTable } from '../src/orchestration/runs-table.js';
+import { pipelinesTable } from '../src/resources/pipelines/table.js';
 
 const RUN_STATES = new Set(['initial', 'running', 'completed', 'failed', 'cancelled']);
 const BLOCK_STATES = new Set(['initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed']);

@@ -1,27 +1,25 @@
 import { contract, walkContract, type NodeAt, type PayloadOf, type QueryOf, type RouteAt } from '@pipeline-api/contract';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineExamples } from '../../core/src/examples.js';
-import { definePolicy } from '../../core/src/policy.js';
-import { definePresenter } from '../../core/src/presenter.js';
-import { defineResource, type Resource, type ResourceRegistry } from '../../core/src/resource.js';
-import { blocks, pipelineBlocks } from '../../core/src/resources/blocks/index.js';
-import { pipelineBlockExamples } from '../../core/src/resources/blocks/examples.js';
-import { resourceModules } from '../../core/src/resources/index.js';
-import { pipelines } from '../../core/src/resources/pipelines/index.js';
-import { sessions } from '../../core/src/resources/sessions/index.js';
-import { statuses } from '../../core/src/resources/statuses/index.js';
-import { users } from '../../core/src/resources/users/index.js';
-import type { StatusView } from '../../core/src/resources/statuses/resource.js';
+import { definePolicy } from '../src/policy.js';
+import { pipelinePresenter } from '../src/resources/pipelines/presenter.js';
+import { pipelineResource } from '../src/resources/pipelines/resource.js';
+import { each, role } from '../src/resources/rules.js';
+import { definePresenter } from '../src/presenter.js';
+import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
+import { blocks } from '../src/resources/blocks/index.js';
+import { resourceModules } from '../src/resources/index.js';
+import { pipelines } from '../src/resources/pipelines/index.js';
+import { sessions } from '../src/resources/sessions/index.js';
+import { statuses } from '../src/resources/statuses/index.js';
+import { users } from '../src/resources/users/index.js';
+import type { StatusView } from '../src/resources/statuses/resource.js';
 
 // The lines under @ts-expect-error are what a contributor could get wrong: `npm run typecheck` fails if any compiles.
 
 type Statuses = NodeAt<'statuses'>;
 const policy = definePolicy({ resource: 'statuses', actions: {} });
-const presenter = definePresenter<StatusView, undefined, { status: 'ok'; version: string }>({
-  attributes: { status: () => 'ok', version: (s) => s.version },
-  formats: { default: ['status', 'version'] },
-});
-const examples = defineExamples('statuses', { openapi: async () => {}, authMatrix: { targets: { list: () => ({ path: '/api/status' }) } } });
 
 // @ts-expect-error a node with a list route needs `collection`
 export const missingAction: Resource<Statuses, StatusView> = {};
@@ -51,19 +49,31 @@ defineResource('statuses', {
   policy,
   // @ts-expect-error the presenter's item is checked against the node's response item schema (version is a string)
   presenter: wrongItem,
-  examples,
+});
+
+const editor = role('editor');
+defineResource('pipelines', {
+  resource: pipelineResource,
+  presenter: pipelinePresenter,
+  policy: definePolicy({ resource: 'pipelines', actions: {}, writes: { update: each(['cache_block_output_in_memory'], editor) } }),
+});
+defineResource('pipelines', {
+  resource: pipelineResource,
+  presenter: pipelinePresenter,
+  // @ts-expect-error a written attribute the route's payload does not have (misspelt) is refused at compile time, not as a 403
+  policy: definePolicy({ resource: 'pipelines', actions: {}, writes: { update: each(['cache_block_output_in_memroy'], editor) } }),
+});
+defineResource('pipelines', {
+  resource: pipelineResource,
+  presenter: pipelinePresenter,
+  // @ts-expect-error the same inline, without each()
+  policy: definePolicy({ resource: 'pipelines', actions: {}, writes: { create: { nmae: editor } } }),
 });
 
 // @ts-expect-error the registry needs a module for every contract node
 export const incomplete: ResourceRegistry = { statuses, sessions, users, pipelines, blocks };
 // @ts-expect-error a module registered under another node's key
 export const misnamed: ResourceRegistry = { statuses, sessions, users, pipelines, 'pipelines.blocks': blocks, blocks };
-
-defineExamples('statuses', {
-  openapi: async () => {},
-  // @ts-expect-error one auth-matrix target per route of the node
-  authMatrix: { targets: {} },
-});
 
 describe('resources typed by their routes', () => {
   it('types payloads and queries from the route schemas', () => {
@@ -76,25 +86,23 @@ describe('resources typed by their routes', () => {
     const nodes = [...new Set(walkContract(contract).map((r) => r.node))].sort();
     expect(Object.keys(resourceModules).sort()).toEqual(nodes);
     for (const [key, module] of Object.entries(resourceModules)) expect(module.node).toBe(key);
-    expect(pipelineBlocks.examples).toBe(pipelineBlockExamples);
   });
 
-  it('refuses examples declared for another node', () => {
-    expect(() =>
-      defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples: pipelineBlockExamples }),
-    ).toThrow('The examples of pipelines.blocks are registered with statuses');
-    expect(defineResource('statuses', { resource: { collection: () => ({ records: [], count: 0 }) }, policy, presenter, examples }).node).toBe('statuses');
+  it('keeps documentation out of the runtime: no module carries OpenAPI examples or auth-matrix targets', () => {
+    for (const module of Object.values(resourceModules)) expect(Object.keys(module)).not.toContain('examples');
+    const sources = readdirSync(fileURLToPath(new URL('../src', import.meta.url)), { recursive: true, encoding: 'utf8' });
+    expect(sources.filter((path) => /(^|\/)examples\.ts$/.test(path))).toEqual([]);
   });
 });
 
 describe('state owned by the API instance', () => {
   it('gives two instances in one process their own caches, throttle and per-instance state', async () => {
-    const { createApi } = await import('../../core/src/api.js');
+    const { createApi } = await import('../src/api.js');
     const [a, b] = await Promise.all([createApi({ config: { bcryptRounds: 4 } }), createApi({ config: { bcryptRounds: 4 } })]);
     for (const name of ['dates', 'digests', 'loginThrottle', 'instance', 'cascades'] as const) {
       expect(a.core.services[name]).not.toBe(b.core.services[name]);
     }
-    const { graphOf } = await import('../../core/src/pipeline-members/graph.js');
+    const { graphOf } = await import('../src/pipeline-members/graph.js');
     const sections = { blocks: [{ uuid: 'x', upstream: [] }], callbacks: [], conditionals: [], widgets: [], extensions: {} };
     expect(graphOf(sections, a.core.services.instance)).toBe(graphOf(sections, a.core.services.instance));
     expect(graphOf(sections, a.core.services.instance)).not.toBe(graphOf(sections, b.core.services.instance));
@@ -103,12 +111,12 @@ describe('state owned by the API instance', () => {
 
 describe('fixtures declared by their resources', () => {
   it('make the mocks’ seed() types from the registry', async () => {
-    type Fixtures = import('../../core/src/resources/index.js').Fixtures;
-    type Seeded = import('../../core/src/resources/index.js').Seeded;
+    type Fixtures = import('../src/resources/index.js').Fixtures;
+    type Seeded = import('../src/resources/index.js').Seeded;
     expectTypeOf<Fixtures>().toEqualTypeOf<{
-      users?: import('../../core/src/resources/users/fixtures.js').UserFixture[];
-      pipelines?: import('../../core/src/resources/pipelines/fixtures.js').PipelineFixture[];
-      triggers?: import('../../core/src/resources/pipeline_schedules/fixtures.js').TriggerFixture[];
+      users?: import('../src/resources/users/fixtures.js').UserFixture[];
+      pipelines?: import('../src/resources/pipelines/fixtures.js').PipelineFixture[];
+      triggers?: import('../src/resources/pipeline_schedules/fixtures.js').TriggerFixture[];
     }>();
     expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();
     const { createMockApi } = await import('@pipeline-api/mocks');

@@ -1,4 +1,5 @@
-import { defineExamples, itemOf, type OwnerCall, type Prepared } from '../../examples.js';
+import { itemOf } from '@pipeline-api/core';
+import { defineExamples, type OwnerCall, type Prepared } from './define.js';
 
 /**
  * For each auth-matrix cell: a pipeline with a block, an active API trigger and one run of it. The other

@@ -1,8 +1,8 @@
-import { defineExamples } from '../../examples.js';
-import { pipelineWithRun } from '../pipeline_schedules/examples.js';
+import { defineExamples } from './define.js';
+import { pipelineWithRun } from './pipeline_schedules.js';
 
 /**
- * Their OpenAPI examples come from the orchestration session (pipeline_schedules/examples.ts). In the auth
+ * Their OpenAPI examples come from the orchestration session (pipeline_schedules.ts). In the auth
  * matrix every cell is let through: the routes read no API key or session, only the trigger's token.
  */
 export const apiTriggerWithTokenExamples = defineExamples('pipelineSchedules.pipelineRunsWithToken', {

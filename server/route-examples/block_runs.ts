@@ -1,7 +1,7 @@
-import { defineExamples } from '../../examples.js';
-import { pipelineWithRun } from '../pipeline_schedules/examples.js';
+import { defineExamples } from './define.js';
+import { pipelineWithRun } from './pipeline_schedules.js';
 
-/** Their OpenAPI examples come from the orchestration session (pipeline_schedules/examples.ts). */
+/** Their OpenAPI examples come from the orchestration session (pipeline_schedules.ts). */
 export const blockRunExamples = defineExamples('blockRuns', {
   openapi: async () => {},
   authMatrix: { prepare: pipelineWithRun, targets: { list: () => ({ path: '/api/block_runs', query: { _limit: '1' } }) } },

@@ -1,0 +1,23 @@
+/** What a slow test needs beyond `npm ci` (scripts/test/prerequisites.ts checks each before the file runs). */
+export type Need = 'build' | 'chromium' | 'schemathesis';
+
+/**
+ * The slow project's files, each marked with why it is slow and what it needs. They stay beside the package they
+ * test; `npm test` runs them, `npm run test:unit` does not.
+ */
+export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
+  'server/test/fuzz.test.ts': { why: 'fuzz: thousands of random requests against the server and the mocks', needs: [] },
+  'sdk/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'] },
+  'query/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'] },
+  'scripts/packaging/test/consumer.test.ts': { why: 'packaging: every tarball in a fresh consumer project, Node and a browser', needs: ['build', 'chromium'] },
+  'scripts/packaging/test/dependencies.test.ts': { why: 'packaging: reads what each package publishes (its built dist)', needs: ['build'] },
+  'sdk/test/browser-session.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
+  'server/test/browser-origins.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
+  'server/test/docs-page.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
+  'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
+  'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
+  'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [] },
+  'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'] },
+  'scripts/schemathesis/test/schemathesis.test.ts': { why: 'schemathesis: the OpenAPI-driven fuzzer', needs: ['schemathesis'] },
+  'bench/test/smoke.test.ts': { why: 'benchmarks: every bench:* script in its --smoke mode', needs: ['build'] },
+};
