@@ -24,6 +24,8 @@ const INTEGRATION: Record<string, string> = {
   'server/test/cli.test.ts': 'the built command in its own process',
   'server/test/main.test.ts': 'the npm start entry point in its own process',
   'server/test/crash-recovery.test.ts': 'the command killed mid-write, restarted on its data',
+  'server/storage/test/data-dir-cli.test.ts': 'the command on a data file: a second server, kill -9, a truncated file, a full disk',
+  'server/proxy/test/proxy.test.ts': 'the proxy command in its own process in front of a server',
   'scripts/real-mage/test/process-group.test.ts': 'process groups: a stopped command takes its children with it',
 };
 

@@ -76,7 +76,7 @@ describe('a repository built from hooks', () => {
     const hooks = combineHooks({ rowListeners: [(table, _before, after) => told.push(`first ${table} ${JSON.stringify(after)}`)] }, undefined, {
       rowListeners: [(table, _before, after) => told.push(`second ${table} ${JSON.stringify(after)}`)],
     });
-    const repo = createMemoryRepository({ hooks, initialRows: (table) => (table === 'rows' ? [{ id: 7, name: 'restored' }] : []) });
+    const repo = createMemoryRepository({ hooks, initialRows: <V>(table: string) => (table === 'rows' ? [{ id: 7, name: 'restored' }] : []) as V[] });
     const rows = repo.openTable('rows', (row: Row) => row.id);
     expect(told).toEqual(['first rows {"id":7,"name":"restored"}', 'second rows {"id":7,"name":"restored"}']);
     expect([...rows.values()]).toEqual([{ id: 7, name: 'restored' }]);

@@ -8,7 +8,7 @@ export interface MemoryRepositoryOptions {
   /** Row listeners, checks before commit, sinks at commit: the repository's whole behaviour beyond storing rows. */
   hooks?: RepositoryHooks;
   /** Rows a table holds when it opens (a durable store's restored state): lookups and row listeners see them, nothing is committed. */
-  initialRows?: (table: string) => Iterable<unknown>;
+  initialRows?: <V>(table: string) => Iterable<V>;
   /** The counters' last ids by name (a durable store restores and stores them); default: a fresh map. */
   counters?: Map<string, number>;
 }
@@ -44,7 +44,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
       for (const listener of rowListeners) listener(name, before, next);
     };
     // A restored row is not a change of the table's own listener's (its declaration indexes what it opens with).
-    for (const row of (initialRows?.(name) ?? []) as Iterable<V>) {
+    for (const row of initialRows?.<V>(name) ?? []) {
       const key = keyOf(row);
       rows.set(key, row);
       sorted.insert(key);
