@@ -44,7 +44,11 @@ it('random graphs, outcomes and operations keep every run invariant, and runs mo
       const { illegal } = transitions;
       // Small quotas, so retention deletes runs the operations still name, and runs wait at their cap.
       const runLimits = { ...defaultConfig.runs, maxFinishedPerTrigger: 3, maxWaitingPerTrigger: 4 };
-      const api = await createApi({ repo: () => repo, config: { requireUserAuthentication: false, bcryptRounds: 4, runs: runLimits }, clock: { now: () => now } });
+      const api = await createApi({
+        repo: () => repo,
+        config: { requireUserAuthentication: false, bcryptRounds: 4, runs: runLimits },
+        clock: { now: () => now },
+      });
       const headers = { 'x-api-key': api.config.apiKey };
       const call = async (method: string, path: string, body?: unknown) => {
         const outcome = await api.core.dispatch({ method, path, query: {}, headers, body });
