@@ -1,6 +1,6 @@
 import { contract, walkContract } from '@pipeline-api/contract';
 import { http, type HttpHandler } from 'msw';
-import type { MockApi } from './mock-api.js';
+import type { InProcessMock } from './in-process.js';
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete, PATCH: http.patch } as const;
 
@@ -10,7 +10,7 @@ const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.de
  * to the mock, which calls the core with that route: one match per request. HEAD is answered as GET, as
  * Express does. Then a catch-all under /api answers what no route took (404, or 405), as the server does.
  */
-export function createHandlers(mock: Pick<MockApi, 'handle'>, baseUrl?: string): HttpHandler[] {
+export function createHandlers(mock: Pick<InProcessMock, 'handle'>, baseUrl?: string): HttpHandler[] {
   const origin = baseUrl ? escape(baseUrl.replace(/\/+$/, '')) : '[^:/?#]+://[^/?#]+';
   const routes = walkContract(contract).flatMap(({ id, method, pattern }) => {
     const url = new RegExp(`^${origin}${pattern}$`);
