@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
@@ -6,11 +8,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What a browser app bundles to run the mocks, two ways: our browser API, or the handlers given to MSW's own worker. */
 export const BROWSER_ENTRIES = {
-  'setupMockWorker (the browser API)': `
+  'setupMockWorker and one SDK call': `
     import { setupMockWorker } from '@pipeline-api/mocks/browser';
+    import { createClient } from '@pipeline-api/sdk';
     const mock = setupMockWorker({ baseUrl: location.origin });
     await mock.start();
-    Object.assign(globalThis, { mock });`,
+    const client = createClient({ baseUrl: location.origin, apiKey: 'key' });
+    Object.assign(globalThis, { mock, statuses: await client.statuses.list() });`,
   'handlers only (MSW setupWorker)': `
     import { setupWorker } from 'msw/browser';
     import { createMockApi } from '@pipeline-api/mocks/browser';
@@ -67,4 +71,43 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
     metafile: result.metafile,
     inputs,
   };
+}
+
+export interface ViteBundle {
+  /** Every chunk Vite emits for the entry (the entry and any lazy chunk), minified, and their total. */
+  chunks: { file: string; min: number; gzip: number; lazy: boolean }[];
+  min: number;
+  gzip: number;
+  /** Each bundled module's rendered code (before minification), by module id. */
+  modules: Map<string, string>;
+}
+
+/**
+ * Bundles an entry as a Vite app's production build does (`vite build`: Rolldown, minified, for browsers),
+ * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules.
+ */
+export async function bundleWithVite(entry: string): Promise<ViteBundle> {
+  const { build } = await import('vite');
+  const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
+  try {
+    writeFileSync(join(dir, 'entry.ts'), entry);
+    const result = await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+    const chunks: ViteBundle['chunks'] = [];
+    const modules = new Map<string, string>();
+    for (const output of outputs) {
+      if (output.type !== 'chunk') continue;
+      chunks.push({ file: output.fileName, min: output.code.length, gzip: gzipSync(output.code, { level: 9 }).length, lazy: !output.isEntry });
+      for (const [id, module] of Object.entries(output.modules)) if (module.code) modules.set(id.replace(`${root}`, ''), module.code);
+    }
+    return { chunks, modules, min: chunks.reduce((a, c) => a + c.min, 0), gzip: chunks.reduce((a, c) => a + c.gzip, 0) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

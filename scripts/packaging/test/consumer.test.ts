@@ -145,7 +145,7 @@ export const worker: MockWorker = setupMockWorker();
 setupMockServer({ onViolation: 'ignore' });
 const inProcess = createInProcessMock({ baseUrl: '${API}' });
 export const client = createClient({ baseUrl: '${API}', apiKey: 'k', fetch: inProcess.fetch });
-export const fromSdk: Promise<SdkPipeline> = client.pipelines.detail('p');
+export const fromSdk: PromiseLike<SdkPipeline> = client.pipelines.detail('p');
 export const queries = createQueries(client).pipelines.list.queryOptions();
 `;
 
