@@ -1,9 +1,10 @@
 import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
-import { createApi, type Api, ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig } from '@pipeline-api/core';
+import { createApi, cryptoRandom, type Api, ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig, type Repository } from '@pipeline-api/core';
 import { ContractViolationError, checkResponse } from './contract-check.js';
 import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
 import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
 import { Injections, type Injection, type InjectionOptions } from './injections.js';
+import { clearPersistentState, openPersistentState, type PersistTo } from './persistence.js';
 
 export interface MockOptions {
   /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
@@ -16,6 +17,15 @@ export interface MockOptions {
   start?: number;
   /** A response that breaks the contract: `throw` (default: the request fails loudly) or `warn`. */
   onViolation?: 'throw' | 'warn';
+  /**
+   * Keep the data, the sessions and the clock across page reloads (a demo app stays signed in): every change
+   * is saved to the browser's `localStorage` (about 5 MB, written before the answer) or `indexedDB` (larger,
+   * written just after). Tokens then come from crypto.getRandomValues (a reload must not hand out a token
+   * again). `reset()` wipes it. Off by default.
+   */
+  persist?: PersistTo;
+  /** The localStorage key or IndexedDB record the state is kept under (default `pipeline-api-mocks`): one per app. */
+  persistKey?: string;
 }
 
 /** The mock without MSW: the server's core in this process, answered through `fetch` or `handle`. */
@@ -32,8 +42,10 @@ export interface InProcessMock {
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** The server-side API the handlers run (core, repository, config). */
   api(): Promise<Api>;
-  /** Back to the first state: default owner only, clock and token generator rewound, no injections. */
+  /** Back to the first state: default owner only, clock and token generator rewound, no injections; persisted state wiped. */
   reset(): Promise<void>;
+  /** Resolves once every change so far is persisted (IndexedDB writes just after the answer); at once without `persist`. */
+  persisted(): Promise<void>;
   /** Creates users, pipelines and blocks through the API itself. */
   seed(fixtures: Fixtures): Promise<Seeded>;
   /** Makes a route fail, lag or answer something else, once (default), n times or always. */
@@ -64,13 +76,29 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
   const injections = new Injections();
   const violations: ContractViolationError[] = [];
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
+  const persistKey = options.persistKey ?? 'pipeline-api-mocks';
   let determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
-  const build = () => {
+  let flushPersisted = () => Promise.resolve();
+  const build = async () => {
+    let repo: Repository | undefined;
+    if (options.persist) {
+      const state = await openPersistentState(options.persist, persistKey, () => determinism.clock.now());
+      repo = state.repo;
+      flushPersisted = state.flush;
+      determinism = { ...deterministic(options.seed, state.now ?? options.start ?? MOCK_EPOCH), random: cryptoRandom };
+    }
     const { clock } = determinism;
-    return createApi({ config: { bcryptRounds: MOCK_BCRYPT_ROUNDS, ...options.config }, clock, random: determinism.random }).then((built) => {
-      clock.onTick = (now) => built.tick(now);
-      return built;
+    // An internal error answers 500 with a generic message, as the server does; the developer sees the cause here.
+    const onInternalError = (error: unknown) => console.error('[pipeline-api mocks] internal error:', error);
+    const built = await createApi({
+      config: { bcryptRounds: MOCK_BCRYPT_ROUNDS, ...options.config },
+      repo,
+      clock,
+      random: determinism.random,
+      onInternalError,
     });
+    clock.onTick = (now) => built.tick(now);
+    return built;
   };
   let api = build();
 
@@ -84,8 +112,16 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
       injections.clear();
       violations.length = 0;
+      if (options.persist) {
+        await api.then(flushPersisted, () => undefined);
+        await clearPersistentState(options.persist, persistKey);
+      }
       api = build();
       await api;
+    },
+    persisted: async () => {
+      await api;
+      await flushPersisted();
     },
     seed: async (fixtures) => seedFixtures(await api, fixtures),
     inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
