@@ -3,8 +3,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './workspaces.js';
 
-/** The Node versions the packages are tested on besides the project's own (the root's `node` devDependency). */
-export const TESTED_NODE = { 22: '22.23.3', 26: '26.10.0' } as const;
+/**
+ * The Node versions the packages are tested on besides the project's own (the root's `node` devDependency):
+ * each package's `engines` floor (18 for the contract, the SDK and the query layer; 20.19 for the core and
+ * the mocks, whose CommonJS builds require ESM-only jose), and the other current lines.
+ */
+export const TESTED_NODE = { 18: '18.20.8', 20: '20.19.0', 22: '22.23.3', 26: '26.10.0' } as const;
 
 /**
  * The `node` binary of an exact Node version, from the npm registry (the `node-<os>-<arch>` package the `node`

@@ -1,6 +1,7 @@
 /**
- * The packed packages in a fresh app on each Node version and msw major they support: msw 2 on Node 22, msw 3
- * on Node 24 (the project's own) and 26. The app has its own msw and its own setupServer, and puts the kit's
+ * The packed packages in a fresh app on each Node version and msw major they support: the floors (Node 20.19,
+ * the core's and the mocks' `engines`, with msw 2.12, the peer range's), msw 2 on Node 22, msw 3 on Node 24
+ * (the project's own) and 26; and the contract, the SDK and the query layer on Node 18, their `engines` floor. The app has its own msw and its own setupServer, and puts the kit's
  * handlers in it; then the kit's own helper, the in-process fetch, and CommonJS. Node binaries come from the npm
  * registry (node-runtime.ts).
  */
@@ -9,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../workspaces.js';
 import { execGroup } from '../../process-group.js';
 import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
 import { packAll, type Tarball } from '../pack.js';
@@ -18,6 +20,7 @@ const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 const PROJECT_NODE = process.versions.node;
 
 const CELLS = [
+  { node: TESTED_NODE[20], msw: '2.12.0' },
   { node: TESTED_NODE[22], msw: '2.15.0' },
   { node: PROJECT_NODE, msw: '3.0.5' },
   { node: TESTED_NODE[26], msw: '3.0.5' },
@@ -124,4 +127,57 @@ describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, ms
     expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ status: 'ok' });
     expect(run.stderr).not.toMatch(/ExperimentalWarning/);
   }, 60_000);
+});
+
+/** The contract, the SDK and the query layer without the core: what a browser app or an old Node needs. */
+const CLIENT_ONLY = `
+const { Pipeline } = await import('@pipeline-api/contract/schemas');
+const { contract, walkContract } = await import('@pipeline-api/contract');
+const { createClient } = await import('@pipeline-api/sdk');
+const { createQueries } = await import('@pipeline-api/query');
+const answer = { statuses: [{ status: 'ok', version: '1', require_user_authentication: true }], metadata: { count: 1, next: false }, status: 200 };
+const fetch = async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+const client = createClient({ baseUrl: '${API}', apiKey: '${API_KEY}', fetch });
+const options = createQueries(client).statuses.list.queryOptions();
+const listed = await options.queryFn({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined });
+const { createRequire } = await import('node:module');
+const required = createRequire(import.meta.url)('@pipeline-api/contract');
+console.log(JSON.stringify({
+  parsed: Pipeline.safeParse({ uuid: 1 }).success,
+  routes: walkContract(contract).length === walkContract(required.contract).length,
+  status: (await client.statuses.list())[0].status,
+  listed: JSON.stringify(listed).includes('"ok"'),
+}));
+`;
+
+describe(`the packed contract, SDK and query layer on Node ${TESTED_NODE[18]}, their engines floor`, () => {
+  let work: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'pipeline-client-only-'));
+  });
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('installs and runs from ESM and CommonJS', async () => {
+    const binary = nodeBinary(TESTED_NODE[18]);
+    const tarballs = packAll(join(work, 'tarballs'), { build: false });
+    const app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const ours = ['contract', 'sdk', 'query'].map((name) => tarballs.find((t) => t.name === `@pipeline-api/${name}`)!.path);
+    const queryCore = JSON.parse(readFileSync(join(root, 'node_modules/@tanstack/query-core/package.json'), 'utf8')).version as string;
+    const install = spawnSync('npm', ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
+      cwd: app,
+      env: consumerEnv(),
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    writeFileSync(join(app, 'client.mjs'), CLIENT_ONLY);
+    const run = await execGroup(binary, ['client.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 60_000 });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ parsed: false, routes: true, status: 'ok', listed: true });
+  }, 600_000);
 });
