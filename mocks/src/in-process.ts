@@ -128,66 +128,68 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     clearInjections: () => injections.clear(),
 
     async fetch(input, init) {
-      const request = new Request(typeof input === 'string' && base ? new URL(input, base) : input, init);
-      const url = new URL(request.url);
+      const request = incoming(input, init, base);
+      const { url } = request;
       if (base && !isUnder(url, base)) throw new TypeError(`fetch failed: ${url.origin}${url.pathname} is outside the mocked API (${base.href})`);
-      if (request.signal.aborted) throw request.signal.reason;
-      const response = await mock.handle(request, await routeOf(request.method, url.pathname), {});
+      if (request.signal?.aborted) throw request.signal.reason;
+      const response = await answer(request, await routeOf(request.method, url.pathname), {});
       if (response.type === 'error') throw new TypeError('fetch failed: injected network error');
       return response;
     },
 
-    async handle(request, route, cookies) {
-      const { core } = await api;
-      const url = new URL(request.url);
-      const query = parseQuery(url.searchParams);
-      const routeId = typeof route === 'string' ? undefined : route.id;
-      const injection = routeId ? injections.take(routeId) : undefined;
-      if (injection?.delay) await sleep(injection.delay);
-      if (injection && 'networkError' in injection) return Response.error();
-
-      let outcome: { status: number; body: unknown; headers?: Record<string, string> };
-      if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
-        outcome = injected(injection, query, core);
-      } else if (typeof route === 'string') {
-        outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
-      } else {
-        let body: unknown;
-        try {
-          body = parseBody(await request.text());
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          const failure = core.failure(error, { query });
-          return Response.json(failure.body, { status: failure.status });
-        }
-        const headers = parseHeaders(request.headers);
-        // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
-        if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
-          headers.cookie = Object.entries(cookies)
-            .map(([k, v]) => `${k}=${v}`)
-            .join('; ');
-        }
-        // As Express: HEAD runs the GET route (the body is dropped on the way out).
-        const method = request.method === 'HEAD' ? 'GET' : request.method;
-        // One client: the page itself (per-client login budgets).
-        outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body, client: 'mock' });
-      }
-      determinism.clock.advance(1000);
-
-      const contractRoute = routeId ? routesById.get(routeId) : undefined;
-      // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
-      const undeclaredOk = injection !== undefined && 'status' in injection;
-      const violation = contractRoute && routeId && checkResponse(routeId, contractRoute, outcome.status, outcome.body, undeclaredOk);
-      if (violation) {
-        violations.push(violation);
-        console.error(`[pipeline-api mocks] ${violation.message}`);
-        if ((options.onViolation ?? 'throw') === 'throw') throw violation;
-      }
-      const response = Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
-      // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
-      return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
-    },
+    handle: (request, route, cookies) => answer(fromRequest(request), route, cookies),
   };
+
+  async function answer(request: Incoming, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response> {
+    const { core } = await api;
+    const { url } = request;
+    const query = parseQuery(url.searchParams);
+    const routeId = typeof route === 'string' ? undefined : route.id;
+    const injection = routeId ? injections.take(routeId) : undefined;
+    if (injection?.delay) await sleep(injection.delay);
+    if (injection && 'networkError' in injection) return Response.error();
+
+    let outcome: { status: number; body: unknown; headers?: Record<string, string> };
+    if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
+      outcome = injected(injection, query, core);
+    } else if (typeof route === 'string') {
+      outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
+    } else {
+      let body: unknown;
+      try {
+        body = parseBody(await request.text());
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const failure = core.failure(error, { query });
+        return Response.json(failure.body, { status: failure.status });
+      }
+      const headers = parseHeaders(request.headers);
+      // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
+      if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
+        headers.cookie = Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; ');
+      }
+      // As Express: HEAD runs the GET route (the body is dropped on the way out).
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      // One client: the page itself (per-client login budgets).
+      outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body, client: 'mock' });
+    }
+    determinism.clock.advance(1000);
+
+    const contractRoute = routeId ? routesById.get(routeId) : undefined;
+    // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
+    const undeclaredOk = injection !== undefined && 'status' in injection;
+    const violation = contractRoute && routeId && checkResponse(routeId, contractRoute, outcome.status, outcome.body, undeclaredOk);
+    if (violation) {
+      violations.push(violation);
+      console.error(`[pipeline-api mocks] ${violation.message}`);
+      if ((options.onViolation ?? 'throw') === 'throw') throw violation;
+    }
+    const response = Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
+    // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
+    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  }
 
   /** The route for a method and path as the handlers match it: HEAD as GET, a malformed path apart. */
   async function routeOf(method: string, path: string): Promise<MatchedRoute | 'unmatched' | 'malformed'> {
@@ -201,6 +203,41 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     }
   }
   return mock;
+}
+
+/** What the core reads of a request. */
+interface Incoming {
+  url: URL;
+  method: string;
+  headers: Iterable<[string, string]> | Record<string, string>;
+  text(): Promise<string>;
+  signal?: AbortSignal | null;
+}
+
+const fromRequest = (request: Request): Incoming => ({
+  url: new URL(request.url),
+  method: request.method,
+  headers: request.headers,
+  text: () => request.text(),
+  signal: request.signal,
+});
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every((v) => typeof v === 'string');
+
+/**
+ * A fetch call as the core reads it. What the SDK sends (a URL, a method, a record of headers, a string body)
+ * is read as it is: building a Request would cost more than answering it. Anything else becomes a Request.
+ */
+function incoming(input: string | URL | Request, init: RequestInit | undefined, base: URL | undefined): Incoming {
+  const body = init?.body;
+  const headers = init?.headers ?? {};
+  if (!(input instanceof Request) && (body === undefined || body === null || typeof body === 'string') && isStringRecord(headers)) {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if ((method === 'GET' || method === 'HEAD') && body) throw new TypeError(`fetch failed: a ${method} request cannot have a body`);
+    return { url: new URL(input, base), method, headers, text: () => Promise.resolve(body ?? ''), signal: init?.signal };
+  }
+  return fromRequest(new Request(typeof input === 'string' && base ? new URL(input, base) : input, init));
 }
 
 /** Same origin, and the path at or below the base's path. */

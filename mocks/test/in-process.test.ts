@@ -73,6 +73,13 @@ describe('mock.fetch: the core in this process, no interception', () => {
     expect((await mock.fetch(new URL(`${BASE}/api/status`))).status).toBe(200);
     expect((await mock.fetch(new Request(`${BASE}/api/status`))).status).toBe(200);
     await expect(mock.fetch('http://elsewhere.test/api/status')).rejects.toThrow(/outside the mocked API/);
+    // Read as fetch reads it, whichever way it is given: a method in any case, headers as a Headers object.
+    const login = { method: 'post', body: JSON.stringify({ session: { email: 'admin@admin.com', password: 'admin' } }) };
+    const viaRecord = await mock.fetch('/api/sessions', { ...login, headers: { 'X-API-KEY': KEY } });
+    const viaHeaders = await mock.fetch('/api/sessions', { ...login, headers: new Headers({ 'X-API-KEY': KEY }) });
+    expect([viaRecord.status, viaHeaders.status]).toEqual([200, 200]);
+    expect(Object.keys(await viaHeaders.json())).toContain('session');
+    await expect(mock.fetch('/api/status', { body: 'x' })).rejects.toThrow(TypeError);
   });
 
   it('applies injections: a network error rejects as fetch does, so the SDK retries it', async () => {
