@@ -21,3 +21,4 @@ export { createApi, type Api, type ApiOptions } from './api.js';
 export { resourceModules, type Fixtures, type ResourceModule, type Seeded } from './resources/index.js';
 export { seedFixtures } from './fixtures/seed.js';
 export { parseFixtures, fixturesJsonSchema } from './fixtures/schema.js';
+export { seedRunScenarios, RunScenario, RunScenarios, RUN_SCENARIOS_KEY, MAX_SCENARIO_TICKS } from './fixtures/scenarios.js';

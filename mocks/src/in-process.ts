@@ -46,7 +46,11 @@ export interface InProcessMock {
   reset(): Promise<void>;
   /** Resolves once every change so far is persisted (IndexedDB writes just after the answer); at once without `persist`. */
   persisted(): Promise<void>;
-  /** Creates users, pipelines and blocks through the API itself. */
+  /**
+   * Creates users, pipelines, blocks and triggers through the API itself (the server's `--fixtures` format), then
+   * `runs` in the state each names (running, completed, failed with its block runs and logs, cancelled), moving
+   * the mock clock as far as their simulated execution needs.
+   */
   seed(fixtures: Fixtures): Promise<Seeded>;
   /** Makes a route fail, lag or answer something else, once (default), n times or always. */
   inject(route: RouteId, injection: Injection, options?: InjectionOptions): void;
@@ -123,7 +127,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       await api;
       await flushPersisted();
     },
-    seed: async (fixtures) => seedFixtures(await api, fixtures),
+    seed: async (fixtures) => seedFixtures(await api, fixtures, (ms) => determinism.clock.advance(ms), determinism.clock.tickMs),
     inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
     clearInjections: () => injections.clear(),
 
