@@ -156,7 +156,8 @@ for (const [name, entry] of Object.entries(BROWSER_ENTRIES)) {
       const bundle = await bundleWithVite(entry);
       [gzip, min, parts] = [bundle.gzip, bundle.min, await viteParts(bundle)];
       const lazyChunks = bundle.chunks.filter((c) => c.lazy);
-      if (lazyChunks.length > 0) lazy = `  (of which ${lazyChunks.length} lazy chunk(s): ${kB(lazyChunks.reduce((a, c) => a + c.gzip, 0))} gzip)`;
+      if (lazyChunks.length > 0)
+        lazy = `  (+ ${lazyChunks.length} lazy chunk(s) loaded only when called: ${kB(lazyChunks.reduce((a, c) => a + c.gzip, 0))} gzip)`;
     }
     totals.set(`${name}|${bundler}`, gzip);
     const ours = parts.filter((p) => !MSW_GROUPS.test(p.group)).reduce((a, p) => a + p.gzip, 0);
