@@ -4,7 +4,7 @@ import { ContractViolationError, checkResponse } from './contract-check.js';
 import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
 import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
 import { Injections, type Injection, type InjectionOptions } from './injections.js';
-import type { PersistTo } from './persistence.js';
+import { clearPersistentState, openPersistentState, type PersistTo } from './persistence.js';
 
 export interface MockOptions {
   /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
@@ -86,8 +86,6 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
   const build = async () => {
     let repo: Repository | undefined;
     if (options.persist) {
-      // Loaded only by the pages that persist: a bundler splits it into a chunk of its own.
-      const { openPersistentState } = await import('./persistence.js');
       const state = await openPersistentState(options.persist, persistKey, () => determinism.clock.now());
       repo = state.repo;
       flushPersisted = state.flush;
@@ -120,7 +118,6 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       violations.length = 0;
       if (options.persist) {
         await api.then(flushPersisted, () => undefined);
-        const { clearPersistentState } = await import('./persistence.js');
         await clearPersistentState(options.persist, persistKey);
       }
       api = build();

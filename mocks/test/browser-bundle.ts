@@ -100,11 +100,19 @@ export async function bundleWithVite(entry: string): Promise<ViteBundle> {
       build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+    const emitted = outputs.filter((o) => o.type === 'chunk');
+    // What the page loads: the entry and every chunk it imports statically, transitively; the rest is lazy.
+    const loadedFiles = new Set<string>();
+    const visit = (file: string) => {
+      if (loadedFiles.has(file)) return;
+      loadedFiles.add(file);
+      for (const next of emitted.find((c) => c.fileName === file)?.imports ?? []) visit(next);
+    };
+    for (const chunk of emitted) if (chunk.isEntry) visit(chunk.fileName);
     const chunks: ViteBundle['chunks'] = [];
     const modules = new Map<string, string>();
-    for (const output of outputs) {
-      if (output.type !== 'chunk') continue;
-      const lazy = !output.isEntry;
+    for (const output of emitted) {
+      const lazy = !loadedFiles.has(output.fileName);
       chunks.push({ file: output.fileName, min: output.code.length, gzip: gzipSync(output.code, { level: 9 }).length, lazy });
       if (!lazy) for (const [id, module] of Object.entries(output.modules)) if (module.code) modules.set(id.replace(`${root}`, ''), module.code);
     }
