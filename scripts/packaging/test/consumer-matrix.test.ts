@@ -52,6 +52,7 @@ server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' });
 const client = createClient({ baseUrl: '${API}', apiKey: '${API_KEY}', maxRetries: 0 });
 await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
 const created = (await client.pipelines.create({ name: 'in the app' })).uuid;
+const detail = (await client.pipelines.detail(created)).name;
 const flags = await (await fetch('http://app.test/flags')).json();
 const unhandled = await fetch('http://app.test/other').then(() => 'answered', () => 'failed');
 server.close();
@@ -61,7 +62,7 @@ const own = setupMockServer({ baseUrl: '${API}' });
 own.listen();
 const helper = (await createClient({ baseUrl: '${API}', apiKey: '${API_KEY}' }).statuses.list())[0].status;
 own.close();
-console.log(JSON.stringify({ status, created, flags, unhandled, helper }));
+console.log(JSON.stringify({ status, created, detail, flags, unhandled, helper }));
 `;
 
 const CJS = `
@@ -112,7 +113,7 @@ describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, ms
     const run = await execGroup(binary, ['app.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 120_000 });
     expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
-    expect(result).toMatchObject({ status: 'ok', created: 'in_the_app', flags: { dark: true }, unhandled: 'failed', helper: 'ok' });
+    expect(result).toMatchObject({ status: 'ok', created: 'in_the_app', detail: 'in the app', flags: { dark: true }, unhandled: 'failed', helper: 'ok' });
     expect(run.stderr).not.toMatch(/ExperimentalWarning|localStorage/);
     // The one message expected: msw's own, for the app's unhandled request under its 'error' policy.
     const mswUnhandled =
