@@ -1,6 +1,6 @@
 /**
  * The mocks' own tests on msw 3 (the workspace runs them on msw 2), on the project's Node (24) and on Node 26:
- * mocks/vitest.msw3.config.ts points `msw` at msw 3 installed from the registry (msw-install.ts).
+ * mocks/test/vitest.msw3.config.ts points `msw` at msw 3 installed from the registry (msw-install.ts).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe.each([
   it('pass', async () => {
     const dir = mswInstall(MSW_3);
     const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-    const run = await execGroup(node(), [vitest, 'run', '--config', 'mocks/vitest.msw3.config.ts', 'mocks/test'], {
+    const run = await execGroup(node(), [vitest, 'run', '--config', 'mocks/test/vitest.msw3.config.ts', 'mocks/test'], {
       cwd: root,
       env: { ...childEnv, MSW3_DIR: dir, NO_COLOR: '1', FORCE_COLOR: '0' },
       timeoutMs: 300_000,
