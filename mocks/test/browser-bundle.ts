@@ -85,9 +85,10 @@ export interface ViteBundle {
 
 /**
  * Bundles an entry as a Vite app's production build does (`vite build`: Rolldown, minified, for browsers),
- * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules.
+ * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules;
+ * `tldtsEsm`: with the alias docs/mocks.md suggests.
  */
-export async function bundleWithVite(entry: string): Promise<ViteBundle> {
+export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } = {}): Promise<ViteBundle> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
   try {
@@ -97,6 +98,8 @@ export async function bundleWithVite(entry: string): Promise<ViteBundle> {
       configFile: false,
       logLevel: 'silent',
       mode: 'production',
+      // docs/mocks.md's tip: tldts's ESM build where msw's tough-cookie `require`s its CommonJS one.
+      resolve: options.tldtsEsm ? { alias: [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] } : {},
       build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
