@@ -18,7 +18,6 @@ export default defineConfig(
     'docs/.examples/',
     'bench/.tmp-*/',
     '.schemathesis/',
-    'mocks/public/mockServiceWorker.js',
   ]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -1,16 +1,23 @@
 /**
  * The size of the mocks in a browser app: bundles what a browser user bundles (an entry that imports the mocks'
- * browser API) with esbuild, minified, for the browser, in production mode, and prints the total (minified and
- * gzip), the budget and what dominates, grouped by package: minified bytes (esbuild's metafile), and each
- * group's own code gzipped alone (cut out of the bundle by its source map), with its share of those.
- * Entries: the full browser API (`setupMockWorker`), the minimal use (the handlers given to MSW's own
- * `setupWorker`), and MSW alone, the floor under any MSW browser app.
- * Budget: 150 kB gzip. Run: npm run bench:mocks-bundle.
+ * browser API and makes one SDK call) two ways, as a Vite 8 production build does (Rolldown) and with esbuild,
+ * minified, for the browser, in production mode, and prints for each the total (minified and gzip), the budgets
+ * and what dominates, grouped by package, each group's own code gzipped alone, with its share of those.
+ * esbuild's groups are cut out of the bundle by its source map; Vite's are each module's rendered code,
+ * minified alone with esbuild (a close estimate: minification across modules is not counted).
+ * Entries: the full browser API (`setupMockWorker`) with one SDK call, the minimal use (the handlers given to
+ * MSW's own `setupWorker`), and MSW alone, the floor under any MSW browser app.
+ * Vite twice: as it comes, and with docs/mocks.md's alias of tldts (msw's public-suffix list) to its ESM build.
+ * Budgets: 150 kB gzip in all; the kit's own part (all but MSW) 55 kB gzip.
+ * Run: npm run build:js && npm run bench:mocks-bundle  (`-- --smoke`: one bundler, checks it runs).
  */
 import { gzipSync } from 'node:zlib';
-import { BROWSER_ENTRIES, bundleForBrowser, type BrowserBundle } from '../mocks/test/browser-bundle.js';
+import { transform } from 'esbuild';
+import { BROWSER_ENTRIES, bundleForBrowser, bundleWithVite, type BrowserBundle, type ViteBundle } from '../mocks/test/browser-bundle.js';
 
 const BUDGET_GZIP = 150 * 1000;
+const OURS_BUDGET_GZIP = 55 * 1000;
+const SMOKE = process.argv.includes('--smoke');
 
 /** Our workspaces, by folder; everything else by its npm package name. */
 const WORKSPACES: [prefix: string, name: string][] = [
@@ -81,41 +88,92 @@ function codeByGroup(bundle: BrowserBundle): Map<string, string> {
   return new Map([...parts].map(([group, texts]) => [group, texts.join('')]));
 }
 
-function groups(bundle: BrowserBundle) {
+interface Part {
+  group: string;
+  min: number;
+  gzip: number;
+}
+
+function esbuildParts(bundle: BrowserBundle): Part[] {
   const bytes = new Map<string, number>();
   for (const [input, inputBytes] of bundle.inputs) {
     const group = groupOf(input);
     bytes.set(group, (bytes.get(group) ?? 0) + inputBytes);
   }
   const code = codeByGroup(bundle);
-  const rows = [...bytes].map(([group, min]) => ({ group, min, gzip: gzipSync(code.get(group) ?? '', { level: 9 }).length }));
-  return { totalGzip: rows.reduce((a, { gzip }) => a + gzip, 0), rows: rows.sort((a, b) => b.gzip - a.gzip) };
+  return [...bytes].map(([group, min]) => ({ group, min, gzip: gzipSync(code.get(group) ?? '', { level: 9 }).length }));
+}
+
+async function viteParts(bundle: ViteBundle): Promise<Part[]> {
+  const code = new Map<string, string[]>();
+  for (const [id, text] of bundle.modules) {
+    const group = groupOf(id.replace(/^\/+/, ''));
+    (code.get(group) ?? code.set(group, []).get(group)!).push(text);
+  }
+  return Promise.all(
+    [...code].map(async ([group, texts]) => {
+      const joined = texts.join('\n');
+      // A module's rendered code is statements of the chunk's one scope: minified alone, whitespace and syntax only.
+      const minified = await transform(joined, { minifyWhitespace: true, minifySyntax: true, loader: 'js' }).then(
+        (r) => r.code,
+        () => joined,
+      );
+      return { group, min: minified.length, gzip: gzipSync(minified, { level: 9 }).length };
+    }),
+  );
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const MSW_GROUPS =
+  /^(msw|@mswjs\/|@open-draft\/|tldts|tough-cookie|rettime|set-cookie-parser|headers-polyfill|outvariant|strict-event-emitter|is-node-process|until-async|@bundled-es-modules\/|@msw\/|graphql|path-to-regexp|statuses|cookie$|type-fest|@inquirer\/)/;
 
-const MAIN = 'setupMockWorker (the browser API)';
-const MSW_ALONE = 'MSW alone (setupWorker, one handler)';
-const bundles = new Map<string, BrowserBundle>();
-for (const [name, entry] of Object.entries(BROWSER_ENTRIES)) bundles.set(name, await bundleForBrowser(entry));
-const main = bundles.get(MAIN)!;
-const mswAlone = bundles.get(MSW_ALONE)!;
-
-for (const [name, bundle] of bundles) {
-  console.log(`\n${name}`);
-  const verdict = bundle === mswAlone ? '' : `   budget ${kB(BUDGET_GZIP)} gzip: ${bundle.gzip <= BUDGET_GZIP ? 'met' : 'MISSED'}`;
-  console.log(`  total ${kB(bundle.min).padStart(9)} minified  ${kB(bundle.gzip).padStart(9)} gzip${verdict}`);
-  if (bundle !== main && Math.abs(bundle.gzip - main.gzip) <= main.gzip * 0.01) {
-    console.log(`  (within 1% of "${MAIN}": the same contributors)`);
-    continue;
-  }
-  const { totalGzip, rows } = groups(bundle);
-  console.log(`  ${'package'.padEnd(42)} ${'minified'.padStart(10)} ${'gzip alone'.padStart(11)} ${'share'.padStart(6)}`);
+function printParts(parts: Part[]) {
+  const totalGzip = parts.reduce((a, { gzip }) => a + gzip, 0);
+  const rows = [...parts].sort((a, b) => b.gzip - a.gzip);
+  console.log(`    ${'package'.padEnd(42)} ${'minified'.padStart(10)} ${'gzip alone'.padStart(11)} ${'share'.padStart(6)}`);
   const [large, small] = [rows.filter(({ gzip }) => gzip >= 1000), rows.filter(({ gzip }) => gzip < 1000)];
   for (const { group, min, gzip } of large) {
-    console.log(`  ${group.padEnd(42)} ${kB(min).padStart(10)} ${kB(gzip).padStart(11)} ${((gzip / totalGzip) * 100).toFixed(1).padStart(5)}%`);
+    console.log(`    ${group.padEnd(42)} ${kB(min).padStart(10)} ${kB(gzip).padStart(11)} ${((gzip / totalGzip) * 100).toFixed(1).padStart(5)}%`);
   }
-  if (small.length > 0) console.log(`  (${small.length} more under 1 kB gzip each: ${kB(small.reduce((a, { gzip }) => a + gzip, 0))} gzip together)`);
+  if (small.length > 0) console.log(`    (${small.length} more under 1 kB gzip each: ${kB(small.reduce((a, { gzip }) => a + gzip, 0))} gzip together)`);
 }
-console.log(`\nMSW's own part, the floor of any MSW browser app: ${kB(mswAlone.gzip)} gzip`);
-console.log(`Ours on top of it (contract, core, resources and their libraries): ${kB(main.gzip - mswAlone.gzip)} gzip`);
+
+const MAIN = 'setupMockWorker and one SDK call';
+const MSW_ALONE = 'MSW alone (setupWorker, one handler)';
+const bundlers = SMOKE ? (['esbuild'] as const) : (['Vite 8', 'Vite 8 + tldts alias', 'esbuild'] as const);
+const totals = new Map<string, number>();
+
+for (const [name, entry] of Object.entries(BROWSER_ENTRIES)) {
+  console.log(`\n${name}`);
+  for (const bundler of bundlers) {
+    let gzip: number,
+      min: number,
+      parts: Part[],
+      lazy = '';
+    if (bundler === 'esbuild') {
+      const bundle = await bundleForBrowser(entry);
+      [gzip, min, parts] = [bundle.gzip, bundle.min, esbuildParts(bundle)];
+    } else {
+      const bundle = await bundleWithVite(entry, { tldtsEsm: bundler === 'Vite 8 + tldts alias' });
+      [gzip, min, parts] = [bundle.gzip, bundle.min, await viteParts(bundle)];
+      const lazyChunks = bundle.chunks.filter((c) => c.lazy);
+      if (lazyChunks.length > 0)
+        lazy = `  (+ ${lazyChunks.length} lazy chunk(s) loaded only when called: ${kB(lazyChunks.reduce((a, c) => a + c.gzip, 0))} gzip)`;
+    }
+    totals.set(`${name}|${bundler}`, gzip);
+    const ours = parts.filter((p) => !MSW_GROUPS.test(p.group)).reduce((a, p) => a + p.gzip, 0);
+    const verdict = name === MSW_ALONE ? '' : `   budget ${kB(BUDGET_GZIP)}: ${gzip <= BUDGET_GZIP ? 'met' : 'MISSED'}`;
+    console.log(`  ${bundler.padEnd(20)} total ${kB(min).padStart(9)} minified  ${kB(gzip).padStart(9)} gzip${verdict}${lazy}`);
+    if (name !== MSW_ALONE) {
+      console.log(
+        `                       the kit's own part (all but MSW, gzip alone): ${kB(ours)}   budget ${kB(OURS_BUDGET_GZIP)}: ${ours <= OURS_BUDGET_GZIP ? 'met' : 'MISSED'}`,
+      );
+    }
+    printParts(parts);
+  }
+}
+for (const bundler of bundlers) {
+  const main = totals.get(`${MAIN}|${bundler}`)!;
+  const floor = totals.get(`${MSW_ALONE}|${bundler}`)!;
+  console.log(`\n${bundler}: MSW alone (the floor of any MSW browser app) ${kB(floor)} gzip; the kit on top of it ${kB(main - floor)} gzip`);
+}

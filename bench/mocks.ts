@@ -1,17 +1,81 @@
 /**
- * 1,000 mixed SDK calls against the mocks in Node, next to the same calls against the reference server
- * (its own process, as `npm start` runs it) over loopback, in one run. Two rounds each, alternating; the
- * best round of each counts. Target: the mocks no slower than the server.
- * Run: npm run bench:mocks (after npm run build).
+ * The mocks in Node, in one run:
+ * 1. Import cost, each in a fresh process on the built packages (what an app's test file pays): each module
+ *    alone, and import to the first answered request through the in-process fetch and through MSW.
+ *    Targets: in-process <= 150 ms; through MSW <= msw/node's own import + 100 ms.
+ * 2. Per call: a simple read (`statuses.list` through the SDK) with `mock.fetch` and through MSW's interception.
+ *    Target: in-process <= 0.1 ms per read.
+ * 3. 1,000 mixed SDK calls against the reference server over loopback (its own process, as `npm start` runs it),
+ *    the mocks through MSW, and the in-process fetch. Two rounds each, alternating; the best round of each counts.
+ *    Target: the mocks no slower than the server.
+ * Run: npm run build:js && npm run bench:mocks  (`-- --smoke`: tiny sizes, checks it runs).
  */
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@pipeline-api/sdk';
 import { setupMockServer } from '@pipeline-api/mocks/node';
+import { createInProcessMock } from '@pipeline-api/mocks/in-process';
 import { spawnServer } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
-const CALLS = 1000;
+const SMOKE = process.argv.includes('--smoke');
+const CALLS = SMOKE ? 30 : 1000;
+const READS = SMOKE ? 50 : 5000;
+const IMPORT_RUNS = SMOKE ? 1 : 7;
+const ROUNDS = SMOKE ? ['r1'] : ['r1', 'r2'];
+
+/**
+ * A fresh Node process on the built packages (no source condition): what a test file's worker pays. Wall time
+ * of the body, and the process's CPU time since it started (steadier on a shared machine; Node's own start included).
+ */
+function timeInFreshProcess(body: string): { wall: number; cpu: number } {
+  const script = `const t0 = performance.now();\n${body}\nconst u = process.cpuUsage();\nconsole.log(performance.now() - t0, (u.user + u.system) / 1000);`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const [wall, cpu] = out.trim().split('\n').at(-1)!.split(' ').map(Number);
+  return { wall: wall!, cpu: cpu! };
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const medianOf = (body: string) => {
+  const runs = Array.from({ length: IMPORT_RUNS }, () => timeInFreshProcess(body));
+  return { wall: median(runs.map((r) => r.wall)), cpu: median(runs.map((r) => r.cpu)) };
+};
+const ms = ({ wall, cpu }: { wall: number; cpu: number }) => `${wall.toFixed(0).padStart(5)} ms (CPU ${cpu.toFixed(0).padStart(4)} ms)`;
+
+const FIRST_IN_PROCESS = `
+const { createInProcessMock } = await import('@pipeline-api/mocks/in-process');
+const { createClient } = await import('@pipeline-api/sdk');
+const mock = createInProcessMock({ baseUrl: 'http://mocks.bench' });
+await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}', fetch: mock.fetch }).statuses.list();`;
+const FIRST_THROUGH_MSW = `
+const { setupMockServer } = await import('@pipeline-api/mocks/node');
+const { createClient } = await import('@pipeline-api/sdk');
+const mock = setupMockServer({ baseUrl: 'http://mocks.bench' });
+mock.listen();
+await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.list();
+mock.close();`;
+
+console.log(`Import cost in a fresh process, median of ${IMPORT_RUNS} (built packages, Node ${process.versions.node})`);
+const modules = [
+  'zod',
+  '@pipeline-api/contract',
+  '@pipeline-api/core',
+  'msw',
+  'msw/node',
+  '@pipeline-api/sdk',
+  '@pipeline-api/mocks/in-process',
+  '@pipeline-api/mocks/node',
+];
+const imports = new Map(modules.map((m) => [m, medianOf(`await import('${m}');`)]));
+console.log(`  ${'(an empty process)'.padEnd(41)} ${ms(medianOf(''))}`);
+for (const [module, cost] of imports) console.log(`  import ${module.padEnd(34)} ${ms(cost)}`);
+const firstInProcess = medianOf(FIRST_IN_PROCESS);
+const firstThroughMsw = medianOf(FIRST_THROUGH_MSW);
+const mswNode = imports.get('msw/node')!;
+console.log(`  import to first answer, in-process fetch  ${ms(firstInProcess)}   target <= 150 ms: ${firstInProcess.wall <= 150 ? 'met' : 'MISSED'}`);
+console.log(
+  `  import to first answer, through MSW       ${ms(firstThroughMsw)}   target <= msw/node + 100 = ${(mswNode.wall + 100).toFixed(0)} ms: ${firstThroughMsw.wall <= mswNode.wall + 100 ? 'met' : 'MISSED'}`,
+);
 
 /** A mix a UI produces: lists and reads dominate, with creates, updates and deletes between. */
 async function workload(client: Client, round: string): Promise<number> {
@@ -43,44 +107,74 @@ async function workload(client: Client, round: string): Promise<number> {
 const startServer = () =>
   spawnServer([process.execPath, '--import', 'tsx', 'server/http/main.ts'], { PORT: '0', BCRYPT_ROUNDS: '4' }, /listening on (\S+)/, root);
 
+async function timed(client: Client, round: string) {
+  const started = performance.now();
+  const calls = await workload(client, round);
+  return { calls, ms: performance.now() - started };
+}
+
 async function timeServer(round: string) {
   const server = await startServer();
   try {
-    const client = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 0 });
-    const started = performance.now();
-    const calls = await workload(client, round);
-    return { calls, ms: performance.now() - started };
+    return await timed(createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 0 }), round);
   } finally {
     await server.stop();
   }
 }
 
-async function timeMocks(round: string) {
+async function timeMsw(round: string) {
   const mock = setupMockServer({ baseUrl: 'http://mocks.bench' });
   mock.listen();
   try {
-    const client = createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY, maxRetries: 0 });
-    const started = performance.now();
-    const calls = await workload(client, round);
-    return { calls, ms: performance.now() - started };
+    return await timed(createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY, maxRetries: 0 }), round);
   } finally {
     mock.close();
   }
 }
 
-const results = { server: [] as number[], mocks: [] as number[] };
-let calls = 0;
-for (const round of ['r1', 'r2']) {
-  const s = await timeServer(round);
-  const m = await timeMocks(round);
-  results.server.push(s.ms);
-  results.mocks.push(m.ms);
-  calls = s.calls;
-  console.log(`round ${round}: server ${s.ms.toFixed(0)} ms, mocks ${m.ms.toFixed(0)} ms (${s.calls} calls each)`);
+async function timeInProcess(round: string) {
+  const mock = createInProcessMock({ baseUrl: 'http://mocks.bench' });
+  return timed(createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY, maxRetries: 0, fetch: mock.fetch }), round);
 }
-const server = Math.min(...results.server);
-const mocks = Math.min(...results.mocks);
-console.log(`\n${calls} mixed SDK calls (best of 2)`);
-console.log(`  server over loopback  ${server.toFixed(0).padStart(6)} ms  ${(calls / (server / 1000)).toFixed(0).padStart(6)} calls/s`);
-console.log(`  mocks in Node         ${mocks.toFixed(0).padStart(6)} ms  ${(calls / (mocks / 1000)).toFixed(0).padStart(6)} calls/s`);
-console.log(`  mocks time / server time: ${(mocks / server).toFixed(2)}x   target <= 1.00x: ${mocks <= server ? 'met' : 'MISSED'}`);
+
+/** Milliseconds per `statuses.list` through the SDK, after a warm-up. */
+async function perRead(client: Client): Promise<number> {
+  for (let i = 0; i < 200; i++) await client.statuses.list();
+  const started = performance.now();
+  for (let i = 0; i < READS; i++) await client.statuses.list();
+  return (performance.now() - started) / READS;
+}
+
+const inProcessMock = createInProcessMock({ baseUrl: 'http://mocks.bench' });
+const readInProcess = await perRead(createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY, fetch: inProcessMock.fetch }));
+const mswMock = setupMockServer({ baseUrl: 'http://mocks.bench' });
+mswMock.listen();
+const readMsw = await perRead(createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY }));
+mswMock.close();
+console.log(`\nA simple read (statuses.list through the SDK), ${READS} calls`);
+console.log(`  in-process fetch  ${readInProcess.toFixed(3).padStart(7)} ms/call   target <= 0.1 ms: ${readInProcess <= 0.1 ? 'met' : 'MISSED'}`);
+console.log(`  through MSW       ${readMsw.toFixed(3).padStart(7)} ms/call   (${(readMsw / readInProcess).toFixed(1)}x the in-process fetch)`);
+
+const results = { server: [] as number[], msw: [] as number[], inProcess: [] as number[] };
+let calls = 0;
+for (const round of ROUNDS) {
+  const s = await timeServer(round);
+  const m = await timeMsw(round);
+  const f = await timeInProcess(round);
+  results.server.push(s.ms);
+  results.msw.push(m.ms);
+  results.inProcess.push(f.ms);
+  calls = s.calls;
+  console.log(
+    `round ${round}: server ${s.ms.toFixed(0)} ms, mocks through MSW ${m.ms.toFixed(0)} ms, in-process ${f.ms.toFixed(0)} ms (${s.calls} calls each)`,
+  );
+}
+const best = (values: number[]) => Math.min(...values);
+const [server, msw, inProcess] = [best(results.server), best(results.msw), best(results.inProcess)];
+const row = (label: string, ms: number) =>
+  `  ${label.padEnd(24)} ${ms.toFixed(0).padStart(6)} ms  ${(calls / (ms / 1000)).toFixed(0).padStart(6)} calls/s  ${(ms / server).toFixed(2)}x`;
+console.log(`\n${calls} mixed SDK calls (best of ${ROUNDS.length}; time / server time)`);
+console.log(row('server over loopback', server));
+console.log(row('mocks through MSW', msw));
+console.log(row('mocks, in-process fetch', inProcess));
+console.log(`  mocks through MSW / server: target <= 1.00x: ${msw <= server ? 'met' : 'MISSED'}`);

@@ -41,7 +41,7 @@ export async function runAgainstBrowserMocks(): Promise<Transcript> {
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>conformance</title><script type="module" src="/bundle.js"></script>' },
     '/bundle.js': { type: 'text/javascript', body: bundle },
-    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(`${root}/mocks/public/mockServiceWorker.js`) },
+    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(`${root}/node_modules/msw/lib/mockServiceWorker.js`) },
   });
   const browser = await launchChromium();
   try {

@@ -1,4 +1,7 @@
 import { libraryBuild } from '../scripts/packaging/tsup-library.js';
 
-/** Three entries, each also as CommonJS (jest users require them). */
-export default libraryBuild({ index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' }, '../tsconfig.build.json');
+/** Four entries, each also as CommonJS (jest users require them); `in-process` never imports msw. */
+export default libraryBuild(
+  { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', 'in-process': 'src/in-process-entry.ts' },
+  '../tsconfig.build.json',
+);

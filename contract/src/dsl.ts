@@ -1,15 +1,89 @@
-import type { AppRoute, AppRouter, initContract as tsRestInitContract, RouterOptions } from '@ts-rest/core';
+import type * as z from 'zod';
 
 /**
- * ts-rest's contract builder (`initContract().router`), typed by ts-rest, without importing @ts-rest/core at run
- * time. That module carries its own copy of zod 3, which bundlers keep whole for any import of it: a second zod
- * in every browser bundle of the contract (the mocks'). The routers it builds are the ones ts-rest builds (a test
- * compares them), so @ts-rest/express serves them as its own. DELETE routes leave `body` out (ts-rest's
- * `AppRouteDeleteNoBody`) rather than `c.noBody()`, whose symbol lives in that module.
+ * ts-rest's contract builder (`initContract().router`) and route types, declared here rather than imported from
+ * @ts-rest/core. Its declarations (3.53.0-rc.1) name zod 3 types and fail a consumer's `strict` +
+ * `skipLibCheck: false` build; its module carries its own copy of zod 3, which bundlers keep whole. These
+ * types are ts-rest's shapes narrowed to what this contract uses (zod schemas, JSON bodies), so every router
+ * built here is a ts-rest router (`satisfies` in the tests, and @ts-rest/express serves it); the routers are the
+ * ones ts-rest builds (a test compares them). DELETE routes leave `body` out (ts-rest's `AppRouteDeleteNoBody`).
  */
-export const initContract = (): Pick<ReturnType<typeof tsRestInitContract>, 'router'> => ({
-  // ts-rest's router type maps the routes through types it does not export; the mapping is applyOptions.
-  router: applyOptions as ReturnType<typeof tsRestInitContract>['router'],
+
+/** What a route's parts are declared with: zod schemas. */
+export type RouteSchema = z.ZodType;
+
+interface AppRouteCommon {
+  /** The path with colon-prefixed parameters, e.g. `/api/pipelines/:uuid`. */
+  path: string;
+  pathParams?: RouteSchema;
+  query?: RouteSchema;
+  headers?: Record<string, RouteSchema>;
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  responses: Record<number, RouteSchema>;
+  strictStatusCodes?: boolean;
+  metadata?: unknown;
+  validateResponseOnClient?: boolean;
+}
+
+/** A read (GET). */
+export interface AppRouteQuery extends AppRouteCommon {
+  method: 'GET';
+}
+/** A write with a body. */
+export interface AppRouteMutation extends AppRouteCommon {
+  method: 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+  contentType?: 'application/json';
+  body: RouteSchema;
+}
+/** A DELETE without a body. */
+export interface AppRouteDeleteNoBody extends AppRouteCommon {
+  method: 'DELETE';
+}
+export type AppRoute = AppRouteQuery | AppRouteMutation | AppRouteDeleteNoBody;
+/** A router: routes and routers by key. */
+export interface AppRouter {
+  [key: string]: AppRouter | AppRoute;
+}
+
+export interface RouterOptions {
+  baseHeaders?: Record<string, RouteSchema>;
+  strictStatusCodes?: boolean;
+  pathPrefix?: string;
+  commonResponses?: Record<number, RouteSchema>;
+  metadata?: unknown;
+  validateResponseOnClient?: boolean;
+}
+
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+/** Which of a route's settings its router fills (`unknown`: neither sets it, and the key is left out). */
+type Filled<Own, FromRouter> = Own extends boolean ? Own : FromRouter extends boolean ? FromRouter : unknown;
+type KnownKeys<T> = { [K in keyof T as unknown extends T[K] ? never : K]: T[K] };
+
+/** A route with its router's options applied, typed as ts-rest types it (its `ApplyOptions`). */
+export type ApplyOptions<R extends AppRoute, O extends RouterOptions> = Flat<
+  Omit<R, 'path' | 'headers' | 'responses' | 'metadata' | 'strictStatusCodes'> &
+    KnownKeys<{
+      path: O['pathPrefix'] extends string ? `${O['pathPrefix']}${R['path']}` : R['path'];
+      headers: R['headers'] extends object ? R['headers'] : O['baseHeaders'];
+      strictStatusCodes: Filled<R['strictStatusCodes'], O['strictStatusCodes']>;
+      responses: O['commonResponses'] extends object ? Flat<Omit<O['commonResponses'], keyof R['responses']> & R['responses']> : R['responses'];
+      metadata: R['metadata'];
+    }>
+>;
+export type ApplyRouterOptions<T extends AppRouter, O extends RouterOptions> = {
+  [K in keyof T]: T[K] extends AppRoute ? ApplyOptions<T[K], O> : T[K] extends AppRouter ? ApplyRouterOptions<T[K], O> : T[K];
+};
+
+export interface ContractBuilder {
+  /** A router: the routes as declared (literal methods and paths kept), the options applied to each. */
+  router<const T extends AppRouter, const O extends RouterOptions = Record<never, never>>(routes: T, options?: O): ApplyRouterOptions<T, O>;
+}
+
+export const initContract = (): ContractBuilder => ({
+  router: <const T extends AppRouter, const O extends RouterOptions = Record<never, never>>(routes: T, options?: O) =>
+    applyOptions(routes, options) as ApplyRouterOptions<T, O>,
 });
 
 /** A route, not a router: routes have a method and a path. */

@@ -5,6 +5,16 @@ export * from './primitives.js';
 export * from './route-meta.js';
 export * from './router.js';
 export * from './walk.js';
+export {
+  isAppRoute,
+  type AppRoute,
+  type AppRouter,
+  type AppRouteQuery,
+  type AppRouteMutation,
+  type AppRouteDeleteNoBody,
+  type RouterOptions,
+  type RouteSchema,
+} from './dsl.js';
 export type * from './route-types.js';
 export * from './schemas/block.js';
 export * from './schemas/block-run.js';

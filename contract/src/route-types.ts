@@ -1,4 +1,4 @@
-import type { AppRoute } from '@ts-rest/core';
+import type { AppRoute } from './dsl.js';
 import type { z } from 'zod';
 import type { ErrorEnvelope } from './envelope.js';
 import type { Action } from './route-meta.js';

@@ -1,5 +1,4 @@
-import type { AppRoute, AppRouter } from '@ts-rest/core';
-import { isAppRoute } from './dsl.js';
+import { isAppRoute, type AppRoute, type AppRouter } from './dsl.js';
 import * as z from 'zod';
 import type { RouteMeta } from './route-meta.js';
 

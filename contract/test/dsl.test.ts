@@ -1,9 +1,10 @@
-import { initContract as tsRestInitContract, isAppRoute as tsRestIsAppRoute, type AppRouter } from '@ts-rest/core';
+import { initContract as tsRestInitContract, isAppRoute as tsRestIsAppRoute, type AppRouter as TsRestAppRouter } from '@ts-rest/core';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { contract } from '../src/router.js';
-import { initContract, isAppRoute } from '../src/dsl.js';
+import { initContract, isAppRoute, type AppRouter } from '../src/dsl.js';
 import { walkContract } from '../src/walk.js';
+import type { ParamsOf, RouteAt } from '../src/route-types.js';
 
 const Item = z.object({ id: z.number() });
 const sample = {
@@ -46,6 +47,16 @@ describe("the contract's router builder", () => {
     const nodes = (router: AppRouter): (AppRouter | AppRouter[string])[] =>
       Object.values(router).flatMap((node) => (tsRestIsAppRoute(node) ? [node] : [node, ...nodes(node)]));
     for (const node of nodes(contract)) expect(isAppRoute(node)).toBe(tsRestIsAppRoute(node));
+  });
+
+  it('declares routers ts-rest takes as its own (a compile error otherwise), without its declarations in ours', () => {
+    const asTsRest: TsRestAppRouter = contract;
+    expect(asTsRest).toBe(contract);
+    // The literal route types survive: a path param is a key, a method is one method.
+    const params: keyof ParamsOf<RouteAt<'pipelines.blocks.detail'>> = 'block_uuid';
+    const method: RouteAt<'pipelines.list'>['method'] = 'GET';
+    expect([params, method]).toEqual(['block_uuid', 'GET']);
+    expect(contract.statuses.list.strictStatusCodes).toBe(true);
   });
 
   it('gives the API contract the routes ts-rest would give it', () => {

@@ -32,3 +32,4 @@ export { resourceModules, type Fixtures, type ResourceModule, type Seeded } from
 export { seedFixtures } from './fixtures/seed.js';
 export { itemOf } from './fixtures/declaration.js';
 export { parseFixtures, fixturesJsonSchema } from './fixtures/schema.js';
+export { seedRunScenarios, RunScenario, RunScenarios, RUN_SCENARIOS_KEY, MAX_SCENARIO_TICKS } from './fixtures/scenarios.js';

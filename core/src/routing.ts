@@ -1,5 +1,4 @@
-import { walkContract, type ContractRoute } from '@pipeline-api/contract';
-import type { AppRouter } from '@ts-rest/core';
+import { walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
 import { ApiError } from './errors.js';
 
 interface CompiledRoute extends ContractRoute {

@@ -76,7 +76,7 @@ async function runInBrowser(name: string, block: CodeBlock) {
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/example.js"></script>' },
     '/example.js': { type: 'text/javascript', body: bundle },
-    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'mocks/public/mockServiceWorker.js')) },
+    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'node_modules/msw/lib/mockServiceWorker.js')) },
   });
   const browser = await launchChromium();
   try {

@@ -1,2 +1,22 @@
-/** The server's seeding, so the mocks' `seed()` and the server's `--fixtures` file share one format. */
-export { seedFixtures, type Fixtures, type Seeded } from '@pipeline-api/core';
+import type { PipelineRun } from '@pipeline-api/contract';
+import {
+  seedFixtures as seedCoreFixtures,
+  seedRunScenarios,
+  type Api,
+  type Fixtures as CoreFixtures,
+  type RunScenario,
+  type Seeded as CoreSeeded,
+} from '@pipeline-api/core';
+
+/** The server's fixtures (`--fixtures` file's format), and runs in a given state (scenarios for UI tests). */
+export type Fixtures = CoreFixtures & {
+  /** Runs to create on the fixtures' triggers and bring to a state: running, completed, failed or cancelled. */
+  runs?: RunScenario[];
+};
+export type Seeded = CoreSeeded & { runs: PipelineRun[] };
+
+/** Seeds the fixtures through the API, then the runs, moving the mock's clock (`advance`) as their executor needs. */
+export async function seedFixtures(api: Api, { runs, ...fixtures }: Fixtures, advance: (ms: number) => void, tickMs: number): Promise<Seeded> {
+  const seeded = await seedCoreFixtures(api, fixtures);
+  return { ...seeded, runs: runs && runs.length > 0 ? await seedRunScenarios(api, runs, seeded.triggers, advance, tickMs) : [] };
+}

@@ -1,169 +1,17 @@
-import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
-import { createApi, type Api, ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig } from '@pipeline-api/core';
-import { HttpResponse, delay, type HttpHandler } from 'msw';
-import { ContractViolationError, checkResponse } from './contract-check.js';
-import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
-import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
+import type { HttpHandler } from 'msw';
 import { createHandlers } from './handlers.js';
-import { Injections, type Injection, type InjectionOptions } from './injections.js';
+import { createInProcessMock, type InProcessMock, type MockOptions } from './in-process.js';
 
-export interface MockOptions {
-  /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
-  baseUrl?: string;
-  /** Server settings, e.g. `{ requireUserAuthentication: false }`. */
-  config?: Partial<CoreConfig>;
-  /** Seed of the token generator (default 1). */
-  seed?: number;
-  /** Where the clock starts, ms since the epoch (default 2026-01-01T00:00:00Z). */
-  start?: number;
-  /** A response that breaks the contract: `throw` (default: the request fails loudly) or `warn`. */
-  onViolation?: 'throw' | 'warn';
-}
-
-export interface MockApi {
-  /** The MSW handlers: give them to setupServer / setupWorker, or use setupMockServer / setupMockWorker. */
-  readonly handlers: HttpHandler[];
-  /** Moves one second per handled request; `advance(ms)` to jump (token expiry, runs: every due scheduler tick runs). */
-  readonly clock: MockClock;
-  /** Every contract violation seen since the last reset. */
-  readonly violations: ContractViolationError[];
-  /** The server-side API the handlers run (core, repository, config). */
-  api(): Promise<Api>;
-  /** Back to the first state: default owner only, clock and token generator rewound, no injections. */
-  reset(): Promise<void>;
-  /** Creates users, pipelines and blocks through the API itself. */
-  seed(fixtures: Fixtures): Promise<Seeded>;
-  /** Makes a route fail, lag or answer something else, once (default), n times or always. */
-  inject(route: RouteId, injection: Injection, options?: InjectionOptions): void;
-  clearInjections(): void;
+export interface MockApi extends InProcessMock {
   /**
-   * Answers a fetch Request exactly as the reference server would (the handlers call this): for the route MSW
-   * matched, with its params; `unmatched` when no route took it (404 or 405); `malformed` when its path has
-   * malformed percent-encoding (400 where the path fits a route).
+   * The MSW handlers, made by the app's own msw (2 or 3): give them to its setupServer / setupWorker next to
+   * its own handlers, or use setupMockServer / setupMockWorker.
    */
-  handle(request: Request, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response>;
+  readonly handlers: HttpHandler[];
 }
 
-/** The route MSW matched for a request, and its decoded path params. */
-export interface MatchedRoute {
-  id: string;
-  params: Record<string, string | readonly string[] | undefined>;
-}
-
-const routesById = new Map(walkContract(contract).map((r) => [r.id, r.route]));
-
-/** The mock: the reference server's own core and resources, over an in-memory repository it owns. */
+/** The mock with its MSW handlers: every contract route, and the API's other paths answered as the server does. */
 export function createMockApi(options: MockOptions = {}): MockApi {
-  const injections = new Injections();
-  const violations: ContractViolationError[] = [];
-  let determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
-  const build = () => {
-    const { clock } = determinism;
-    return createApi({ config: { bcryptRounds: 4, ...options.config }, clock, random: determinism.random }).then((built) => {
-      clock.onTick = (now) => built.tick(now);
-      return built;
-    });
-  };
-  let api = build();
-
-  const mock: MockApi = {
-    handlers: [],
-    get clock() {
-      return determinism.clock;
-    },
-    violations,
-    api: () => api,
-    async reset() {
-      determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
-      injections.clear();
-      violations.length = 0;
-      api = build();
-      await api;
-    },
-    seed: async (fixtures) => seedFixtures(await api, fixtures),
-    inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
-    clearInjections: () => injections.clear(),
-
-    async handle(request, route, cookies) {
-      const { core } = await api;
-      const url = new URL(request.url);
-      const query = parseQuery(url.searchParams);
-      const routeId = typeof route === 'string' ? undefined : route.id;
-      const injection = routeId ? injections.take(routeId) : undefined;
-      if (injection?.delay) await delay(injection.delay);
-      if (injection && 'networkError' in injection) return HttpResponse.error();
-
-      let outcome: { status: number; body: unknown; headers?: Record<string, string> };
-      if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
-        outcome = injected(injection, query, core);
-      } else if (typeof route === 'string') {
-        outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
-      } else {
-        let body: unknown;
-        try {
-          body = parseBody(await request.text());
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          const failure = core.failure(error, { query });
-          return HttpResponse.json(failure.body, { status: failure.status });
-        }
-        const headers = parseHeaders(request.headers);
-        // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
-        if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
-          headers.cookie = Object.entries(cookies)
-            .map(([k, v]) => `${k}=${v}`)
-            .join('; ');
-        }
-        // As Express: HEAD runs the GET route (the body is dropped on the way out).
-        const method = request.method === 'HEAD' ? 'GET' : request.method;
-        // One client: the page itself (per-client login budgets).
-        outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body, client: 'mock' });
-      }
-      determinism.clock.advance(1000);
-
-      const contractRoute = routeId ? routesById.get(routeId) : undefined;
-      // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
-      const undeclaredOk = injection !== undefined && 'status' in injection;
-      const violation = contractRoute && checkResponse(routeId!, contractRoute, outcome.status, outcome.body, undeclaredOk);
-      if (violation) {
-        violations.push(violation);
-        console.error(`[pipeline-api mocks] ${violation.message}`);
-        if ((options.onViolation ?? 'throw') === 'throw') throw violation;
-      }
-      const response = HttpResponse.json(outcome.body as Record<string, unknown>, { status: outcome.status, headers: outcome.headers });
-      // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
-      return request.method === 'HEAD' ? new HttpResponse(null, { status: response.status, headers: response.headers }) : response;
-    },
-  };
-  (mock as { handlers: HttpHandler[] }).handlers = createHandlers(mock, options.baseUrl);
-  return mock;
-}
-
-/** MSW's params as the core takes them: one string per `:name` (the contract's paths have no wildcards). */
-function paramsOf(route: MatchedRoute): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(route.params)) if (typeof value === 'string') params[name] = value;
-  return params;
-}
-
-/**
- * The envelope for a request no handler routed: 404 or 405. A path MSW could not decode is a 400 wherever
- * it fits a route, whatever the method, as in Express (its router decodes a matching path's params before it
- * looks at the method).
- */
-function routeFailure(core: Api['core'], reason: 'unmatched' | 'malformed', method: string, path: string) {
-  const miss = core.routes.unmatched(method, path);
-  if (reason === 'malformed' && miss.code !== 404) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
-  return miss;
-}
-
-type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;
-
-function injected(injection: Answering, query: Record<string, unknown>, core: Api['core']) {
-  if ('body' in injection) return { status: injection.status ?? 200, body: injection.body };
-  const code = 'error' in injection ? injection.error.code : injection.status;
-  const type = 'error' in injection ? injection.error.type : (injection.type ?? (code >= 500 ? 'internal_error' : 'api_resource_error'));
-  const message = ('error' in injection ? injection.error.message : injection.message) ?? `Injected error ${code}.`;
-  // An injected HTTP status answers in that status, as `_http_error_codes` would.
-  return core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+  const mock = createInProcessMock(options);
+  return Object.assign(mock, { handlers: createHandlers(mock, options.baseUrl) });
 }

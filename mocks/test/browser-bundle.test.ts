@@ -6,7 +6,7 @@ import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
  * code a browser never runs, kept by how it is imported.
  */
 describe("the mocks' browser bundle", async () => {
-  const { inputs } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker (the browser API)']);
+  const { inputs } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
   const paths = [...inputs.keys()];
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {

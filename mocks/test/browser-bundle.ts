@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
@@ -6,11 +8,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What a browser app bundles to run the mocks, two ways: our browser API, or the handlers given to MSW's own worker. */
 export const BROWSER_ENTRIES = {
-  'setupMockWorker (the browser API)': `
+  'setupMockWorker and one SDK call': `
     import { setupMockWorker } from '@pipeline-api/mocks/browser';
+    import { createClient } from '@pipeline-api/sdk';
     const mock = setupMockWorker({ baseUrl: location.origin });
     await mock.start();
-    Object.assign(globalThis, { mock });`,
+    const client = createClient({ baseUrl: location.origin, apiKey: 'key' });
+    Object.assign(globalThis, { mock, statuses: await client.statuses.list() });`,
   'handlers only (MSW setupWorker)': `
     import { setupWorker } from 'msw/browser';
     import { createMockApi } from '@pipeline-api/mocks/browser';
@@ -67,4 +71,57 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
     metafile: result.metafile,
     inputs,
   };
+}
+
+export interface ViteBundle {
+  /** Every chunk Vite emits for the entry (the entry and any lazy chunk), minified. */
+  chunks: { file: string; min: number; gzip: number; lazy: boolean }[];
+  /** What the page loads: every chunk but the lazy ones (loaded only when their code is called). */
+  min: number;
+  gzip: number;
+  /** Each bundled module's rendered code (before minification), by module id. */
+  modules: Map<string, string>;
+}
+
+/**
+ * Bundles an entry as a Vite app's production build does (`vite build`: Rolldown, minified, for browsers),
+ * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules;
+ * `tldtsEsm`: with the alias docs/mocks.md suggests.
+ */
+export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } = {}): Promise<ViteBundle> {
+  const { build } = await import('vite');
+  const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
+  try {
+    writeFileSync(join(dir, 'entry.ts'), entry);
+    const result = await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      // docs/mocks.md's tip: tldts's ESM build where msw's tough-cookie `require`s its CommonJS one.
+      resolve: options.tldtsEsm ? { alias: [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] } : {},
+      build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+    const emitted = outputs.filter((o) => o.type === 'chunk');
+    // What the page loads: the entry and every chunk it imports statically, transitively; the rest is lazy.
+    const loadedFiles = new Set<string>();
+    const visit = (file: string) => {
+      if (loadedFiles.has(file)) return;
+      loadedFiles.add(file);
+      for (const next of emitted.find((c) => c.fileName === file)?.imports ?? []) visit(next);
+    };
+    for (const chunk of emitted) if (chunk.isEntry) visit(chunk.fileName);
+    const chunks: ViteBundle['chunks'] = [];
+    const modules = new Map<string, string>();
+    for (const output of emitted) {
+      const lazy = !loadedFiles.has(output.fileName);
+      chunks.push({ file: output.fileName, min: output.code.length, gzip: gzipSync(output.code, { level: 9 }).length, lazy });
+      if (!lazy) for (const [id, module] of Object.entries(output.modules)) if (module.code) modules.set(id.replace(`${root}`, ''), module.code);
+    }
+    const loaded = chunks.filter((c) => !c.lazy);
+    return { chunks, modules, min: loaded.reduce((a, c) => a + c.min, 0), gzip: loaded.reduce((a, c) => a + c.gzip, 0) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

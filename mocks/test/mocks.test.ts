@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APIConnectionError, InternalServerError, RecordNotFoundError, UnauthorizedAccessError, createClient } from '@pipeline-api/sdk';
 import { seededRandom } from '@pipeline-api/core';
@@ -67,8 +69,16 @@ describe('the mocks in Node', () => {
     expect((await euros.json()).error).toEqual({ code: 413, type: 'api_resource_error', message: 'The request body exceeds 1 MB.' });
   });
 
-  it('fails on requests nobody mocked', async () => {
-    await expect(fetch('http://elsewhere.test/anything')).rejects.toThrow();
+  it("answers every path under the API and lets the app's other requests through", async () => {
+    const elsewhere = createServer((_, res) => res.end('the real network'));
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = elsewhere.address() as AddressInfo;
+      expect(await (await fetch(`http://127.0.0.1:${port}/api/pipelines`)).text()).toBe('the real network');
+      expect((await (await fetch(`${BASE}/api/not/a/route`, { headers: { 'X-API-KEY': KEY } })).json()).error.code).toBe(404);
+    } finally {
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
   });
 
   it('is deterministic: same requests after a reset, same tokens and timestamps', async () => {

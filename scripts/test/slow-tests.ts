@@ -10,6 +10,8 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
   'sdk/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'] },
   'query/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'] },
   'scripts/packaging/test/consumer.test.ts': { why: 'packaging: every tarball in a fresh consumer project, Node and a browser', needs: ['build', 'chromium'] },
+  'scripts/packaging/test/consumer-matrix.test.ts': { why: 'packaging: the tarballs in a fresh app on each Node and msw major supported', needs: ['build'] },
+  'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [] },
   'scripts/packaging/test/dependencies.test.ts': { why: 'packaging: reads what each package publishes (its built dist)', needs: ['build'] },
   'sdk/test/browser-session.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'server/test/browser-origins.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },

@@ -59,7 +59,7 @@ it('in cookie mode, logout and a refused session clear the JWT from document.coo
   const site = await serveFiles({
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>' },
     '/page.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
-    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'mocks/public/mockServiceWorker.js')) },
+    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'node_modules/msw/lib/mockServiceWorker.js')) },
   });
   const browser = await launchChromium();
   try {

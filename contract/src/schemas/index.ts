@@ -1,7 +1,6 @@
 /**
- * `@pipeline-api/contract/schemas`: the zod schemas and error catalogue without the ts-rest router, so a
- * program that imports only these never loads @ts-rest/core's declarations (they fail `skipLibCheck: false`
- * with zod 4, see the README's packaging section).
+ * `@pipeline-api/contract/schemas`: the zod schemas and error catalogue without the router and its route
+ * metadata, for programs that validate data and never route (a smaller module to load and to bundle).
  */
 export * from '../errors.js';
 export * from '../envelope.js';

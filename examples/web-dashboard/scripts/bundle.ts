@@ -15,6 +15,6 @@ export async function bundleSite(): Promise<Record<string, { type: string; body:
   return {
     '/': { type: 'text/html', body: readFileSync(here('../src/index.html')) },
     '/main.js': { type: 'text/javascript', body: main },
-    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(here('../../../mocks/public/mockServiceWorker.js')) },
+    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(here('../../../node_modules/msw/lib/mockServiceWorker.js')) },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The packages as a user gets them: every package packed (the dist `npm run build` made), the tarballs
  * installed into a fresh project in the OS temp folder (outside the workspace, so nothing resolves back into
- * it), then used there: vitest in Node with the mocks and the SDK, a CommonJS require, a page bundled by esbuild
- * from the consumer's node_modules running the mocks' service worker in Chromium, and tsc with
- * `skipLibCheck: false`.
+ * it) with msw 3 (the app's own), then used there: vitest in Node with the mocks and the SDK, a CommonJS require,
+ * a page bundled by esbuild from the consumer's node_modules running msw's own service worker in Chromium, and
+ * tsc (5.9 and 7) with `strict` and `skipLibCheck: false` over every library package. consumer-matrix.test.ts
+ * runs the mocks on the other Node versions and msw 2.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,9 @@ declare global {
 
 const API = 'http://127.0.0.1:6789';
 const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
+/** The app's own msw and the TypeScript 7 it type-checks with, next to the workspace's TypeScript 5.9. */
+const APP_MSW = '3.0.5';
+const TYPESCRIPT_7 = '7.0.2';
 const rootDev = (name: string) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name] as string;
 
 /** The consumer's environment: nothing of the workspace's (no source condition, no NODE_OPTIONS from a parent). */
@@ -49,8 +53,8 @@ const npm = (args: string[], cwd: string) => {
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
-const tsc = async (project: string, cwd: string) => {
-  const { code, stdout, stderr } = await execGroup(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], {
+const tsc = async (compiler: string, project: string, cwd: string) => {
+  const { code, stdout, stderr } = await execGroup(process.execPath, [compiler, '-p', project], {
     cwd,
     env: consumerEnv(),
     timeoutMs: 120_000,
@@ -114,10 +118,17 @@ try {
 }
 `;
 
-/** Schemas and the SDK: this program must hold no @ts-rest/core declaration, so skipLibCheck false passes. */
-const SCHEMAS_TS = `
+/** Every library package's public types in one program: compiled with `strict` and `skipLibCheck: false`. */
+const TYPES_TS = `
 import { Pipeline, Block, ERROR_TYPES } from '@pipeline-api/contract/schemas';
+import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
+import { createApi, type Api } from '@pipeline-api/core';
+import type { MockServer } from '@pipeline-api/mocks/node';
+import { setupMockWorker, type MockWorker } from '@pipeline-api/mocks/browser';
+import { setupMockServer } from '@pipeline-api/mocks/node';
+import { createInProcessMock } from '@pipeline-api/mocks/in-process';
 import { createClient, type Pipeline as SdkPipeline } from '@pipeline-api/sdk';
+import { createQueries } from '@pipeline-api/query';
 
 type ParsedPipeline = ReturnType<typeof Pipeline.parse>;
 export const parsed: ParsedPipeline = Pipeline.parse({ uuid: 'p', name: 'p' });
@@ -125,22 +136,17 @@ export const parsed: ParsedPipeline = Pipeline.parse({ uuid: 'p', name: 'p' });
 export const wrong: ParsedPipeline = { ...parsed, uuid: 1 };
 export const blockName: string | undefined = Block.safeParse({}).data?.name;
 export const errorTypes: readonly string[] = ERROR_TYPES;
-export const fromSdk: SdkPipeline | undefined = undefined;
-export const client = createClient({ baseUrl: '${API}', apiKey: 'k' });
-`;
-
-/** The mocks' types and the contract's router: they reach @ts-rest/core, whose own declarations fail with zod 4. */
-const MOCKS_TS = `
-import type { MockServer } from '@pipeline-api/mocks/node';
-import { setupMockWorker, type MockWorker } from '@pipeline-api/mocks/browser';
-import { setupMockServer } from '@pipeline-api/mocks/node';
-import { contract } from '@pipeline-api/contract';
-
+export const routes: RouteId[] = walkContract(contract).map((r) => r.id as RouteId);
+export const method: 'GET' = contract.pipelines.list.method;
+export const api: Promise<Api> = createApi();
 export const server: MockServer = setupMockServer({ baseUrl: '${API}' });
 export const worker: MockWorker = setupMockWorker();
 // @ts-expect-error: onViolation is 'throw' or 'warn'
 setupMockServer({ onViolation: 'ignore' });
-export const routes = Object.keys(contract);
+const inProcess = createInProcessMock({ baseUrl: '${API}' });
+export const client = createClient({ baseUrl: '${API}', apiKey: 'k', fetch: inProcess.fetch });
+export const fromSdk: PromiseLike<SdkPipeline> = client.pipelines.detail('p');
+export const queries = createQueries(client).pipelines.list.queryOptions();
 `;
 
 const tsconfig = (file: string, skipLibCheck: boolean) =>
@@ -178,7 +184,7 @@ describe('the packed packages in a fresh project', () => {
   it('ships built code, declarations and nothing of the repository (no tests, no sources)', () => {
     for (const { name, files } of tarballs) {
       expect(
-        files.filter((f) => !/^(dist\/|package\.json$|README\.md$|fixtures\.schema\.json$|public\/mockServiceWorker\.js$)/.test(f)),
+        files.filter((f) => !/^(dist\/|package\.json$|README\.md$|fixtures\.schema\.json$)/.test(f)),
         name,
       ).toEqual([]);
       expect(files.filter((f) => f.endsWith('.js')).length, name).toBeGreaterThan(0);
@@ -196,7 +202,7 @@ describe('the packed packages in a fresh project', () => {
   it.each([
     ['contract', { profile: 'node16' }],
     ['core', {}],
-    ['mocks', { profile: 'node16', exclude: ['./mockServiceWorker.js'] }], // a script for the browser to register, not a module
+    ['mocks', { profile: 'node16' }],
     ['server', { profile: 'esm-only' }],
   ] as const)(
     '@pipeline-api/%s passes publint and are-the-types-wrong',
@@ -211,8 +217,8 @@ describe('the packed packages in a fresh project', () => {
     60_000,
   );
 
-  it('installs the mocks and the SDK (with the contract and the core) without anything server-only', () => {
-    const install = npm(['install', ...['contract', 'core', 'mocks', 'sdk'].map(tarball)], consumer);
+  it('installs the mocks, the SDK and the query layer (with the contract and the core) without anything server-only', () => {
+    const install = npm(['install', ...['contract', 'core', 'mocks', 'sdk', 'query'].map(tarball), `msw@${APP_MSW}`, '@tanstack/query-core'], consumer);
     expect(install.code, install.output).toBe(0);
     const installed = new Set(
       readdirSync(join(consumer, 'node_modules')).flatMap((entry) =>
@@ -222,8 +228,10 @@ describe('the packed packages in a fresh project', () => {
     expect(installed.has('msw') && installed.has('@pipeline-api/core')).toBe(true); // the listing sees what is there
     expect(SERVER_ONLY.filter((name) => installed.has(name))).toEqual([]);
     expect(installed.has('openapi3-ts')).toBe(false);
+    // The contract declares its own route types: ts-rest is the server's alone.
+    expect(installed.has('@ts-rest/core')).toBe(false);
     // Then the consumer's own tools.
-    const tools = npm(['install', `vitest@${rootDev('vitest')}`], consumer);
+    const tools = npm(['install', `vitest@${rootDev('vitest')}`, `typescript@${TYPESCRIPT_7}`], consumer);
     expect(tools.code, tools.output).toBe(0);
   }, 240_000);
 
@@ -262,8 +270,9 @@ describe('the packed packages in a fresh project', () => {
     const ours = Object.keys(bundle.metafile.inputs).filter((input) => input.includes('@pipeline-api/'));
     expect(ours).not.toEqual([]);
     expect(ours.filter((input) => !input.startsWith('node_modules/@pipeline-api/') || !input.includes('/dist/'))).toEqual([]);
-    const worker = createRequire(join(consumer, 'package.json')).resolve('@pipeline-api/mocks/mockServiceWorker.js');
-    expect(worker).toBe(join(consumer, 'node_modules/@pipeline-api/mocks/public/mockServiceWorker.js'));
+    // msw's own worker script, of the msw the app installed (what `npx msw init public/` writes).
+    const worker = createRequire(join(consumer, 'package.json')).resolve('msw/mockServiceWorker.js');
+    expect(worker).toBe(join(consumer, 'node_modules/msw/lib/mockServiceWorker.js'));
 
     const site = await serveFiles({
       '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>consumer</title><script type="module" src="/page.js"></script>' },
@@ -292,28 +301,16 @@ describe('the packed packages in a fresh project', () => {
     }
   }, 90_000);
 
-  it("type-checks the contract's schemas and the SDK with skipLibCheck false; the mocks' types fail only inside @ts-rest/core", async () => {
-    writeFileSync(join(consumer, 'schemas.ts'), SCHEMAS_TS);
-    writeFileSync(join(consumer, 'mocks.ts'), MOCKS_TS);
-    writeFileSync(join(consumer, 'tsconfig.schemas.json'), tsconfig('schemas.ts', false));
-    writeFileSync(join(consumer, 'tsconfig.mocks-strict.json'), tsconfig('mocks.ts', false));
-    writeFileSync(join(consumer, 'tsconfig.mocks.json'), tsconfig('mocks.ts', true));
-
-    const [schemas, strict, mocks] = await Promise.all([
-      tsc('tsconfig.schemas.json', consumer),
-      tsc('tsconfig.mocks-strict.json', consumer),
-      tsc('tsconfig.mocks.json', consumer),
-    ]);
-    expect(schemas.code, schemas.output).toBe(0);
-
-    // The failure the schemas entry avoids is real: ts-rest 3.53.0-rc.1's declarations name zod 3 types.
-    expect(strict.code).not.toBe(0);
-    expect(strict.errorFiles.length, strict.output).toBeGreaterThan(0);
-    expect(
-      strict.errorFiles.filter((file) => !file.startsWith('node_modules/@ts-rest/core/')),
-      strict.output,
-    ).toEqual([]);
-
-    expect(mocks.code, mocks.output).toBe(0);
-  }, 120_000);
+  it('type-checks every library package with strict and skipLibCheck false, on TypeScript 5.9 and 7: zero errors', async () => {
+    writeFileSync(join(consumer, 'types.ts'), TYPES_TS);
+    writeFileSync(join(consumer, 'tsconfig.strict.json'), tsconfig('types.ts', false));
+    const compilers = [join(root, 'node_modules/typescript/bin/tsc'), join(consumer, 'node_modules/typescript/bin/tsc')];
+    const [ts5, ts7] = await Promise.all(compilers.map((compiler) => tsc(compiler, 'tsconfig.strict.json', consumer)));
+    const version = (compiler: string) => JSON.parse(readFileSync(join(compiler, '../../package.json'), 'utf8')).version as string;
+    expect([version(compilers[0]!).split('.')[0], version(compilers[1]!)]).toEqual(['5', TYPESCRIPT_7]);
+    expect(ts5!.output, 'TypeScript 5.9').toBe('');
+    expect(ts5!.code).toBe(0);
+    expect(ts7!.output, 'TypeScript 7').toBe('');
+    expect(ts7!.code).toBe(0);
+  }, 180_000);
 });

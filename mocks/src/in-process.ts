@@ -1,0 +1,280 @@
+import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
+import { createApi, cryptoRandom, type Api, ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig, type RepositoryFactory } from '@pipeline-api/core';
+import { ContractViolationError, checkResponse } from './contract-check.js';
+import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
+import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
+import { Injections, type Injection, type InjectionOptions } from './injections.js';
+import { clearPersistentState, openPersistentState, type PersistTo } from './persistence.js';
+
+export interface MockOptions {
+  /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
+  baseUrl?: string;
+  /** Server settings, e.g. `{ requireUserAuthentication: false }`. */
+  config?: Partial<CoreConfig>;
+  /** Seed of the token generator (default 1). */
+  seed?: number;
+  /** Where the clock starts, ms since the epoch (default 2026-01-01T00:00:00Z). */
+  start?: number;
+  /** A response that breaks the contract: `throw` (default: the request fails loudly) or `warn`. */
+  onViolation?: 'throw' | 'warn';
+  /**
+   * Keep the data, the sessions and the clock across page reloads (a demo app stays signed in): every change
+   * is saved to the browser's `localStorage` (about 5 MB, written before the answer) or `indexedDB` (larger,
+   * written just after). Tokens then come from crypto.getRandomValues (a reload must not hand out a token
+   * again). `reset()` wipes it. Off by default.
+   */
+  persist?: PersistTo;
+  /** The localStorage key or IndexedDB record the state is kept under (default `pipeline-api-mocks`): one per app. */
+  persistKey?: string;
+}
+
+/** The mock without MSW: the server's core in this process, answered through `fetch` or `handle`. */
+export interface InProcessMock {
+  /** Moves one second per handled request; `advance(ms)` to jump (token expiry, runs: every due scheduler tick runs). */
+  readonly clock: MockClock;
+  /** Every contract violation seen since the last reset. */
+  readonly violations: ContractViolationError[];
+  /**
+   * A `fetch` that answers from the core directly, with no interception: give it to the SDK
+   * (`createClient({ baseUrl, apiKey, fetch: mock.fetch })`). Relative URLs resolve against `baseUrl`; a URL
+   * outside `baseUrl` rejects, as a fetch to an unreachable host does.
+   */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** The server-side API the handlers run (core, repository, config). */
+  api(): Promise<Api>;
+  /** Back to the first state: default owner only, clock and token generator rewound, no injections; persisted state wiped. */
+  reset(): Promise<void>;
+  /** Resolves once every change so far is persisted (IndexedDB writes just after the answer); at once without `persist`. */
+  persisted(): Promise<void>;
+  /**
+   * Creates users, pipelines, blocks and triggers through the API itself (the server's `--fixtures` format), then
+   * `runs` in the state each names (running, completed, failed with its block runs and logs, cancelled), moving
+   * the mock clock as far as their simulated execution needs.
+   */
+  seed(fixtures: Fixtures): Promise<Seeded>;
+  /** Makes a route fail, lag or answer something else, once (default), n times or always. */
+  inject(route: RouteId, injection: Injection, options?: InjectionOptions): void;
+  clearInjections(): void;
+  /**
+   * Answers a fetch Request exactly as the reference server would (the handlers call this): for the route MSW
+   * matched, with its params; `unmatched` when no route took it (404 or 405); `malformed` when its path has
+   * malformed percent-encoding (400 where the path fits a route).
+   */
+  handle(request: Request, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response>;
+}
+
+/** The route MSW matched for a request, and its decoded path params. */
+export interface MatchedRoute {
+  id: string;
+  params: Record<string, string | readonly string[] | undefined>;
+}
+
+/** The mock password hash cost: bcrypt's floor, so a login costs about a millisecond (the server defaults to 10). */
+export const MOCK_BCRYPT_ROUNDS = 4;
+
+const routesById = new Map(walkContract(contract).map((r) => [r.id, r.route]));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The mock: the reference server's own core and resources, over an in-memory repository it owns. */
+export function createInProcessMock(options: MockOptions = {}): InProcessMock {
+  const injections = new Injections();
+  const violations: ContractViolationError[] = [];
+  const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
+  const persistKey = options.persistKey ?? 'pipeline-api-mocks';
+  let determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
+  let flushPersisted = () => Promise.resolve();
+  const build = async () => {
+    let repo: RepositoryFactory | undefined;
+    if (options.persist) {
+      const state = await openPersistentState(options.persist, persistKey, () => determinism.clock.now());
+      repo = state.repo;
+      flushPersisted = state.flush;
+      determinism = { ...deterministic(options.seed, state.now ?? options.start ?? MOCK_EPOCH), random: cryptoRandom };
+    }
+    const { clock } = determinism;
+    // An internal error answers 500 with a generic message, as the server does; the developer sees the cause here.
+    const onInternalError = (error: unknown) => console.error('[pipeline-api mocks] internal error:', error);
+    const built = await createApi({
+      config: { bcryptRounds: MOCK_BCRYPT_ROUNDS, ...options.config },
+      repo,
+      clock,
+      random: determinism.random,
+      onInternalError,
+    });
+    clock.onTick = (now) => built.tick(now);
+    return built;
+  };
+  let api = build();
+
+  const mock: InProcessMock = {
+    get clock() {
+      return determinism.clock;
+    },
+    violations,
+    api: () => api,
+    async reset() {
+      determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
+      injections.clear();
+      violations.length = 0;
+      if (options.persist) {
+        await api.then(flushPersisted, () => undefined);
+        await clearPersistentState(options.persist, persistKey);
+      }
+      api = build();
+      await api;
+    },
+    persisted: async () => {
+      await api;
+      await flushPersisted();
+    },
+    seed: async (fixtures) => seedFixtures(await api, fixtures, (ms) => determinism.clock.advance(ms), determinism.clock.tickMs),
+    inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
+    clearInjections: () => injections.clear(),
+
+    async fetch(input, init) {
+      const request = incoming(input, init, base);
+      const { url } = request;
+      if (base && !isUnder(url, base)) throw new TypeError(`fetch failed: ${url.origin}${url.pathname} is outside the mocked API (${base.href})`);
+      if (request.signal?.aborted) throw request.signal.reason;
+      const response = await answer(request, await routeOf(request.method, url.pathname), {});
+      if (response.type === 'error') throw new TypeError('fetch failed: injected network error');
+      return response;
+    },
+
+    handle: (request, route, cookies) => answer(fromRequest(request), route, cookies),
+  };
+
+  async function answer(request: Incoming, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response> {
+    const { core } = await api;
+    const { url } = request;
+    const query = parseQuery(url.searchParams);
+    const routeId = typeof route === 'string' ? undefined : route.id;
+    const injection = routeId ? injections.take(routeId) : undefined;
+    if (injection?.delay) await sleep(injection.delay);
+    if (injection && 'networkError' in injection) return Response.error();
+
+    let outcome: { status: number; body: unknown; headers?: Record<string, string> };
+    if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
+      outcome = injected(injection, query, core);
+    } else if (typeof route === 'string') {
+      outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
+    } else {
+      let body: unknown;
+      try {
+        body = parseBody(await request.text());
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const failure = core.failure(error, { query });
+        return Response.json(failure.body, { status: failure.status });
+      }
+      const headers = parseHeaders(request.headers);
+      // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
+      if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
+        headers.cookie = Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; ');
+      }
+      // As Express: HEAD runs the GET route (the body is dropped on the way out).
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      // One client: the page itself (per-client login budgets).
+      outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body, client: 'mock' });
+    }
+    determinism.clock.advance(1000);
+
+    const contractRoute = routeId ? routesById.get(routeId) : undefined;
+    // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
+    const undeclaredOk = injection !== undefined && 'status' in injection;
+    const violation = contractRoute && routeId && checkResponse(routeId, contractRoute, outcome.status, outcome.body, undeclaredOk);
+    if (violation) {
+      violations.push(violation);
+      console.error(`[pipeline-api mocks] ${violation.message}`);
+      if ((options.onViolation ?? 'throw') === 'throw') throw violation;
+    }
+    const response = Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
+    // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
+    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  }
+
+  /** The route for a method and path as the handlers match it: HEAD as GET, a malformed path apart. */
+  async function routeOf(method: string, path: string): Promise<MatchedRoute | 'unmatched' | 'malformed'> {
+    const { core } = await api;
+    try {
+      const matched = core.routes.match(method === 'HEAD' ? 'GET' : method, path);
+      return matched ? { id: matched.route.id, params: matched.params } : 'unmatched';
+    } catch (error) {
+      if (error instanceof ApiError) return 'malformed';
+      throw error;
+    }
+  }
+  return mock;
+}
+
+/** What the core reads of a request. */
+interface Incoming {
+  url: URL;
+  method: string;
+  headers: Iterable<[string, string]> | Record<string, string>;
+  text(): Promise<string>;
+  signal?: AbortSignal | null;
+}
+
+const fromRequest = (request: Request): Incoming => ({
+  url: new URL(request.url),
+  method: request.method,
+  headers: request.headers,
+  text: () => request.text(),
+  signal: request.signal,
+});
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every((v) => typeof v === 'string');
+
+/**
+ * A fetch call as the core reads it. What the SDK sends (a URL, a method, a record of headers, a string body)
+ * is read as it is: building a Request would cost more than answering it. Anything else becomes a Request.
+ */
+function incoming(input: string | URL | Request, init: RequestInit | undefined, base: URL | undefined): Incoming {
+  const body = init?.body;
+  const headers = init?.headers ?? {};
+  if (!(input instanceof Request) && (body === undefined || body === null || typeof body === 'string') && isStringRecord(headers)) {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if ((method === 'GET' || method === 'HEAD') && body) throw new TypeError(`fetch failed: a ${method} request cannot have a body`);
+    return { url: new URL(input, base), method, headers, text: () => Promise.resolve(body ?? ''), signal: init?.signal };
+  }
+  return fromRequest(new Request(typeof input === 'string' && base ? new URL(input, base) : input, init));
+}
+
+/** Same origin, and the path at or below the base's path. */
+function isUnder(url: URL, base: URL): boolean {
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return url.origin === base.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+}
+
+/** MSW's params as the core takes them: one string per `:name` (the contract's paths have no wildcards). */
+function paramsOf(route: MatchedRoute): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(route.params)) if (typeof value === 'string') params[name] = value;
+  return params;
+}
+
+/**
+ * The envelope for a request no handler routed: 404 or 405. A path MSW could not decode is a 400 wherever
+ * it fits a route, whatever the method, as in Express (its router decodes a matching path's params before it
+ * looks at the method).
+ */
+function routeFailure(core: Api['core'], reason: 'unmatched' | 'malformed', method: string, path: string) {
+  const miss = core.routes.unmatched(method, path);
+  if (reason === 'malformed' && miss.code !== 404) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
+  return miss;
+}
+
+type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;
+
+function injected(injection: Answering, query: Record<string, unknown>, core: Api['core']) {
+  if ('body' in injection) return { status: injection.status ?? 200, body: injection.body };
+  const code = 'error' in injection ? injection.error.code : injection.status;
+  const type = 'error' in injection ? injection.error.type : (injection.type ?? (code >= 500 ? 'internal_error' : 'api_resource_error'));
+  const message = ('error' in injection ? injection.error.message : injection.message) ?? `Injected error ${code}.`;
+  // An injected HTTP status answers in that status, as `_http_error_codes` would.
+  return core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+}

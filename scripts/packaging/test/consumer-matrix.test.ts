@@ -1,0 +1,184 @@
+/**
+ * The packed packages in a fresh app on each Node version and msw major they support: the floors (Node 20.19,
+ * the core's and the mocks' `engines`, with msw 2.12, the peer range's), msw 2 on Node 22, msw 3 on Node 24
+ * (the project's own) and 26; and the contract, the SDK and the query layer on Node 18, their `engines` floor. The app has its own msw and its own setupServer, and puts the kit's
+ * handlers in it; then the kit's own helper, the in-process fetch, and CommonJS. Node binaries come from the npm
+ * registry (node-runtime.ts).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../workspaces.js';
+import { execGroup } from '../../process-group.js';
+import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
+import { packAll, type Tarball } from '../pack.js';
+
+const API = 'http://127.0.0.1:6789';
+const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
+const PROJECT_NODE = process.versions.node;
+
+const CELLS = [
+  { node: TESTED_NODE[20], msw: '2.12.0' },
+  { node: TESTED_NODE[22], msw: '2.15.0' },
+  { node: PROJECT_NODE, msw: '3.0.5' },
+  { node: TESTED_NODE[26], msw: '3.0.5' },
+];
+
+/** The consumer's environment: nothing of the workspace's (no source condition, no NODE_OPTIONS from a parent). */
+const consumerEnv = () => {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS' && key !== 'TEST') env[key] = value;
+  }
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
+};
+
+/** The app: its own MSW server holding its own handler and the kit's; the kit's helper; the in-process fetch. */
+const APP = `
+const { createInProcessMock } = await import('@pipeline-api/mocks/in-process');
+const { createClient } = await import('@pipeline-api/sdk');
+const inProcess = createInProcessMock({ baseUrl: '${API}' });
+const direct = createClient({ baseUrl: '${API}', apiKey: '${API_KEY}', fetch: inProcess.fetch });
+const status = (await direct.statuses.list())[0].status;
+
+const { http, HttpResponse } = await import('msw');
+const { setupServer } = await import('msw/node');
+const { createMockApi } = await import('@pipeline-api/mocks');
+const kit = createMockApi({ baseUrl: '${API}' });
+const server = setupServer(http.get('http://app.test/flags', () => HttpResponse.json({ dark: true })), ...kit.handlers);
+server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' });
+const client = createClient({ baseUrl: '${API}', apiKey: '${API_KEY}', maxRetries: 0 });
+await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
+const created = (await client.pipelines.create({ name: 'in the app' })).uuid;
+const detail = (await client.pipelines.detail(created)).name;
+const flags = await (await fetch('http://app.test/flags')).json();
+const unhandled = await fetch('http://app.test/other').then(() => 'answered', () => 'failed');
+server.close();
+
+const { setupMockServer } = await import('@pipeline-api/mocks/node');
+const own = setupMockServer({ baseUrl: '${API}' });
+own.listen();
+const helper = (await createClient({ baseUrl: '${API}', apiKey: '${API_KEY}' }).statuses.list())[0].status;
+own.close();
+console.log(JSON.stringify({ status, created, detail, flags, unhandled, helper }));
+`;
+
+const CJS = `
+const { setupMockServer } = require('@pipeline-api/mocks/node');
+const { createClient } = require('@pipeline-api/sdk');
+const mock = setupMockServer({ baseUrl: '${API}' });
+mock.listen();
+createClient({ baseUrl: '${API}', apiKey: '${API_KEY}' })
+  .statuses.list()
+  .then((statuses) => console.log(JSON.stringify({ status: statuses[0].status })))
+  .finally(() => mock.close());
+`;
+
+describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, msw }) => {
+  let work: string;
+  let app: string;
+  let binary: string;
+  let tarballs: Tarball[];
+
+  beforeAll(() => {
+    binary = node === PROJECT_NODE ? process.execPath : nodeBinary(node);
+    work = mkdtempSync(join(tmpdir(), `pipeline-matrix-${node}-`));
+    tarballs = packAll(join(work, 'tarballs'), { build: false });
+    app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  }, 600_000);
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("installs with the app's own msw, one copy of it", () => {
+    const ours = ['contract', 'core', 'mocks', 'sdk'].map((name) => tarballs.find((t) => t.name === `@pipeline-api/${name}`)!.path);
+    const install = spawnSync('npm', ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
+      cwd: app,
+      env: consumerEnv(),
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    expect(JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
+    expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/node_modules/msw'))).toBe(false);
+    expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/public'))).toBe(false);
+  }, 300_000);
+
+  it("answers in the app's own setupServer next to its own handler, closes cleanly, and prints no warning", async () => {
+    writeFileSync(join(app, 'app.mjs'), APP);
+    const run = await execGroup(binary, ['app.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 120_000 });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+    expect(result).toMatchObject({ status: 'ok', created: 'in_the_app', detail: 'in the app', flags: { dark: true }, unhandled: 'failed', helper: 'ok' });
+    expect(run.stderr).not.toMatch(/ExperimentalWarning|localStorage/);
+    // The one message expected: msw's own, for the app's unhandled request under its 'error' policy.
+    const mswUnhandled =
+      /^(\[MSW\] Error: intercepted a request without a matching request handler:|\s*• GET http:\/\/app\.test\/other|If you still wish .*|Read more: .*|\s*)$/;
+    expect(run.stderr.split('\n').filter((line) => !mswUnhandled.test(line))).toEqual([]);
+  }, 120_000);
+
+  it('runs from CommonJS', async () => {
+    writeFileSync(join(app, 'app.cjs'), CJS);
+    const run = await execGroup(binary, ['app.cjs'], { cwd: app, env: consumerEnv(), timeoutMs: 60_000 });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ status: 'ok' });
+    expect(run.stderr).not.toMatch(/ExperimentalWarning/);
+  }, 60_000);
+});
+
+/** The contract, the SDK and the query layer without the core: what a browser app or an old Node needs. */
+const CLIENT_ONLY = `
+const { Pipeline } = await import('@pipeline-api/contract/schemas');
+const { contract, walkContract } = await import('@pipeline-api/contract');
+const { createClient } = await import('@pipeline-api/sdk');
+const { createQueries } = await import('@pipeline-api/query');
+const answer = { statuses: [{ status: 'ok', version: '1', require_user_authentication: true }], metadata: { count: 1, next: false }, status: 200 };
+const fetch = async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+const client = createClient({ baseUrl: '${API}', apiKey: '${API_KEY}', fetch });
+const options = createQueries(client).statuses.list.queryOptions();
+const listed = await options.queryFn({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined });
+const { createRequire } = await import('node:module');
+const required = createRequire(import.meta.url)('@pipeline-api/contract');
+console.log(JSON.stringify({
+  parsed: Pipeline.safeParse({ uuid: 1 }).success,
+  routes: walkContract(contract).length === walkContract(required.contract).length,
+  status: (await client.statuses.list())[0].status,
+  listed: JSON.stringify(listed).includes('"ok"'),
+}));
+`;
+
+describe(`the packed contract, SDK and query layer on Node ${TESTED_NODE[18]}, their engines floor`, () => {
+  let work: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'pipeline-client-only-'));
+  });
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('installs and runs from ESM and CommonJS', async () => {
+    const binary = nodeBinary(TESTED_NODE[18]);
+    const tarballs = packAll(join(work, 'tarballs'), { build: false });
+    const app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const ours = ['contract', 'sdk', 'query'].map((name) => tarballs.find((t) => t.name === `@pipeline-api/${name}`)!.path);
+    const queryCore = JSON.parse(readFileSync(join(root, 'node_modules/@tanstack/query-core/package.json'), 'utf8')).version as string;
+    const install = spawnSync('npm', ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
+      cwd: app,
+      env: consumerEnv(),
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    writeFileSync(join(app, 'client.mjs'), CLIENT_ONLY);
+    const run = await execGroup(binary, ['client.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 60_000 });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({ parsed: false, routes: true, status: 'ok', listed: true });
+  }, 600_000);
+});

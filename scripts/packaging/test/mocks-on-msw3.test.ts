@@ -1,0 +1,32 @@
+/**
+ * The mocks' own tests on msw 3 (the workspace runs them on msw 2), on the project's Node (24) and on Node 26:
+ * mocks/test/vitest.msw3.config.ts points `msw` at msw 3 installed from the registry (msw-install.ts).
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { execGroup } from '../../process-group.js';
+import { MSW_3, mswInstall } from '../msw-install.js';
+import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
+import { root } from '../workspaces.js';
+
+const { VITEST_JSON: _, ...childEnv } = process.env;
+
+describe.each([
+  ['24 (the project’s)', () => process.execPath],
+  ['26', () => nodeBinary(TESTED_NODE[26])],
+])(`the mocks' tests on msw ${MSW_3}, Node %s`, (_, node) => {
+  it('pass', async () => {
+    const dir = mswInstall(MSW_3);
+    const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+    const run = await execGroup(node(), [vitest, 'run', '--config', 'mocks/test/vitest.msw3.config.ts', 'mocks/test'], {
+      cwd: root,
+      env: { ...childEnv, MSW3_DIR: dir, NO_COLOR: '1', FORCE_COLOR: '0' },
+      timeoutMs: 300_000,
+    });
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    // Every test ran and passed: `Tests  N passed (N)`, nothing failed or skipped.
+    const [, passed, total] = /Tests\s+(\d+) passed \((\d+)\)/.exec(run.stdout) ?? [];
+    expect(passed, run.stdout).toBeDefined();
+    expect(passed).toBe(total);
+  }, 320_000);
+});
