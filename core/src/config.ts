@@ -1,3 +1,5 @@
+import { RESPONSE_BUDGET_BYTES } from './response-budget.js';
+
 /** Everything the core reads from its environment; the transport fills it (from env vars, or test options). */
 export interface CoreConfig {
   apiKey: string;
@@ -32,6 +34,8 @@ export interface CoreConfig {
   storage: { maxRecords: number; maxBytes: number };
   /** Expired (or logged-out) tokens are kept this long, answering expired_oauth_token, then purged. */
   tokenRetentionSeconds: number;
+  /** The most bytes of JSON one answer carries; past it the request is refused with a hint to page (MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
 }
 
 /** Mage's public OAuth client id: the one API key every Mage install accepts. */
@@ -54,6 +58,7 @@ export const defaultConfig: CoreConfig = {
   passwordChecks: { concurrency: 1, queue: 8, clientMaxFailures: 60 },
   storage: { maxRecords: 200_000, maxBytes: 256 * 1024 * 1024 },
   tokenRetentionSeconds: 7 * 24 * 3600,
+  maxResponseBytes: RESPONSE_BUDGET_BYTES,
 };
 
 /** Reads the documented environment variables over the defaults (the transport passes its env in). */
@@ -94,6 +99,7 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
       maxBytes: nonNegative(env.MAX_STORED_BYTES, d.storage.maxBytes),
     },
     tokenRetentionSeconds: nonNegative(env.EXPIRED_TOKEN_RETENTION, d.tokenRetentionSeconds),
+    maxResponseBytes: positive(env.MAX_RESPONSE_BYTES, d.maxResponseBytes),
   };
 }
 

@@ -13,6 +13,7 @@ import type { PolicyContext } from './policy.js';
 import { isPlainObject, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import type { ResourceModule, ResourceRegistry } from './resource.js';
+import { checkResponseSize } from './response-budget.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
@@ -115,7 +116,8 @@ export function createCore(options: CoreOptions) {
     refuseAnonymous(caller, action, module.policy);
 
     const query = parseQuery(info.query, request.query);
-    const limit = typeof query._limit === 'number' ? query._limit : module.defaultLimit;
+    // The contract gives every list route's `_limit` its default and maximum (meta.ts).
+    const limit = typeof query._limit === 'number' ? query._limit : undefined;
     const offset = typeof query._offset === 'number' ? query._offset : 0;
     const format = typeof query._format === 'string' ? query._format : undefined;
 
@@ -214,6 +216,10 @@ export function createCore(options: CoreOptions) {
 
     // envelope
     const responseBody = listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]);
+    // Reads are measured before anything is written out: an answer over the budget is never built as text. A write's
+    // answer is not refused once the write is done (the caller would not learn it happened); it is bounded by the
+    // request body's limit and the storage caps.
+    if (!WRITE_ACTIONS.has(action) && action !== 'delete') checkResponseSize(responseBody, services.config.maxResponseBytes);
     return { status: 200, body: responseBody };
   }
 

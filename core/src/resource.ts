@@ -63,8 +63,6 @@ export interface ResourceDefinition<N, R, P, Parent, F> {
   policy: Policy;
   /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
   presenter: Presenter<R, P, NodeItemOf<N>>;
-  /** Page size when the request gives no `_limit` (users: 40); unlimited otherwise. */
-  defaultLimit?: number;
   /** Extra list metadata beyond {count, next}. */
   listMetadata?(page: Page<R>): Record<string, unknown>;
   /** What this resource does when rows of another resource's table change (onChangesOf). */
@@ -98,7 +96,6 @@ export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFi
   node: Id;
   fixtures?: F;
   policy: Policy;
-  defaultLimit?: number;
   cascades: readonly Cascade[];
   tables: readonly DeclaredTable[];
   credentials?: CredentialStore;
@@ -115,9 +112,9 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
 ): ResourceModule<Id, F> {
   // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
+  const { resource, policy, presenter, listMetadata, cascades = [], credentials, examples, fixtures, tables = [] } = definition;
   if (examples.node !== node) throw new Error(`The examples of ${examples.node} are registered with ${node}`);
-  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, examples, fixtures, tables };
+  return { node, resource, policy, presenter, listMetadata, cascades, credentials, examples, fixtures, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

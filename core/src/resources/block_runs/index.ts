@@ -10,7 +10,6 @@ export const blockRuns = defineResource('blockRuns', {
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
   examples: blockRunExamples,
-  defaultLimit: 40,
 });
 
 /** `/api/pipeline_runs/:pipeline_run_id/block_runs`. */
@@ -19,5 +18,4 @@ export const pipelineRunBlockRuns = defineResource('pipelineRuns.blockRuns', {
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
   examples: runBlockRunExamples,
-  defaultLimit: 40,
 });

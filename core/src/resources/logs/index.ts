@@ -22,5 +22,4 @@ export const pipelineLogs = defineResource('pipelines.logs', {
   }),
   examples: logExamples,
   // Mage reads at most 20 log files of each kind.
-  defaultLimit: 20,
 });

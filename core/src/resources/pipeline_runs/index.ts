@@ -12,7 +12,6 @@ export const pipelineRuns = defineResource('pipelineRuns', {
   policy: runPolicy,
   presenter: runPresenter,
   examples: runExamples,
-  defaultLimit: 40,
 });
 
 /** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: a trigger's runs. */
@@ -21,5 +20,4 @@ export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRu
   policy: runPolicy,
   presenter: runPresenter,
   examples: scheduleRunExamples,
-  defaultLimit: 40,
 });

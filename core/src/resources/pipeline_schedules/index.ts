@@ -21,7 +21,6 @@ export const pipelineSchedules = defineResource('pipelineSchedules', {
   policy: schedulePolicy,
   presenter: schedulePresenter,
   examples: scheduleExamples,
-  defaultLimit: 40,
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
@@ -31,6 +30,5 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   presenter: schedulePresenter,
   examples: pipelineScheduleExamples,
   fixtures: triggerFixtures,
-  defaultLimit: 40,
   cascades: [followPipelines],
 });

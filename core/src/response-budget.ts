@@ -1,0 +1,105 @@
+import { badRequest } from './errors.js';
+
+/** No answer's JSON is larger than this (DESIGN.md: every request does bounded work). */
+export const RESPONSE_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/** Characters JSON.stringify writes as they are, one UTF-8 byte each: a string of only these needs no per-character count. */
+const NEEDS_COUNTING = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+
+/** Counting a long string once per answer, however many times it is repeated in it. */
+const MEMO_MIN_LENGTH = 1024;
+
+/**
+ * The UTF-8 bytes JSON.stringify(value) writes, counted without writing them; stops, answering a number above
+ * `budget`, as soon as the count passes it, so the work is bounded by the budget whatever the value (a string shared
+ * by many records, a list of a million items). A loop, not recursion: any depth is safe. Values are what presenters
+ * make: plain objects, arrays, strings, numbers, booleans, null, undefined.
+ */
+export function jsonBytesWithin(value: unknown, budget: number): number {
+  let total = 0;
+  const memo = new Map<string, number>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    total += scalarBytes(current, memo);
+    if (total > budget) return total;
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      // Brackets and commas; an undefined item is written as null.
+      total += 2 + Math.max(0, current.length - 1);
+      for (let i = current.length - 1; i >= 0; i--) stack.push(current[i] === undefined ? null : current[i]);
+    } else {
+      // Braces, and per written member its quoted key, a colon and a comma; undefined members are not written.
+      let members = 0;
+      for (const key of Object.keys(current)) {
+        const member = (current as Record<string, unknown>)[key];
+        if (member === undefined || typeof member === 'function') continue;
+        members++;
+        total += stringBytes(key, memo) + 1;
+        stack.push(member);
+      }
+      total += 2 + Math.max(0, members - 1);
+    }
+    if (total > budget) return total;
+  }
+  return total;
+}
+
+/** Refuses an answer over the budget with an error that says how to get a smaller one. */
+export function checkResponseSize(body: unknown, budget = RESPONSE_BUDGET_BYTES): void {
+  const bytes = jsonBytesWithin(body, budget);
+  if (bytes <= budget) return;
+  throw badRequest(
+    `The answer would exceed ${formatBytes(budget)}, the most one response carries: ask for fewer items with _limit (and page with _offset), ` +
+      'or a lighter _format (compact on pipelines).',
+  );
+}
+
+function scalarBytes(value: unknown, memo: Map<string, number>): number {
+  switch (typeof value) {
+    case 'string':
+      return stringBytes(value, memo);
+    case 'number':
+      return Number.isFinite(value) ? String(value).length : 4;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'bigint':
+      throw new TypeError('A presented value holds a bigint, which JSON cannot carry');
+    case 'object':
+      return value === null ? 4 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** A string's bytes as JSON: quotes, escapes (`\n`, `\u0001`, lone surrogates), and UTF-8 for the rest. */
+function stringBytes(text: string, memo: Map<string, number>): number {
+  if (!NEEDS_COUNTING.test(text)) return text.length + 2;
+  const long = text.length >= MEMO_MIN_LENGTH;
+  if (long) {
+    const known = memo.get(text);
+    if (known !== undefined) return known;
+  }
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === 0x22 || unit === 0x5c || unit === 0x08 || unit === 0x09 || unit === 0x0a || unit === 0x0c || unit === 0x0d) bytes += 2;
+    else if (unit < 0x20) bytes += 6;
+    else if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 6;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) bytes += 6;
+    else bytes += 3;
+  }
+  if (long) memo.set(text, bytes);
+  return bytes;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+}
