@@ -6,6 +6,7 @@ import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
+import { checkRequestTarget } from './request-target.js';
 import { toCoreRequest, queryOf } from './request.js';
 
 export interface AppOptions {
@@ -40,9 +41,13 @@ export function createApp(api: Api, options: AppOptions = {}) {
     this.end(text);
     return this;
   };
+  const refuse = (req: Request, res: Response, message: string) =>
+    send(res, api.core.failure(new ApiError('api_resource_error', message), { query: queryOf(req.originalUrl) }));
   app.use(
     inSequence(
       requestLog(options.log, [api.config.apiKey]),
+      // Which host the request is for is settled first: every later check reads the Host.
+      checkRequestTarget(refuse),
       // Host, Origin and cross-site writes are checked before the body is read (issue 14; decisions in origins.ts).
       cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))),
       readBody(),

@@ -35,6 +35,17 @@ describe('the command’s settings', () => {
     expect(() => parseSettings(['stray'], {})).toThrow(UsageError);
   });
 
+  it('caps connections and the time a request may take, from flags or the environment', () => {
+    expect(parseSettings([], {}).connections).toEqual({ maxConnections: 200, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    const set = parseSettings(['--max-connections', '50', '--request-timeout-ms', '9000'], { HEADERS_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '70' });
+    expect(set.connections).toEqual({ maxConnections: 50, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
+    expect(() => parseSettings(['--max-connections', '0'], {})).toThrow(/--max-connections must be a positive whole number/);
+    expect(() => parseSettings([], { REQUEST_TIMEOUT_MS: '1e4' })).toThrow(/--request-timeout-ms must be a positive whole number of milliseconds/);
+    expect(() => parseSettings(['--headers-timeout-ms', '5000', '--request-timeout-ms', '4000'], {})).toThrow(
+      '--headers-timeout-ms (5000) must not exceed --request-timeout-ms (4000)',
+    );
+  });
+
   it('knows loopback addresses, and names each default secret still in use', () => {
     for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', '::ffff:127.0.0.1']) expect(isLoopback(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com', '127.0.0.1.nip.io']) expect(isLoopback(host), host).toBe(false);
