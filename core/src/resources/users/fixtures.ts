@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { ROLE_IDS } from '../../auth/roles.js';
 import { itemOf } from '../../examples.js';
 import { defineFixtures } from '../../fixtures/declaration.js';
+import { splitItem } from '../../fixtures/item.js';
 
 /** A user to create: UserCreate without the confirmation and role ids, with a role by name (null: no project access). */
 const UserFixture = UserCreate.omit({ password_confirmation: true, roles: true, roles_new: true }).extend({
@@ -10,17 +11,17 @@ const UserFixture = UserCreate.omit({ password_confirmation: true, roles: true, 
 });
 export type UserFixture = z.infer<typeof UserFixture>;
 
+/** The key a user fixture adds to the API's payload. */
+const UserFixtureKeys = UserFixture.pick({ role: true });
+
 export const userFixtures = defineFixtures({
   key: 'users',
   schema: UserFixture,
   description: 'Users to create, as the default owner',
-  seed: async (call, users: UserFixture[]) => {
-    const seeded: User[] = [];
-    for (const { role, ...user } of users) {
-      const roles = role ? { roles_new: [ROLE_IDS[role]] } : {};
-      const created = await call('users.create', {}, { user: { ...user, password_confirmation: user.password, ...roles } });
-      seeded.push(User.parse(itemOf(created, 'user')));
-    }
-    return seeded;
+  seed: async (call, item) => {
+    const { own, rest: user } = splitItem(item, UserFixtureKeys);
+    const roles = own.role ? { roles_new: [ROLE_IDS[own.role]] } : {};
+    const created = await call('users.create', {}, { user: { ...user, password_confirmation: user.password, ...roles } });
+    return User.parse(itemOf(created, 'user'));
   },
 });
