@@ -13,11 +13,21 @@ import type { PolicyContext } from './policy.js';
 import { isPlainObject, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import type { ResourceModule, ResourceRegistry } from './resource.js';
-import { checkResponseSize } from './response-budget.js';
+import { ResponseMeter } from './response-budget.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
+/** Items presented between two turns of the event loop. */
+const PRESENT_CHUNK = 20;
+
+/** Lets pending I/O and timers run (setImmediate where there is one: Node; a timer in browsers). */
+const nextTurn = () =>
+  new Promise<void>((resolve) => {
+    // `typeof` of an undeclared global is 'undefined', never a ReferenceError.
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
 
 export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random'> {
@@ -210,17 +220,28 @@ export function createCore(options: CoreOptions) {
         break;
     }
 
-    // presenter
+    // presenter: reads are measured item by item as they are presented, so an answer over the budget stops being built
+    // at the item that passes it, and is never written as text. A write's answer is not refused once the write is
+    // done (the caller would not learn it happened); it is bounded by the request body's limit and the storage caps.
+    const meter = WRITE_ACTIONS.has(action) || action === 'delete' ? undefined : new ResponseMeter(services.config.maxResponseBytes);
     const preloaded = preloadedBeforeDelete ?? (resource.preload ? resource.preload(records, ctx) : undefined);
-    const presented = records.map((r) => presenter.present(r, { op: ctx, preloaded, format: chosen }));
+    const presented: unknown[] = [];
+    for (let i = 0; i < records.length; i++) {
+      // A long page lets other requests in between its chunks (records are replaced whole, never changed in place,
+      // so the page presented is the one read): a health check does not wait behind a dozen large lists.
+      if (i > 0 && i % PRESENT_CHUNK === 0) await nextTurn();
+      const item = presenter.present(records[i], { op: ctx, preloaded, format: chosen });
+      meter?.add(item);
+      presented.push(item);
+    }
 
     // envelope
-    const responseBody = listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]);
-    // Reads are measured before anything is written out: an answer over the budget is never built as text. A write's
-    // answer is not refused once the write is done (the caller would not learn it happened); it is bounded by the
-    // request body's limit and the storage caps.
-    if (!WRITE_ACTIONS.has(action) && action !== 'delete') checkResponseSize(responseBody, services.config.maxResponseBytes);
-    return { status: 200, body: responseBody };
+    if (listMeta) {
+      meter?.add(listBody(info.itemKey, [], listMeta));
+      return { status: 200, body: listBody(info.itemKey, presented, listMeta) };
+    }
+    meter?.add(memberBody(info.itemKey, null));
+    return { status: 200, body: memberBody(info.itemKey, presented[0]) };
   }
 
   function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {

@@ -13,43 +13,66 @@ const MEMO_MIN_LENGTH = 1024;
  * The UTF-8 bytes JSON.stringify(value) writes, counted without writing them; stops, answering a number above
  * `budget`, as soon as the count passes it, so the work is bounded by the budget whatever the value (a string shared
  * by many records, a list of a million items). A loop, not recursion: any depth is safe. Values are what presenters
- * make: plain objects, arrays, strings, numbers, booleans, null, undefined.
+ * make: plain objects (their enumerable keys are their own), arrays, strings, numbers, booleans, null, undefined.
  */
-export function jsonBytesWithin(value: unknown, budget: number): number {
+export function jsonBytesWithin(value: unknown, budget: number, memo = new Map<string, number>()): number {
+  if (value === null || typeof value !== 'object') return scalarBytes(value === undefined ? null : value, memo);
   let total = 0;
-  const memo = new Map<string, number>();
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const current = stack.pop();
-    total += scalarBytes(current, memo);
-    if (total > budget) return total;
-    if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
       // Brackets and commas; an undefined item is written as null.
-      total += 2 + Math.max(0, current.length - 1);
-      for (let i = current.length - 1; i >= 0; i--) stack.push(current[i] === undefined ? null : current[i]);
-    } else {
+      const items: unknown[] = current;
+      total += items.length === 0 ? 2 : items.length + 1;
+      for (const item of items) {
+        if (item !== null && typeof item === 'object') stack.push(item);
+        else total += scalarBytes(item === undefined || typeof item === 'function' ? null : item, memo);
+      }
+    } else if (isObject(current)) {
       // Braces, and per written member its quoted key, a colon and a comma; undefined members are not written.
       let members = 0;
-      for (const key of Object.keys(current)) {
-        const member = (current as Record<string, unknown>)[key];
+      for (const key in current) {
+        const member = current[key];
         if (member === undefined || typeof member === 'function') continue;
         members++;
         total += stringBytes(key, memo) + 1;
-        stack.push(member);
+        if (member !== null && typeof member === 'object') stack.push(member);
+        else total += scalarBytes(member, memo);
       }
-      total += 2 + Math.max(0, members - 1);
+      total += members === 0 ? 2 : members + 1;
     }
     if (total > budget) return total;
   }
   return total;
 }
 
+/**
+ * Measures an answer part by part as it is built (the items of a list, then its envelope), so building stops at the
+ * first part past the budget, with an error that says how to get a smaller answer.
+ */
+export class ResponseMeter {
+  #used = 0;
+  readonly #memo = new Map<string, number>();
+
+  constructor(readonly budget: number) {}
+
+  /** Adds one part (and the comma before it); throws once the answer is over the budget. */
+  add(part: unknown): void {
+    this.#used += jsonBytesWithin(part, this.budget - this.#used, this.#memo) + 1;
+    if (this.#used > this.budget) throw responseTooLarge(this.budget);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+
 /** Refuses an answer over the budget with an error that says how to get a smaller one. */
 export function checkResponseSize(body: unknown, budget = RESPONSE_BUDGET_BYTES): void {
-  const bytes = jsonBytesWithin(body, budget);
-  if (bytes <= budget) return;
-  throw badRequest(
+  new ResponseMeter(budget).add(body);
+}
+
+function responseTooLarge(budget: number) {
+  return badRequest(
     `The answer would exceed ${formatBytes(budget)}, the most one response carries: ask for fewer items with _limit (and page with _offset), ` +
       'or a lighter _format (compact on pipelines).',
   );
@@ -65,16 +88,14 @@ function scalarBytes(value: unknown, memo: Map<string, number>): number {
       return value ? 4 : 5;
     case 'bigint':
       throw new TypeError('A presented value holds a bigint, which JSON cannot carry');
-    case 'object':
-      return value === null ? 4 : 0;
     default:
-      return 0;
+      return value === null ? 4 : 0;
   }
 }
 
 /** A string's bytes as JSON: quotes, escapes (`\n`, `\u0001`, lone surrogates), and UTF-8 for the rest. */
 function stringBytes(text: string, memo: Map<string, number>): number {
-  if (!NEEDS_COUNTING.test(text)) return text.length + 2;
+  if (text.length < 32 ? plainShort(text) : !NEEDS_COUNTING.test(text)) return text.length + 2;
   const long = text.length >= MEMO_MIN_LENGTH;
   if (long) {
     const known = memo.get(text);
@@ -98,6 +119,15 @@ function stringBytes(text: string, memo: Map<string, number>): number {
   }
   if (long) memo.set(text, bytes);
   return bytes;
+}
+
+/** NEEDS_COUNTING for a short string (attribute names, uuids, dates), without a regular expression's call. */
+function plainShort(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20 || unit > 0x7e || unit === 0x22 || unit === 0x5c) return false;
+  }
+  return true;
 }
 
 function formatBytes(bytes: number): string {

@@ -88,8 +88,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     flag: 'max-connections',
     value: '<n>',
     env: 'MAX_CONNECTIONS',
-    default: '200',
-    description: 'Open connections at once; more are closed on arrival. Keep it below the open-file limit (ulimit -n).',
+    default: '3/4 of ulimit -n (at most 10000)',
+    description: 'Open connections at once; more are closed on arrival, so sockets cannot take every file descriptor.',
   },
   {
     flag: 'headers-timeout-ms',
@@ -242,7 +242,7 @@ export function helpText(): string {
     'Every option can also be set by the environment variable in brackets; a flag wins over it.',
     'Also read from the environment: MAGE_ACCESS_TOKEN_EXPIRY_TIME, BCRYPT_ROUNDS, LOGIN_MAX_FAILURES,',
     'LOGIN_FAILURE_WINDOW, PASSWORD_CHECK_CONCURRENCY, PASSWORD_CHECK_QUEUE, CLIENT_MAX_FAILED_LOGINS,',
-    'EXPIRED_TOKEN_RETENTION, MAX_STORED_RECORDS, MAX_STORED_BYTES, CORS_ORIGINS, ALLOWED_HOSTS, DEFAULT_OWNER_USERNAME.',
+    'EXPIRED_TOKEN_RETENTION, MAX_STORED_RECORDS, MAX_STORED_BYTES, MAX_RESPONSE_BYTES, CORS_ORIGINS, ALLOWED_HOSTS, DEFAULT_OWNER_USERNAME.',
     '',
   ].join('\n');
 }

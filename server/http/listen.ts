@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, type Api, type ApiOptions } from '@pipeline-api/core';
@@ -14,7 +15,30 @@ export interface ConnectionLimits {
   requestTimeoutMs: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 200, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+/**
+ * Three quarters of the process's open-file limit (`ulimit -n`, read from /proc on Linux), leaving room for the files
+ * and sockets the server opens itself; at most 10,000, and 1000 where the limit cannot be read. With the limit at 256
+ * that is 192: 300 half-open sockets can no longer take every file descriptor.
+ */
+export function maxConnectionsFor(limits: string | undefined): number {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits ?? '')?.[1];
+  if (soft === undefined) return 1000;
+  return soft === 'unlimited' ? 10_000 : Math.max(16, Math.min(10_000, Math.floor(Number(soft) * 0.75)));
+}
+
+function readLimits(): string | undefined {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: maxConnectionsFor(readLimits()),
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+};
 
 export interface RunningServer {
   api: Api;

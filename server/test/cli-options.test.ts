@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../core/src/config.js';
 import { parseSettings, UsageError } from '../cli/options.js';
+import { DEFAULT_CONNECTION_LIMITS, maxConnectionsFor } from '../http/listen.js';
 import { defaultSecretsInUse, isLoopback } from '../cli/secrets.js';
 
 describe('the command’s settings', () => {
@@ -36,7 +37,10 @@ describe('the command’s settings', () => {
   });
 
   it('caps connections and the time a request may take, from flags or the environment', () => {
-    expect(parseSettings([], {}).connections).toEqual({ maxConnections: 200, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(parseSettings([], {}).connections).toEqual({ maxConnections: DEFAULT_CONNECTION_LIMITS.maxConnections, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(maxConnectionsFor('Max open files            256                  4096                 files')).toBe(192);
+    expect(maxConnectionsFor('Max open files            unlimited            unlimited            files')).toBe(10_000);
+    expect(maxConnectionsFor(undefined)).toBe(1000);
     const set = parseSettings(['--max-connections', '50', '--request-timeout-ms', '9000'], { HEADERS_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '70' });
     expect(set.connections).toEqual({ maxConnections: 50, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
     expect(() => parseSettings(['--max-connections', '0'], {})).toThrow(/--max-connections must be a positive whole number/);
