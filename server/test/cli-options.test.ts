@@ -37,7 +37,11 @@ describe('the command’s settings', () => {
   });
 
   it('caps connections and the time a request may take, from flags or the environment', () => {
-    expect(parseSettings([], {}).connections).toEqual({ maxConnections: DEFAULT_CONNECTION_LIMITS.maxConnections, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(parseSettings([], {}).connections).toEqual({
+      maxConnections: DEFAULT_CONNECTION_LIMITS.maxConnections,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+    });
     expect(maxConnectionsFor('Max open files            256                  4096                 files')).toBe(192);
     expect(maxConnectionsFor('Max open files            unlimited            unlimited            files')).toBe(10_000);
     expect(maxConnectionsFor(undefined)).toBe(1000);
