@@ -41,13 +41,15 @@ export function createApp(api: Api, options: AppOptions = {}) {
     this.end(text);
     return this;
   };
-  const refuse = (req: Request, res: Response, message: string) =>
-    send(res, api.core.failure(new ApiError('api_resource_error', message), { query: queryOf(req.originalUrl) }));
+  // RFC 9112 requires the 400 itself for a request whose host is unclear (a proxy in front reads the status, not
+  // the body): these answer with the HTTP status whatever `_http_error_codes` says.
+  const refuseTarget = (_req: Request, res: Response, message: string) =>
+    send(res, api.core.failure(new ApiError('api_resource_error', message), { query: { _http_error_codes: '1' } }));
   app.use(
     inSequence(
       requestLog(options.log, [api.config.apiKey]),
       // Which host the request is for is settled first: every later check reads the Host.
-      checkRequestTarget(refuse),
+      checkRequestTarget(refuseTarget),
       // Host, Origin and cross-site writes are checked before the body is read (issue 14; decisions in origins.ts).
       cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))),
       readBody(),

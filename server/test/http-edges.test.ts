@@ -37,7 +37,7 @@ describe('HTTP edges', () => {
 
   it('answers two Host headers with a 400 envelope (RFC 9112), whichever comes first', async () => {
     for (const hosts of [`Host: 127.0.0.1:${port}\r\nHost: evil.example`, `Host: evil.example\r\nhost: 127.0.0.1:${port}`]) {
-      const reply = envelopeOf(await exchange(port, `GET /api/status?_http_error_codes=1 HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`));
+      const reply = envelopeOf(await exchange(port, `GET /api/status HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`));
       expect(reply.statusLine).toBe('HTTP/1.1 400 Bad Request');
       expect(reply.contentType).toMatch(/^application\/json/);
       expect(reply.body).toEqual({
@@ -48,9 +48,13 @@ describe('HTTP edges', () => {
   });
 
   it('answers an HTTP/1.1 request without Host with the envelope, not a bare 400; HTTP/1.0 needs none', async () => {
+    // The 400 status itself, as RFC 9112 requires, even without _http_error_codes.
     const reply = envelopeOf(await exchange(port, 'GET /api/status HTTP/1.1\r\nConnection: close\r\n\r\n'));
-    expect(reply.statusLine).toBe('HTTP/1.1 200 OK');
-    expect(reply.body.error).toEqual({ code: 400, type: 'api_resource_error', message: 'The request has no Host header; HTTP/1.1 requires one (RFC 9112).' });
+    expect(reply.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(reply.body).toEqual({
+      error: { code: 400, type: 'api_resource_error', message: 'The request has no Host header; HTTP/1.1 requires one (RFC 9112).' },
+      status: 400,
+    });
     const old = envelopeOf(await exchange(port, 'GET /api/status HTTP/1.0\r\n\r\n'));
     expect(old.body.error).toBeUndefined();
     expect(old.body.status).toBe(200);
@@ -58,6 +62,7 @@ describe('HTTP edges', () => {
 
   it('refuses an absolute-form target naming another host, and serves one naming its own', async () => {
     const foreign = envelopeOf(await exchange(port, `GET http://evil.example/api/status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    expect(foreign.statusLine).toBe('HTTP/1.1 400 Bad Request');
     expect(foreign.body.error).toEqual({
       code: 400,
       type: 'api_resource_error',
