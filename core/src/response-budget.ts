@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { ApiError } from './errors.js';
 
 /** No answer's JSON is larger than this (DESIGN.md: every request does bounded work). */
 export const RESPONSE_BUDGET_BYTES = 16 * 1024 * 1024;
@@ -60,7 +60,7 @@ export class ResponseMeter {
   /** Adds one part (and the comma before it); throws once the answer is over the budget. */
   add(part: unknown): void {
     this.#used += jsonBytesWithin(part, this.budget - this.#used, this.#memo) + 1;
-    if (this.#used > this.budget) throw responseTooLarge(this.budget);
+    if (this.#used > this.budget) throw new ResponseTooLarge(this.budget);
   }
 }
 
@@ -71,11 +71,15 @@ export function checkResponseSize(body: unknown, budget = RESPONSE_BUDGET_BYTES)
   new ResponseMeter(budget).add(body);
 }
 
-function responseTooLarge(budget: number) {
-  return badRequest(
-    `The answer would exceed ${formatBytes(budget)}, the most one response carries: ask for fewer items with _limit (and page with _offset), ` +
-      'or a lighter _format (compact on pipelines).',
-  );
+/** An answer over the budget: a 400 that says how to get a smaller one. */
+export class ResponseTooLarge extends ApiError {
+  constructor(budget: number) {
+    super(
+      'api_resource_error',
+      `The answer would exceed ${formatBytes(budget)}, the most one response carries: ask for fewer items with _limit (and page with _offset), ` +
+        'or a lighter _format (compact on pipelines).',
+    );
+  }
 }
 
 function scalarBytes(value: unknown, memo: Map<string, number>): number {

@@ -73,6 +73,29 @@ describe('bounded answers', () => {
     }
   });
 
+  it('answers a write whose full answer is over the budget in the light format: the write is done and said so', async () => {
+    const server = await TestServer.start({ config: { requireUserAuthentication: false, maxResponseBytes: 1024 * 1024 } });
+    try {
+      await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'wide' } } });
+      for (const name of ['one', 'two', 'three']) {
+        const created = await server.call('POST', '/api/pipelines/wide/blocks', {
+          body: { block: { name, type: 'data_loader', configuration: { blob: 'y'.repeat(400_000) } } },
+        });
+        expect(created.body.error).toBeUndefined();
+      }
+      // A read of it whole is refused; the update's answer (every block with its configuration) falls back to compact.
+      expect((await server.call('GET', '/api/pipelines/wide')).body.error.type).toBe('api_resource_error');
+      const updated = await server.call('PUT', '/api/pipelines/wide', { body: { pipeline: { description: 'wide blocks' } } });
+      expect(updated.body.error).toBeUndefined();
+      expect(updated.body.pipeline).toMatchObject({ uuid: 'wide', description: 'wide blocks' });
+      expect(updated.body.pipeline).not.toHaveProperty('blocks');
+      const compact = await server.call('GET', '/api/pipelines/wide', { query: { _format: 'compact' } });
+      expect(compact.body.pipeline.description).toBe('wide blocks');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('pages every list by default and refuses a _limit over the maximum, naming the param', async () => {
     const server = await TestServer.start({ config: { requireUserAuthentication: false } });
     try {
