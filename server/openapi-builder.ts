@@ -6,6 +6,8 @@ import {
   ERROR_CATALOGUE,
   MAX_PAGE_NUMBER,
   metaParams,
+  PAGE_LIMITS,
+  type PageLimits,
   walkContract,
   wireType,
   type ContractRoute,
@@ -27,7 +29,7 @@ export interface OpenApiOptions {
 
 /** Meta params shared by many routes, as reusable parameters: their schemas are the contract's (meta.ts). */
 const META_DESCRIPTIONS: Record<keyof typeof metaParams, string> = {
-  _limit: `Page size. Users list 40 by default; pipelines and blocks all. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
+  _limit: limitDescription(PAGE_LIMITS),
   _offset: `Items to skip. Decimal digits, 0 to ${MAX_PAGE_NUMBER}: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value) is a 400 \`api_resource_error\` naming the param.`,
   _format: 'Presenter format: an action name (`list`, `detail`, ...) or a custom format such as `compact`. Unknown formats fall back to the action’s own.',
   _http_error_codes: 'Any non-empty value: an error answers with its code as the HTTP status (and body `status`) instead of 200.',
@@ -35,11 +37,29 @@ const META_DESCRIPTIONS: Record<keyof typeof metaParams, string> = {
 };
 const META_PARAMETERS: Record<string, ParameterObject> = Object.fromEntries(
   (['_limit', '_offset', '_format', '_http_error_codes'] as const).map((name) => {
-    const { $schema: _, description: __, ...schema } = z.toJSONSchema(metaParams[name], { io: 'input' }) as Record<string, unknown>;
+    const schema = name === '_limit' ? limitSchema(metaParams._limit) : paramSchema(metaParams[name], 'input');
     return [name, { name, in: 'query', description: META_DESCRIPTIONS[name], schema }];
   }),
 );
+
+function paramSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
+  const { $schema: _, description: __, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  return rest;
+}
+
+/** `_limit`'s schema with its default: zod writes defaults into output schemas only (the parsed value is the output's). */
+function limitSchema(schema: z.ZodType): SchemaObject {
+  return paramSchema(schema, 'output');
+}
 const PARAMETER_NAMES: Record<string, string> = { _limit: 'Limit', _offset: 'Offset', _format: 'Format', _http_error_codes: 'HttpErrorCodes' };
+
+function limitDescription({ defaultLimit, maxLimit }: PageLimits): string {
+  return (
+    `Page size: ${defaultLimit} when absent, at most ${maxLimit}. Decimal digits only: anything else (\`0x10\`, \`1e3\`, \`-1\`, an empty value), ` +
+    `or more than ${maxLimit}, is a 400 \`api_resource_error\` naming the param (not clamped: a client paging by its own \`_limit\` would skip items). ` +
+    'Page with `_offset` while `metadata.next` is true.'
+  );
+}
 
 const KEYS = ['ApiKeyHeader', 'ApiKeyQuery'];
 const TOKENS = ['OAuthTokenHeader', 'BearerToken', 'OAuthTokenCookie'];
@@ -145,7 +165,17 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
       if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
       // By own key: a query param named like an Object.prototype member is just a param.
       if (Object.hasOwn(PARAMETER_NAMES, name)) {
-        parameters.push({ $ref: `#/components/parameters/${PARAMETER_NAMES[name]}` });
+        const limit = name === '_limit' && route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>)._limit : undefined;
+        const own = limit ? limitSchema(limit) : undefined;
+        // A list whose page limits differ from the shared ones states its own.
+        if (own && JSON.stringify(own) !== JSON.stringify(META_PARAMETERS._limit!.schema)) {
+          parameters.push({
+            name,
+            in: 'query',
+            description: limitDescription({ defaultLimit: Number(own.default), maxLimit: Number(own.maximum) }),
+            schema: own,
+          });
+        } else parameters.push({ $ref: `#/components/parameters/${PARAMETER_NAMES[name]}` });
         continue;
       }
       const { description, ...rest } = schema as SchemaObject;
@@ -266,7 +296,9 @@ needs a token: \`OAUTH-TOKEN: <decoded>\`, \`Authorization: Bearer <decoded>\`, 
 \`oauth_token=<raw>\`. The raw token is the JWT a login returns; the decoded token is its \`token\` claim.
 With \`REQUIRE_USER_AUTHENTICATION=0\` the key alone suffices.
 
-**Lists** take \`_limit\` and \`_offset\`; \`metadata.next\` says whether more remain.
+**Lists** take \`_limit\` (40 by default, at most 1000, unless the operation says otherwise) and \`_offset\`; \`metadata.next\` says whether
+more remain. No answer carries more than 16 MB of JSON: a larger one is a 400 \`api_resource_error\` asking for a smaller \`_limit\`
+or a lighter \`_format\`.
 
 ## Authentication
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replay } from '@pipeline-api/mocks/node';
 import { listen } from '@pipeline-api/server/http';
+import type { Fixtures } from '@pipeline-api/core';
 import { readFixturesFile } from '../../server/cli/fixtures-file.js';
 import { KNOWN_IDS } from '../../server/proxy/known-differences.js';
 import { startProxy } from '../../server/proxy/proxy.js';
@@ -64,7 +65,7 @@ describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', (
   }, 600_000);
 
   it('the recording seeds the server and the mocks, and the conformance scenarios pass on both', async () => {
-    const fixtures = readFixturesFile(FIXTURES);
+    const fixtures = readFixturesFile(FIXTURES) as Fixtures; // written by our own recorder: the shape is ours
     const recorded = fixtures.pipelines?.find((p) => p.name === 'recorded celsius');
     expect(recorded?.blocks?.map((b) => [b.name, b.upstream_blocks ?? []])).toEqual([
       ['recorded load', []],

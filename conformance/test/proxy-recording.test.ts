@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { listen } from '@pipeline-api/server/http';
+import type { Fixtures } from '@pipeline-api/core';
 import { readFixturesFile } from '../../server/cli/fixtures-file.js';
 import { startProxy } from '../../server/proxy/proxy.js';
 import { conformanceOnSeededMocks, conformanceOnSeededServer, recordingSession } from '../real-mage/recorded-targets.js';
@@ -15,7 +16,7 @@ it('a session recorded through the contract proxy seeds the server and the mocks
     await recordingSession(proxy.url);
     const report = await proxy.close();
     expect(report.violations.total).toBe(0);
-    const fixtures = readFixturesFile(join(dir, 'fixtures.json'));
+    const fixtures = readFixturesFile(join(dir, 'fixtures.json')) as Fixtures; // written by our own recorder: the shape is ours
     expect(fixtures.pipelines?.map((p) => [p.name, p.blocks?.map((b) => b.name)])).toEqual([['recorded celsius', ['recorded load', 'recorded convert']]]);
     expect(fixtures.triggers?.map((t) => t.name)).toEqual(['recorded nightly']);
 

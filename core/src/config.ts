@@ -1,3 +1,5 @@
+import { RESPONSE_BUDGET_BYTES } from './response-budget.js';
+
 /** Everything the core reads from its environment; the transport fills it (from env vars, or test options). */
 export interface CoreConfig {
   apiKey: string;
@@ -34,6 +36,8 @@ export interface CoreConfig {
   tokenRetentionSeconds: number;
   /** Bounds on runs (docs/runs.md, "Retention and quotas"). */
   runs: RunLimits;
+  /** The most bytes of JSON one answer carries; past it the request is refused with a hint to page (MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
 }
 
 export interface RunLimits {
@@ -70,6 +74,7 @@ export const defaultConfig: CoreConfig = {
   storage: { maxRecords: 200_000, maxBytes: 256 * 1024 * 1024 },
   tokenRetentionSeconds: 7 * 24 * 3600,
   runs: { maxFinishedPerTrigger: 1000, retentionSeconds: 0, maxWaitingPerTrigger: 100, maxVariablesBytes: 64 * 1024, maxTokenFailures: 20 },
+  maxResponseBytes: RESPONSE_BUDGET_BYTES,
 };
 
 /** Reads the documented environment variables over the defaults (the transport passes its env in). */
@@ -117,6 +122,7 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
       maxVariablesBytes: positive(env.MAX_RUN_VARIABLES_BYTES, d.runs.maxVariablesBytes),
       maxTokenFailures: positive(env.API_TRIGGER_MAX_FAILURES, d.runs.maxTokenFailures),
     },
+    maxResponseBytes: positive(env.MAX_RESPONSE_BYTES, d.maxResponseBytes),
   };
 }
 

@@ -23,6 +23,7 @@ export { ROLES, type RoleName } from './auth/roles.js';
 export { seededRandom, cryptoRandom, type RandomSource } from './random.js';
 export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES } from './raw-request.js';
 export { RouteTable } from './routing.js';
+export { RESPONSE_BUDGET_BYTES, jsonBytesWithin } from './response-budget.js';
 export type { Services } from './context.js';
 export { forbidden } from './errors.js';
 export { payloadTooLarge } from './raw-request.js';

@@ -13,10 +13,21 @@ import type { PolicyContext } from './policy.js';
 import { isPlainObject, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import type { ResourceModule, ResourceRegistry } from './resource.js';
+import { ResponseMeter, ResponseTooLarge } from './response-budget.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
+/** The format a write's answer falls back to when its own would exceed the response budget. */
+const LIGHT_FORMAT = 'compact';
+/** Items presented between two turns of the event loop. */
+const PRESENT_CHUNK = 20;
+
+/**
+ * Lets pending I/O run between chunks of a long answer: setImmediate, where there is one (Node, the server). Browsers
+ * have none, and a timer there waits 4 ms or more per chunk: the mocks in a page answer in one go.
+ */
+const nextTurn = typeof setImmediate === 'function' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
 
 export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random'> {
@@ -115,7 +126,8 @@ export function createCore(options: CoreOptions) {
     refuseAnonymous(caller, action, module.policy);
 
     const query = parseQuery(info.query, request.query);
-    const limit = typeof query._limit === 'number' ? query._limit : module.defaultLimit;
+    // The contract gives every list route's `_limit` its default and maximum (meta.ts).
+    const limit = typeof query._limit === 'number' ? query._limit : undefined;
     const offset = typeof query._offset === 'number' ? query._offset : 0;
     const format = typeof query._format === 'string' ? query._format : undefined;
 
@@ -208,13 +220,38 @@ export function createCore(options: CoreOptions) {
         break;
     }
 
-    // presenter
+    // presenter: answers are measured item by item as they are presented, so one over the budget stops being built at
+    // the item that passes it, and is never written as text. A read over the budget is refused. A write is done by
+    // now and the caller must learn it: its record is presented again in the light `compact` format where the
+    // presenter has one (a pipeline without its blocks); a write of another record is answered whole, bounded by the
+    // request body's limit.
     const preloaded = preloadedBeforeDelete ?? (resource.preload ? resource.preload(records, ctx) : undefined);
-    const presented = records.map((r) => presenter.present(r, { op: ctx, preloaded, format: chosen }));
+    const budget = services.config.maxResponseBytes;
+    const write = WRITE_ACTIONS.has(action) || action === 'delete';
+    const light = write && presenter.resolveFormat(LIGHT_FORMAT, action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
+    let presented: unknown[];
+    try {
+      presented = await presentMeasured(records, chosen, write && !light ? undefined : new ResponseMeter(budget));
+    } catch (error) {
+      if (!(error instanceof ResponseTooLarge) || !light) throw error;
+      presented = await presentMeasured(records, light, undefined);
+    }
+    return { status: 200, body: listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]) };
 
-    // envelope
-    const responseBody = listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]);
-    return { status: 200, body: responseBody };
+    async function presentMeasured(list: unknown[], format: string, meter: ResponseMeter | undefined): Promise<unknown[]> {
+      const out: unknown[] = [];
+      for (let i = 0; i < list.length; i++) {
+        // A long page lets other requests in between its chunks (records are replaced whole, never changed in place,
+        // so the page presented is the one read): a health check does not wait behind a dozen large lists.
+        if (nextTurn && i > 0 && i % PRESENT_CHUNK === 0) await nextTurn();
+        const item = presenter.present(list[i], { op: ctx, preloaded, format });
+        meter?.add(item);
+        out.push(item);
+      }
+      // The envelope around the items.
+      meter?.add(listMeta ? listBody(info.itemKey, [], listMeta) : memberBody(info.itemKey, null));
+      return out;
+    }
   }
 
   function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {

@@ -35,6 +35,21 @@ export function parseBody(text: string | undefined): unknown {
   return value;
 }
 
+/**
+ * The checks parseBody makes, for a body that arrives as a value rather than text (fixtures): the nesting limit
+ * first (a loop, safe at any depth), then the size limit on its JSON. Same errors, same messages.
+ */
+export function checkBodyValue(value: unknown): void {
+  if (value === undefined) return;
+  if (nestsDeeperThan(value, MAX_BODY_DEPTH)) {
+    throw new ApiError('api_resource_error', `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`);
+  }
+  const text = JSON.stringify(value);
+  if (text.length > BODY_LIMIT_BYTES || (text.length * 3 > BODY_LIMIT_BYTES && new TextEncoder().encode(text).length > BODY_LIMIT_BYTES)) {
+    throw payloadTooLarge();
+  }
+}
+
 /** Whether arrays and objects in a parsed JSON value nest deeper than `max`; a loop, not recursion, so any depth is safe. */
 function nestsDeeperThan(value: unknown, max: number): boolean {
   const values: unknown[] = [value];

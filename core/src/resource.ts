@@ -76,8 +76,6 @@ export interface ResourceDefinition<N, R, P, Parent, F, W extends WritesDefiniti
   policy: Policy<W> & { readonly definition: { readonly writes?: CheckedWrites<N, W> } };
   /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
   presenter: Presenter<R, P, NodeItemOf<N>>;
-  /** Page size when the request gives no `_limit` (users: 40); unlimited otherwise. */
-  defaultLimit?: number;
   /** Extra list metadata beyond {count, next}. */
   listMetadata?(page: Page<R>): Record<string, unknown>;
   /** What this resource does when rows of another resource's table change (onChangesOf). */
@@ -109,7 +107,6 @@ export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFi
   node: Id;
   fixtures?: F;
   policy: Policy;
-  defaultLimit?: number;
   cascades: readonly Cascade[];
   tables: readonly DeclaredTable[];
   credentials?: CredentialStore;
@@ -129,8 +126,8 @@ export function defineResource<
 >(node: Id, definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F, W> & ModuleParts): ResourceModule<Id, F> {
   // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, defaultLimit, listMetadata, cascades = [], credentials, fixtures, tables = [] } = definition;
-  return { node, resource, policy, presenter, defaultLimit, listMetadata, cascades, credentials, fixtures, tables };
+  const { resource, policy, presenter, listMetadata, cascades = [], credentials, fixtures, tables = [] } = definition;
+  return { node, resource, policy, presenter, listMetadata, cascades, credentials, fixtures, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

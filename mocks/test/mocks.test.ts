@@ -118,7 +118,7 @@ describe('the mocks in Node', () => {
     const viewer = client();
     await viewer.sessions.login({ email: 'vera@example.com', password: 'password1' });
     expect((await viewer.pipelines.list()).map((p) => p.uuid)).toEqual(['etl_daily']);
-    await expect(mock.seed({ pipelines: [{ name: 'etl daily' }] })).rejects.toThrow(/seed: pipelines.create failed: Pipeline etl_daily already exists/);
+    await expect(mock.seed({ pipelines: [{ name: 'etl daily' }] })).rejects.toThrow(/^pipelines\[0\]: Pipeline etl_daily already exists/);
   });
 
   it('injects an error envelope once, then answers normally', async () => {

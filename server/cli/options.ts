@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/listen.js';
 
 /** One command-line option and the environment variable that sets it when the flag is absent. */
 export interface OptionSpec {
@@ -77,6 +78,27 @@ export const OPTIONS: readonly OptionSpec[] = [
     description:
       'Reverse proxies in front of the server: the client address (its budget of failed logins) is read from X-Forwarded-For, as the nearest of them saw it. 0: that header is ignored.',
   },
+  {
+    flag: 'max-connections',
+    value: '<n>',
+    env: 'MAX_CONNECTIONS',
+    default: '3/4 of ulimit -n (at most 10000)',
+    description: 'Open connections at once; more are closed on arrival, so sockets cannot take every file descriptor.',
+  },
+  {
+    flag: 'headers-timeout-ms',
+    value: '<n>',
+    env: 'HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: 'A request whose headers have not all arrived by then is answered 400 and its connection closed (ms).',
+  },
+  {
+    flag: 'request-timeout-ms',
+    value: '<n>',
+    env: 'REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description: 'Likewise for the whole request, body included (ms); at least --headers-timeout-ms.',
+  },
   { flag: 'quiet', env: 'QUIET=1', default: 'off', description: 'No line per request.' },
   { flag: 'help', env: '', default: '', description: 'Show this help.' },
 ];
@@ -87,6 +109,7 @@ export interface CliSettings {
   fixtures: string | null;
   data: string | null;
   trustProxy: number;
+  connections: ConnectionLimits;
   httpErrorCodes: boolean;
   insecureDefaults: boolean;
   quiet: boolean;
@@ -159,8 +182,24 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
   const trustText = text('trust-proxy', 'TRUST_PROXY') ?? '0';
   if (!/^\d{1,2}$/.test(trustText))
     throw new UsageError(`--trust-proxy must be the number of proxies in front of the server, 0 to 99 (got ${JSON.stringify(trustText)})`);
+  const whole = (flag: string, env: string, fallback: number, unit: string) => {
+    const value = text(flag, env);
+    if (value === undefined) return fallback;
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${flag} must be a positive whole number${unit} (got ${JSON.stringify(value)})`);
+    return Number(value);
+  };
+  const connections: ConnectionLimits = {
+    maxConnections: whole('max-connections', 'MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, ''),
+    headersTimeoutMs: whole('headers-timeout-ms', 'HEADERS_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, ' of milliseconds'),
+    requestTimeoutMs: whole('request-timeout-ms', 'REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, ' of milliseconds'),
+  };
+  // Node refuses a headers timeout longer than the request's: said here, with the options' names.
+  if (connections.headersTimeoutMs > connections.requestTimeoutMs) {
+    throw new UsageError(`--headers-timeout-ms (${connections.headersTimeoutMs}) must not exceed --request-timeout-ms (${connections.requestTimeoutMs})`);
+  }
   return {
     port,
+    connections,
     trustProxy: Number(trustText),
     host: text('host', 'HOST') ?? '127.0.0.1',
     fixtures: text('fixtures', 'FIXTURES') ?? null,
@@ -191,7 +230,7 @@ export function helpText(): string {
     'Every option can also be set by the environment variable in brackets; a flag wins over it.',
     'Also read from the environment: MAGE_ACCESS_TOKEN_EXPIRY_TIME, BCRYPT_ROUNDS, LOGIN_MAX_FAILURES,',
     'LOGIN_FAILURE_WINDOW, PASSWORD_CHECK_CONCURRENCY, PASSWORD_CHECK_QUEUE, CLIENT_MAX_FAILED_LOGINS,',
-    'EXPIRED_TOKEN_RETENTION, MAX_STORED_RECORDS, MAX_STORED_BYTES, CORS_ORIGINS, ALLOWED_HOSTS, DEFAULT_OWNER_USERNAME,',
+    'EXPIRED_TOKEN_RETENTION, MAX_STORED_RECORDS, MAX_STORED_BYTES, MAX_RESPONSE_BYTES, CORS_ORIGINS, ALLOWED_HOSTS, DEFAULT_OWNER_USERNAME,',
     'MAX_FINISHED_RUNS_PER_TRIGGER, RUN_RETENTION_PERIOD, MAX_WAITING_RUNS_PER_TRIGGER, MAX_RUN_VARIABLES_BYTES, API_TRIGGER_MAX_FAILURES.',
     '',
   ].join('\n');

@@ -97,6 +97,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       port: settings.port,
       host: settings.host,
       trustProxy: settings.trustProxy,
+      connections: settings.connections,
       log: settings.quiet ? undefined : batchedLog(out.requests),
       onInternalError: (error, request) =>
         out.warn(withoutTriggerTokens(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`)),

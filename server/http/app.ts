@@ -6,6 +6,7 @@ import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
+import { checkRequestTarget } from './request-target.js';
 import { toCoreRequest, queryOf } from './request.js';
 
 export interface AppOptions {
@@ -40,9 +41,15 @@ export function createApp(api: Api, options: AppOptions = {}) {
     this.end(text);
     return this;
   };
+  // RFC 9112 requires the 400 itself for a request whose host is unclear (a proxy in front reads the status, not
+  // the body): these answer with the HTTP status whatever `_http_error_codes` says.
+  const refuseTarget = (_req: Request, res: Response, message: string) =>
+    send(res, api.core.failure(new ApiError('api_resource_error', message), { query: { _http_error_codes: '1' } }));
   app.use(
     inSequence(
       requestLog(options.log, [api.config.apiKey]),
+      // Which host the request is for is settled first: every later check reads the Host.
+      checkRequestTarget(refuseTarget),
       // Host, Origin and cross-site writes are checked before the body is read (decisions in origins.ts).
       cors(api.config, (req, res, message) => send(res, api.core.failure(forbidden(message), { query: queryOf(req.originalUrl) }))),
       readBody(),

@@ -1,8 +1,44 @@
-import type { Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors } from './client-error.js';
+
+/** Caps on connections and on the time a request may take to arrive (DESIGN.md: every request does bounded work). */
+export interface ConnectionLimits {
+  /** Open connections at once; more are closed on arrival. Keep it below the open-file limit (ulimit -n). */
+  maxConnections: number;
+  /** A request's headers must arrive within this (ms). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (ms). */
+  requestTimeoutMs: number;
+}
+
+/**
+ * Three quarters of the process's open-file limit (`ulimit -n`, read from /proc on Linux), leaving room for the files
+ * and sockets the server opens itself; at most 10,000, and 1000 where the limit cannot be read. With the limit at 256
+ * that is 192: 300 half-open sockets can no longer take every file descriptor.
+ */
+export function maxConnectionsFor(limits: string | undefined): number {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(limits ?? '')?.[1];
+  if (soft === undefined) return 1000;
+  return soft === 'unlimited' ? 10_000 : Math.max(16, Math.min(10_000, Math.floor(Number(soft) * 0.75)));
+}
+
+function readLimits(): string | undefined {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: maxConnectionsFor(readLimits()),
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+};
 
 export interface RunningServer {
   api: Api;
@@ -14,13 +50,36 @@ export interface RunningServer {
 /** Builds the API (or takes one built already) and listens (port 0 picks a free one). Used by the CLI and by the tests. */
 export async function listen(
   options: ApiOptions &
-    AppOptions & { port?: number; host?: string; api?: Api; /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean } = {},
+    AppOptions & {
+      port?: number;
+      host?: string;
+      api?: Api;
+      /** false: no scheduler timer (tests call api.tick). */ scheduler?: boolean;
+      connections?: Partial<ConnectionLimits>;
+    } = {},
 ): Promise<RunningServer> {
   const api = options.api ?? (await createApi(options));
   const app = createApp(api, options);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const server = createServer(
+    {
+      // A request without Host reaches the app, which answers it with the envelope (Node's own answer has no body).
+      requireHostHeader: false,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for requests past those times (its default, 30 s, would let a slow client hold a socket that much longer).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+    },
+    app,
+  );
+  server.maxConnections = limits.maxConnections;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   answerClientErrors(server, api);
   const { port } = server.address() as AddressInfo;

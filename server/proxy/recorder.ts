@@ -92,7 +92,7 @@ export class FixturesRecorder {
     const keep = <T>(key: 'users' | 'pipelines' | 'triggers', list: Json[]): T[] =>
       list.filter((entry) => {
         const parsed = parseFixtures({ [key]: [entry] });
-        if (!parsed.success) refused.push(`${key} ${JSON.stringify(entry.name ?? entry.email)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        if (!parsed.success) refused.push(`${key} ${JSON.stringify(entry.name ?? entry.email)}: ${parsed.error}`);
         return parsed.success;
       }) as T[];
     const pipelines = [...this.pipelines.values()].map((p) => ({ ...p.fields, blocks: inGraphOrder(p.blocks) }));

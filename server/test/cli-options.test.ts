@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../core/src/config.js';
 import { parseSettings, UsageError } from '../cli/options.js';
+import { DEFAULT_CONNECTION_LIMITS, maxConnectionsFor } from '../http/listen.js';
 import { defaultSecretsInUse, isLoopback } from '../cli/secrets.js';
 
 describe('the command’s settings', () => {
@@ -32,6 +33,24 @@ describe('the command’s settings', () => {
     expect(() => parseSettings(['--scheduler-interval-ms', '0'], {})).toThrow(/--scheduler-interval-ms must be a positive whole number/);
     expect(() => parseSettings([], { SIMULATED_BLOCK_DURATION_MS: 'soon' })).toThrow(/--simulated-block-duration-ms must be a positive whole number/);
     expect(() => parseSettings(['stray'], {})).toThrow(UsageError);
+  });
+
+  it('caps connections and the time a request may take, from flags or the environment', () => {
+    expect(parseSettings([], {}).connections).toEqual({
+      maxConnections: DEFAULT_CONNECTION_LIMITS.maxConnections,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+    });
+    expect(maxConnectionsFor('Max open files            256                  4096                 files')).toBe(192);
+    expect(maxConnectionsFor('Max open files            unlimited            unlimited            files')).toBe(10_000);
+    expect(maxConnectionsFor(undefined)).toBe(1000);
+    const set = parseSettings(['--max-connections', '50', '--request-timeout-ms', '9000'], { HEADERS_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '70' });
+    expect(set.connections).toEqual({ maxConnections: 50, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
+    expect(() => parseSettings(['--max-connections', '0'], {})).toThrow(/--max-connections must be a positive whole number/);
+    expect(() => parseSettings([], { REQUEST_TIMEOUT_MS: '1e4' })).toThrow(/--request-timeout-ms must be a positive whole number of milliseconds/);
+    expect(() => parseSettings(['--headers-timeout-ms', '5000', '--request-timeout-ms', '4000'], {})).toThrow(
+      '--headers-timeout-ms (5000) must not exceed --request-timeout-ms (4000)',
+    );
   });
 
   it('knows loopback addresses, and names each default secret still in use', () => {

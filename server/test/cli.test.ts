@@ -137,15 +137,31 @@ describe('pipeline-api-server (the built command)', () => {
     }
   }, 60_000);
 
-  it('refuses a fixtures file that does not match the schema, naming the path of each problem', async () => {
+  it('refuses a fixtures file the API would refuse, naming the path of the problem, never crashing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-fixtures-'));
     try {
-      const file = join(dir, 'bad.json');
-      writeFileSync(file, JSON.stringify({ users: [{ email: 'a@b.c', password: 'long enough 1', role: 'king' }], pipeline: [] }));
-      const result = await runToEnd(['--port', '0', '--fixtures', file]);
+      const cases: [unknown, RegExp][] = [
+        [{ users: [{ email: 'a@b.c', password: 'long enough 1', role: 'king' }] }, /users\[0\]\.role: Invalid option/],
+        [{ users: [], pipeline: [] }, /pipeline: not a fixtures key/],
+        [{ users: [{ email: 'a@b.co', password: 'long enough 1', rolee: 'viewer' }] }, /users\[0\]: write of rolee on create is disabled for users\./],
+      ];
+      for (const [index, [fixtures, expected]] of cases.entries()) {
+        const file = join(dir, `bad${index}.json`);
+        writeFileSync(file, JSON.stringify(fixtures));
+        const result = await runToEnd(['--port', '0', '--fixtures', file]);
+        expect(result.code).toBe(1);
+        expect(result.out).toMatch(expected);
+      }
+      // Nested 6,000 deep: the API's nesting limit, not an internal error.
+      const deep = join(dir, 'deep.json');
+      writeFileSync(
+        deep,
+        `{"pipelines": [{"name": "p", "blocks": [{"name": "b", "type": "data_loader", "configuration": ${'{"a":'.repeat(6000)}1${'}'.repeat(6000)}}]}]}`,
+      );
+      const result = await runToEnd(['--port', '0', '--fixtures', deep]);
       expect(result.code).toBe(1);
-      expect(result.out).toContain('users.0.role');
-      expect(result.out).toMatch(/Unrecognized key.*pipeline/);
+      expect(result.out).toMatch(/--fixtures .*deep\.json: pipelines\[0\]\.blocks\[0\]: The request body nests arrays and objects more than 100 levels deep\./);
+      expect(result.out).not.toMatch(/\n\s+at /); // no stack trace
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -171,7 +187,7 @@ describe('pipeline-api-server and its data directory', () => {
         writeFileSync(bad, JSON.stringify({ pipelines: [{ name: 'p', blocks: [{ name: 'b', type: 'transformer', upstream_blocks: ['missing'] }] }] }));
         const failed = await runToEnd(['--port', '0', '--data', join(fresh, 'data'), '--fixtures', bad]);
         expect(failed.code).toBe(1);
-        expect(failed.out).toMatch(/--fixtures .*upstream\.json: seed: pipelines\.blocks\.create failed: .*nothing was kept/);
+        expect(failed.out).toMatch(/--fixtures .*upstream\.json: pipelines\[0\]\.blocks\[0\]: .*nothing was kept/);
         expect(readdirSync(join(fresh, 'data'))).toEqual([]);
       } finally {
         rmSync(fresh, { recursive: true, force: true });

@@ -104,6 +104,11 @@ export const bodyMutation = fc.constantFrom(
   'over-limit',
   'prototype-key',
   'prototype-value',
+  'shared-block',
+  'shared-block',
+  'large-payload',
+  'large-payload',
+  'large-payload',
 );
 
 export type BodyMutation =
@@ -121,7 +126,9 @@ export type BodyMutation =
   | 'empty'
   | 'over-limit'
   | 'prototype-key'
-  | 'prototype-value';
+  | 'prototype-value'
+  | 'shared-block'
+  | 'large-payload';
 
 /** The body text for a valid payload after one mutation (a pure function of its inputs, so shrinking works). */
 export function mutateBody(body: Record<string, unknown> | undefined, mutation: BodyMutation, pick: number): string | undefined {
@@ -175,6 +182,12 @@ export function mutateBody(body: Record<string, unknown> | undefined, mutation: 
     }
     case 'prototype-value':
       return withPayload({ ...payload, [key]: PROTOTYPE_NAMES[pick % PROTOTYPE_NAMES.length] });
+    // Amplification shapes: a block in both fixture pipelines (one record, many places to present it), and a payload
+    // near the body limit (its content and configuration each past the fuzz server's response budget together).
+    case 'shared-block':
+      return withPayload({ ...payload, pipelines: ['alpha', 'beta'] });
+    case 'large-payload':
+      return withPayload({ ...payload, content: 'x'.repeat(150_000), configuration: { blob: 'y'.repeat(150_000) } });
   }
 }
 
@@ -189,7 +202,7 @@ export const pathId = fc.oneof(
 /** Meta params, good and bad. */
 const badMeta = fc.record(
   {
-    _limit: orPrototypeName(fc.constantFrom('0', '1', '2', '40', '-1', 'abc', '1e3', '0x10', '', '99999999999999999999')),
+    _limit: orPrototypeName(fc.constantFrom('0', '1', '2', '40', '-1', 'abc', '1e3', '0x10', '', '99999999999999999999', '1000', '1001', '9007199254740991')),
     _offset: orPrototypeName(fc.constantFrom('0', '1', '3', '-5', 'x', '', '1.5')),
     _format: orPrototypeName(fc.constantFrom('compact', 'detail', 'list', 'create', 'nonsense', '')),
     _http_error_codes: fc.constantFrom('1', 'true', ''),

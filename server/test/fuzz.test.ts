@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { toJSONSchema } from 'zod';
 import type { Api } from '../../core/src/api.js';
 import { issueToken } from '../../core/src/auth/tokens.js';
-import { API_KEY, TestServer } from './harness.js';
+import { API_KEY, OWNER, TestServer } from './harness.js';
 import { frozenRepository } from '../../core/test/frozen-repository.js';
 import { storeViolations } from './invariants.js';
 import { runViolations } from '../../core/test/run-invariants.js';
@@ -14,9 +14,19 @@ import { usersTable } from '../../core/src/resources/users/table.js';
 import { tokensTable } from '../../core/src/resources/sessions/table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
 import { blocksTable } from '../../core/src/resources/blocks/table.js';
+import { bareUser } from './records.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+/** CI pins the seed (.ci/run sets FUZZ_SEED), so a landing is judged on a reproducible run; elsewhere each run draws one. */
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+/**
+ * The store's invariants are properties of its state: a violation stays until something repairs it, so a scan every
+ * CHECK_EVERY requests and one at the end fail on it as a scan after each request would (the planted-bug tests below
+ * show it), at a fraction of the cost: each scan reads the whole store.
+ */
+const CHECK_EVERY = Number(process.env.FUZZ_CHECK_EVERY ?? 100);
+/** A small response budget, so the fuzzer's large payloads and shared blocks reach it. */
+const MAX_RESPONSE_BYTES = 256 * 1024;
 const EXTRA_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 /** A request built from a contract route: path ids, meta params, body from the route's schema, then broken. */
@@ -59,7 +69,19 @@ interface Target {
   close(): Promise<void> | void;
 }
 
-async function fuzz(target: Target) {
+interface FuzzOptions {
+  runs: number;
+  seed: number;
+  checkEvery: number;
+  /** Called after each request with the number sent so far (the planted-bug tests corrupt the store from here). */
+  afterRequest?: (sent: number) => void;
+}
+
+function invariantViolations(api: Api): string[] {
+  return [...storeViolations(api.repo), ...runViolations(api.repo)];
+}
+
+async function fuzz(target: Target, { runs, seed, checkEvery, afterRequest }: FuzzOptions = { runs: RUNS, seed: SEED, checkEvery: CHECK_EVERY }) {
   const owner = usersTable.in(target.api.repo).get(1)!;
   // A token minted directly, so logging in is not part of every run.
   const issued = await issueToken(owner.id, { ...target.api, random: (b) => crypto.getRandomValues(b) });
@@ -88,6 +110,7 @@ async function fuzz(target: Target) {
   };
 
   let sent = 0;
+  let largest = 0;
   const outcomes: Record<string, number> = {};
   const property = fc.asyncProperty(request, async (r) => {
     await ensureFixtures();
@@ -106,8 +129,19 @@ async function fuzz(target: Target) {
     const bodyText = r.method === 'GET' ? undefined : mutateBody(r.body, r.mutation, r.pick);
     const response = await fetch(url, { method: r.method, headers: Object.entries(headers), body: bodyText });
     sent++;
+    afterRequest?.(sent);
     const text = await response.text();
     const body = JSON.parse(text); // never HTML, plain text or empty
+    // Bounded answers: a read never carries more than the budget, and a pipeline list never repeats block content or objects.
+    const bytes = new TextEncoder().encode(text).length;
+    largest = Math.max(largest, bytes);
+    if (r.method === 'GET') expect(bytes, `${r.method} ${url.pathname}${url.search}`).toBeLessThanOrEqual(MAX_RESPONSE_BYTES);
+    if (r.route === 'pipelines.list' && r.method === 'GET' && Array.isArray(body.pipelines)) {
+      for (const pipeline of body.pipelines as { blocks?: Record<string, unknown>[] }[]) {
+        for (const block of pipeline.blocks ?? []) expect(Object.keys(block)).not.toEqual(expect.arrayContaining(['content']));
+        for (const block of pipeline.blocks ?? []) expect(Object.keys(block)).not.toEqual(expect.arrayContaining(['configuration']));
+      }
+    }
     expect(text).not.toMatch(/"password[\w]*":|\$2[aby]\$\d\d\$/); // no password field or hash, ever
     const coded = url.searchParams.get('_http_error_codes');
     const outcome = body.error ? body.error.type : 'success';
@@ -131,24 +165,24 @@ async function fuzz(target: Target) {
       if (body.error.type === 'api_resource_error') expect(body.error.message).toMatch(/_order_by\[\].*uuid, name, type, created_at, updated_at, blocks/);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(storeViolations(target.api.repo)).toEqual([]);
-    expect(runViolations(target.api.repo)).toEqual([]);
+    if (sent % checkEvery === 0) expect(invariantViolations(target.api).join('; '), `store invariants after ${sent} requests`).toBe('');
   });
-  console.log(`fuzz ${target.url}: seed ${SEED}, ${RUNS} runs (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to replay)`);
-  await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: false });
+  console.log(`fuzz ${target.url}: seed ${seed}, ${runs} runs, invariants every ${checkEvery} (FUZZ_SEED=${seed} FUZZ_RUNS=${runs} to replay)`);
+  await fc.assert(property, { numRuns: runs, seed, endOnFailure: true });
+  expect(invariantViolations(target.api).join('; '), `store invariants at the end, after ${sent} requests`).toBe('');
   const { repo } = target.api;
-  console.log(`fuzz ${target.url}: ${sent} requests sent, seed ${SEED}; outcomes ${JSON.stringify(outcomes)}`);
+  console.log(`fuzz ${target.url}: ${sent} requests sent, seed ${seed}; largest answer ${largest} bytes; outcomes ${JSON.stringify(outcomes)}`);
   console.log(
     `fuzz ${target.url}: store afterwards: ${pipelinesTable.in(repo).size()} pipelines, ${blocksTable.in(repo).size()} blocks, ${usersTable.in(repo).size()} users`,
   );
-  expect(outcomes.success).toBeGreaterThan(RUNS / 20); // the fuzzer gets past validation, not only into it
-  expect(sent).toBeGreaterThanOrEqual(RUNS);
+  expect(outcomes.success).toBeGreaterThan(runs / 20); // the fuzzer gets past validation, not only into it
+  expect(sent).toBeGreaterThanOrEqual(runs);
   return { token };
 }
 
 describe('fuzzing generated and mutated requests', () => {
   it(`the server over HTTP answers ${RUNS} with valid envelopes, never an internal error, invariants intact`, async () => {
-    const server = await TestServer.start({ repo: frozenRepository });
+    const server = await TestServer.start({ repo: frozenRepository, config: { maxResponseBytes: MAX_RESPONSE_BYTES } });
     try {
       const { token } = await fuzz({ url: server.url, api: server.running.api, close: () => server.close() });
       // One line per request, and nothing in it but method, path, status, error code and time: no query, no secret.
@@ -164,7 +198,7 @@ describe('fuzzing generated and mutated requests', () => {
   // The same core behind MSW: MSW's own routing sees these requests first (it once threw on bad percent-encoding).
   it(`the mocks in Node answer the same ${RUNS} requests with valid envelopes, never an internal error, invariants intact`, async () => {
     const url = 'http://fuzz.mocks.test';
-    const mock = setupMockServer({ baseUrl: url, config: { bcryptRounds: 4 } });
+    const mock = setupMockServer({ baseUrl: url, config: { bcryptRounds: 4, maxResponseBytes: MAX_RESPONSE_BYTES } });
     mock.listen();
     try {
       await fuzz({ url, api: await mock.api(), close: () => mock.close() });
@@ -173,4 +207,32 @@ describe('fuzzing generated and mutated requests', () => {
       mock.close();
     }
   }, 600_000);
+});
+
+/**
+ * A planted bug: after request `at`, the store holds a second account with the owner's email (as a uniqueness
+ * check that let a duplicate through would leave it). The fuzzer must fail on it whether it falls before a periodic
+ * scan or after the last one, where only the scan at the end sees it.
+ */
+describe('the invariant scans every N requests and at the end catch what a scan after each request would', () => {
+  for (const at of [150, 230]) {
+    it(`fails on a duplicate email planted after request ${at} of 250 (scans every 100, and at the end)`, async () => {
+      const server = await TestServer.start({ config: { maxResponseBytes: MAX_RESPONSE_BYTES } });
+      try {
+        const api = server.running.api;
+        const plant = (sent: number) => {
+          if (sent === at) usersTable.in(api.repo).put({ ...bareUser(99_999), email: OWNER.email });
+        };
+        const failure = await fuzz({ url: server.url, api, close: () => server.close() }, { runs: 250, seed: 4242, checkEvery: 100, afterRequest: plant }).then(
+          () => 'passed',
+          // fast-check reports the property's own error as the cause.
+          (error: unknown) => `${String(error)} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`,
+        );
+        expect(failure).toContain(`email ${OWNER.email} is taken twice`);
+        expect(failure).toContain(at < 200 ? 'store invariants after 200 requests' : 'store invariants at the end, after 250 requests');
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+  }
 });

@@ -180,14 +180,24 @@ describe('pipelines', () => {
     expect(ignored.body).toHaveProperty('pipelines');
   });
 
-  it('presents per _format: compact drops blocks, detail adds block content, unknown falls back', async () => {
+  it('presents per _format: compact drops blocks, a list never repeats block content or objects, unknown falls back', async () => {
     const compact = await call('GET', '/api/pipelines', { query: { _format: 'compact' } });
     expect(compact.body.pipelines[0]).not.toHaveProperty('blocks');
     expect(compact.body.pipelines[0]).toHaveProperty('uuid');
     const list = await call('GET', '/api/pipelines', { query: { search: 'new_name' } });
-    expect(list.body.pipelines[0].blocks[0]).not.toHaveProperty('content');
-    const detailed = await call('GET', '/api/pipelines', { query: { search: 'new_name', _format: 'detail' } });
-    expect(detailed.body.pipelines[0].blocks[0].content).toBe('');
+    for (const attribute of ['content', 'configuration', 'config', 'executor_config', 'retry_config']) {
+      expect(list.body.pipelines[0].blocks[0]).not.toHaveProperty(attribute);
+    }
+    expect(list.body.pipelines[0].blocks[0]).toHaveProperty('upstream_blocks');
+    // Whatever the format asked for, a list's blocks are summaries; one pipeline's detail has them whole.
+    for (const format of ['detail', 'default', 'create']) {
+      const other = await call('GET', '/api/pipelines', { query: { search: 'new_name', _format: format } });
+      expect(other.body.pipelines[0].blocks[0]).not.toHaveProperty('content');
+      expect(other.body.pipelines[0].blocks[0]).not.toHaveProperty('configuration');
+    }
+    const detail = await call('GET', '/api/pipelines/new_name');
+    expect(detail.body.pipeline.blocks[0].content).toBe('');
+    expect(detail.body.pipeline.blocks[0].configuration).toEqual({});
     const unknown = await call('GET', '/api/pipelines', { query: { search: 'new_name', _format: 'nonsense' } });
     expect(unknown.body).toEqual(list.body);
   });
@@ -216,7 +226,7 @@ describe('list pre-loading', () => {
         });
       }
       const before = server.repo.stats.reads;
-      const reply = await server.call('GET', '/api/pipelines');
+      const reply = await server.call('GET', '/api/pipelines', { query: { _limit: '1000' } });
       expect(reply.body.pipelines).toHaveLength(n);
       expect(reply.body.pipelines.every((p: { blocks: unknown[] }) => p.blocks.length === 2)).toBe(true);
       return server.repo.stats.reads - before;

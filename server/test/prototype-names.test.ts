@@ -90,13 +90,17 @@ describe.each(targets)('client strings that name prototype members, against %s',
       ['_offset', ' 1'],
       ['_offset', '9007199254740992'],
       ['_limit', 'constructor'],
+      ['_limit', '1001'],
+      ['_limit', '9007199254740991'],
     ]) {
       const reply = await call('GET', `/api/pipelines?${param}=${encodeURIComponent(value!)}`);
       expect(reply.body.error?.type, `${param}=${value}`).toBe('api_resource_error');
       expect(reply.body.error.message, `${param}=${value}`).toContain(param!);
     }
-    const largest = await call('GET', '/api/pipelines?_limit=9007199254740991&_offset=1');
+    const largest = await call('GET', '/api/pipelines?_limit=1000&_offset=1');
     expect(largest.body.pipelines.map((p: { uuid: string }) => p.uuid)).toEqual(['beta']);
+    const farthest = await call('GET', '/api/pipelines?_offset=9007199254740991');
+    expect(farthest.body.pipelines).toEqual([]);
   });
 
   it('takes prototype names as ordinary ids, formats, query names, header names and body keys', async () => {

@@ -1,7 +1,7 @@
 import { initContract } from '../dsl.js';
 import * as z from 'zod';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
-import { listQuery, memberQuery } from '../meta.js';
+import { PAGE_LIMITS, listQuery, memberQuery, pagedListQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
 import { Block, BlockCreate, BlockUpdate, SharedBlock, SharedBlockUpdate } from '../schemas/block.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
@@ -24,10 +24,13 @@ export const pipelineBlocks = c.router({
   list: {
     method: 'GET',
     path: '/api/pipelines/:pipeline_uuid/blocks',
-    query: listQuery.extend({ 'block_uuid[]': queryList.optional().describe('Only these blocks') }),
+    // Mage answers every block of the pipeline: so does the default page, up to the maximum.
+    query: pagedListQuery({ ...PAGE_LIMITS, defaultLimit: PAGE_LIMITS.maxLimit }).extend({
+      'block_uuid[]': queryList.optional().describe('Only these blocks'),
+    }),
     responses: responses(listEnvelope('blocks', Block)),
     summary: "List a pipeline's blocks",
-    description: 'Every member of the pipeline, in section order (blocks, callbacks, conditionals, widgets, extensions).',
+    description: 'Every member of the pipeline (up to 1000 a page), in section order (blocks, callbacks, conditionals, widgets, extensions).',
     metadata: routeMeta({ ...nested, action: 'list' }),
   },
   create: {

@@ -1,6 +1,6 @@
 import { initContract } from '../dsl.js';
 import { listEnvelope, responses } from '../envelope.js';
-import { listQuery } from '../meta.js';
+import { PAGE_LIMITS, pagedListQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
 import { PipelineLogs } from '../schemas/log.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
@@ -13,7 +13,8 @@ export const pipelineLogs = c.router({
   list: {
     method: 'GET',
     path: '/api/pipelines/:pipeline_uuid/logs',
-    query: listQuery.extend({
+    // Mage reads 20 runs by default.
+    query: pagedListQuery({ ...PAGE_LIMITS, defaultLimit: 20 }).extend({
       pipeline_run_id: queryList.optional().describe('Only these runs'),
       'pipeline_run_id[]': queryList.optional().describe('Only these runs'),
       block_uuid: queryList.optional().describe('Only block runs of these blocks (prefix match, as Mage)'),
@@ -22,7 +23,7 @@ export const pipelineLogs = c.router({
     responses: responses(listEnvelope('logs', PipelineLogs)),
     summary: "A pipeline's run logs",
     description:
-      'One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20), `_offset` skips runs. Lines are simulated (see docs/runs.md).',
+      'One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20, at most 1000), `_offset` skips runs. Lines are simulated (see docs/runs.md).',
     metadata: routeMeta({ resource: 'logs', parent: 'pipelines', action: 'list', tag: logTag }),
   },
 });

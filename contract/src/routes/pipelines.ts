@@ -33,7 +33,8 @@ export const pipelines = c.router({
     }),
     responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
     summary: 'List pipelines',
-    description: 'Sorted by uuid unless `_order_by[]` says otherwise; unlimited unless `_limit` is given.',
+    description:
+      'Sorted by uuid unless `_order_by[]` says otherwise; 40 a page unless `_limit` says otherwise (at most 1000). Each block is presented without its `content` and `configuration` (`_format=detail` on one pipeline has them).',
     metadata: routeMeta({ tag, resource: 'pipelines', action: 'list' }),
   },
   create: {

@@ -22,6 +22,9 @@ export const BLOCK_STATUSES = ['not_executed', 'executed', 'failed', 'updated'] 
 export const BLOCK_COLORS = ['blue', 'grey', 'pink', 'purple', 'teal', 'yellow'] as const;
 export const EXTENSIONS = ['great_expectations'] as const;
 
+/** A pipeline list presents each block without its objects: a block shared by many pipelines would repeat them in every one. */
+const LIST_ABSENT = 'Absent from the blocks of a pipeline list (present everywhere else)';
+
 const blockFields = {
   uuid: z.string(),
   name: z.string(),
@@ -29,11 +32,11 @@ const blockFields = {
   language: openEnum(BLOCK_LANGUAGES),
   status: openEnum(BLOCK_STATUSES),
   color: z.string().nullable(),
-  config: jsonObject,
-  configuration: jsonObject,
+  config: jsonObject.optional().describe(LIST_ABSENT),
+  configuration: jsonObject.optional().describe(LIST_ABSENT),
   executor_type: z.string(),
-  executor_config: jsonObject.nullable(),
-  retry_config: jsonObject.nullable(),
+  executor_config: jsonObject.nullable().optional().describe(LIST_ABSENT),
+  retry_config: jsonObject.nullable().optional().describe(LIST_ABSENT),
   timeout: z.number().int().nullable(),
   has_callback: z.boolean(),
   extension_uuid: z.string().nullable(),

@@ -65,9 +65,17 @@ const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Blo
   outputs: () => [],
 };
 
-const MEMBER_BASE = [...BASE, 'pipeline_uuid', 'priority', 'upstream_blocks', 'downstream_blocks', 'all_upstream_blocks_executed'] as const;
+const GRAPH = ['pipeline_uuid', 'priority', 'upstream_blocks', 'downstream_blocks', 'all_upstream_blocks_executed'] as const;
+const MEMBER_BASE = [...BASE, ...GRAPH] as const;
+/** The objects a client sets on a block, of any size up to a request body: a pipeline list leaves them out. */
+const CLIENT_OBJECTS: ReadonlySet<string> = new Set(['config', 'configuration', 'executor_config', 'retry_config']);
 export const MEMBER_FORMATS = {
   default: MEMBER_BASE,
+  /**
+   * A block in a pipeline list: a block shared by N pipelines would otherwise send its objects N times in one answer
+   * (Mage's list leaves out only the content). One pipeline's detail, or the block's own routes, have them.
+   */
+  summary: [...BASE.filter((name) => !CLIENT_OBJECTS.has(name)), ...GRAPH],
   list: MEMBER_BASE,
   delete: MEMBER_BASE,
   create: [...MEMBER_BASE, 'content'],
@@ -81,15 +89,17 @@ export const pipelineBlockPresenter = definePresenter<PipelineBlockView, BlockPr
   formats: MEMBER_FORMATS,
 });
 
+/** How the pipeline presenter shows its blocks: `summary` in lists, `detail` with content, `list` otherwise. */
+export type MemberFormat = 'summary' | 'detail' | 'list';
+
 /** Presents one pipeline's blocks of one section, for the pipeline presenter. */
 export function presentMembers(
   pipeline: PipelineRecord,
   members: { uuid: string }[],
   preload: BlockPreload,
-  withContent: boolean,
+  format: MemberFormat,
   op: PresentContext<BlockPreload>['op'],
 ) {
-  const format = withContent ? 'detail' : 'list';
   const out = [];
   for (const member of members) {
     const block = preload.blocks.get(member.uuid);

@@ -94,7 +94,7 @@ type Outcome = (typeof OUTCOMES)[number];
 type Simulation = { outcome?: Outcome; duration_ms?: number };
 
 const simulationOf = (block: Block): Simulation => {
-  const simulation = block.configuration.simulation;
+  const simulation = block.configuration?.simulation;
   return typeof simulation === 'object' && simulation !== null ? simulation : {};
 };
 const outcomeOf = (block: Block): Outcome => simulationOf(block).outcome ?? 'complete';

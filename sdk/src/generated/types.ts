@@ -133,7 +133,7 @@ export type User = {
 };
 
 export interface UsersListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -243,17 +243,21 @@ export type Block = {
   language: "python" | "sql" | "r" | "yaml" | "markdown" | (string & {});
   status: "not_executed" | "executed" | "failed" | "updated" | (string & {});
   color: string | null;
-  config: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  config?: {
     [key: string]: unknown;
   };
-  configuration: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  configuration?: {
     [key: string]: unknown;
   };
   executor_type: string;
-  executor_config: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  executor_config?: {
     [key: string]: unknown;
   } | null;
-  retry_config: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  retry_config?: {
     [key: string]: unknown;
   } | null;
   timeout: number | null;
@@ -279,7 +283,7 @@ export type PipelineListMetadata = {
 };
 
 export interface PipelinesListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -370,7 +374,7 @@ export interface PipelinesDeleteQuery {
 }
 
 export interface PipelinesBlocksListQuery {
-  /** Page size */
+  /** Page size: 1000 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -505,7 +509,7 @@ export type EventMatcher = {
 };
 
 export interface PipelinesPipelineSchedulesListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -585,7 +589,7 @@ export type LogFile = {
 };
 
 export interface PipelinesLogsListQuery {
-  /** Page size */
+  /** Page size: 20 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -608,17 +612,21 @@ export type SharedBlock = {
   language: "python" | "sql" | "r" | "yaml" | "markdown" | (string & {});
   status: "not_executed" | "executed" | "failed" | "updated" | (string & {});
   color: string | null;
-  config: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  config?: {
     [key: string]: unknown;
   };
-  configuration: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  configuration?: {
     [key: string]: unknown;
   };
   executor_type: string;
-  executor_config: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  executor_config?: {
     [key: string]: unknown;
   } | null;
-  retry_config: {
+  /** Absent from the blocks of a pipeline list (present everywhere else) */
+  retry_config?: {
     [key: string]: unknown;
   } | null;
   timeout: number | null;
@@ -630,7 +638,7 @@ export type SharedBlock = {
 };
 
 export interface BlocksListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -679,7 +687,7 @@ export interface BlocksDeleteQuery {
 }
 
 export interface PipelineSchedulesListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -790,7 +798,7 @@ export type BlockRun = {
 };
 
 export interface PipelineSchedulesPipelineRunsListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -831,7 +839,7 @@ export interface PipelineSchedulesApiTriggerCreateQuery {
 }
 
 export interface PipelineRunsListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -873,7 +881,7 @@ export interface PipelineRunsDeleteQuery {
 }
 
 export interface PipelineRunsBlockRunsListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -882,7 +890,7 @@ export interface PipelineRunsBlockRunsListQuery {
 }
 
 export interface BlockRunsListQuery {
-  /** Page size */
+  /** Page size: 40 when absent, at most 1000 */
   limit?: number;
   /** Items to skip */
   offset?: number;
@@ -933,7 +941,7 @@ export interface UsersResource {
 }
 
 export interface PipelinesResource {
-  /** List pipelines: Sorted by uuid unless `_order_by[]` says otherwise; unlimited unless `_limit` is given. */
+  /** List pipelines: Sorted by uuid unless `_order_by[]` says otherwise; 40 a page unless `_limit` says otherwise (at most 1000). Each block is presented without its `content` and `configuration` (`_format=detail` on one pipeline has them). */
   list(query?: PipelinesListQuery, options?: RequestOptions): PagePromise<Pipeline>;
   /** Create a pipeline: The uuid is the slug of `name` (`arwen-starlight` → `arwen_starlight`). */
   create(pipeline: PipelineCreate, options?: RequestOptions): APIPromise<Pipeline>;
@@ -949,7 +957,7 @@ export interface PipelinesResource {
 }
 
 export interface PipelinesBlocksResource {
-  /** List a pipeline's blocks: Every member of the pipeline, in section order (blocks, callbacks, conditionals, widgets, extensions). */
+  /** List a pipeline's blocks: Every member of the pipeline (up to 1000 a page), in section order (blocks, callbacks, conditionals, widgets, extensions). */
   list(pipeline_uuid: string, query?: PipelinesBlocksListQuery, options?: RequestOptions): PagePromise<Block>;
   /** Create a block: Creates the block in this pipeline and in every pipeline named in `pipelines`, all or nothing. The uuid is the slug of `name`. */
   create(pipeline_uuid: string, block: BlockCreate, options?: RequestOptions): APIPromise<Block>;
@@ -969,7 +977,7 @@ export interface PipelinesPipelineSchedulesResource {
 }
 
 export interface PipelinesLogsResource {
-  /** A pipeline's run logs: One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20), `_offset` skips runs. Lines are simulated (see docs/runs.md). */
+  /** A pipeline's run logs: One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20, at most 1000), `_offset` skips runs. Lines are simulated (see docs/runs.md). */
   list(pipeline_uuid: string, query?: PipelinesLogsListQuery, options?: RequestOptions): PagePromise<PipelineLogs>;
 }
 

@@ -8,7 +8,6 @@ export const blockRuns = defineResource('blockRuns', {
   resource: blockRunResource,
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
-  defaultLimit: 40,
 });
 
 /** `/api/pipeline_runs/:pipeline_run_id/block_runs`. */
@@ -16,5 +15,4 @@ export const pipelineRunBlockRuns = defineResource('pipelineRuns.blockRuns', {
   resource: runBlockRunResource,
   policy: blockRunPolicy,
   presenter: blockRunPresenter,
-  defaultLimit: 40,
 });

@@ -20,5 +20,4 @@ export const pipelineLogs = defineResource('pipelines.logs', {
     formats: { default: ATTRIBUTES },
   }),
   // Mage reads at most 20 log files of each kind.
-  defaultLimit: 20,
 });

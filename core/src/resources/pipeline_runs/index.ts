@@ -10,7 +10,6 @@ export const pipelineRuns = defineResource('pipelineRuns', {
   resource: runResource,
   policy: runPolicy,
   presenter: runPresenter,
-  defaultLimit: 40,
 });
 
 /** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: a trigger's runs. */
@@ -18,5 +17,4 @@ export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRu
   resource: scheduleRunResource,
   policy: runPolicy,
   presenter: runPresenter,
-  defaultLimit: 40,
 });

@@ -1,6 +1,7 @@
 import { PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
 import * as z from 'zod';
 import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
+import { splitItem } from '../../fixtures/item.js';
 
 /** A trigger to create on a pipeline (seeded after the pipelines, so it may name one of them). */
 const TriggerFixture = PipelineScheduleCreate.extend({
@@ -8,16 +9,16 @@ const TriggerFixture = PipelineScheduleCreate.extend({
 });
 export type TriggerFixture = z.infer<typeof TriggerFixture>;
 
+/** The key a trigger fixture adds: the pipeline it is created on. */
+const TriggerFixtureKeys = TriggerFixture.pick({ pipeline_uuid: true });
+
 export const triggerFixtures = defineFixtures({
   key: 'triggers',
   schema: TriggerFixture,
   description: 'Triggers (pipeline schedules) to create, each on its pipeline',
-  seed: async (call, triggers: TriggerFixture[]) => {
-    const seeded: PipelineSchedule[] = [];
-    for (const { pipeline_uuid, ...trigger } of triggers) {
-      const created = await call('pipelines.pipelineSchedules.create', { pipeline_uuid }, { pipeline_schedule: trigger });
-      seeded.push(PipelineSchedule.parse(itemOf(created, 'pipeline_schedule')));
-    }
-    return seeded;
+  seed: async (call, item) => {
+    const { own, rest: trigger } = splitItem(item, TriggerFixtureKeys);
+    const created = await call('pipelines.pipelineSchedules.create', { pipeline_uuid: own.pipeline_uuid }, { pipeline_schedule: trigger });
+    return PipelineSchedule.parse(itemOf(created, 'pipeline_schedule'));
   },
 });

@@ -20,7 +20,6 @@ export const pipelineSchedules = defineResource('pipelineSchedules', {
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  defaultLimit: 40,
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
@@ -29,6 +28,5 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   policy: schedulePolicy,
   presenter: schedulePresenter,
   fixtures: triggerFixtures,
-  defaultLimit: 40,
   cascades: [followPipelines],
 });

@@ -1,6 +1,7 @@
 import { BlockCreate, Pipeline, PipelineCreate } from '@pipeline-api/contract';
 import * as z from 'zod';
 import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
+import { splitItem } from '../../fixtures/item.js';
 
 /** A pipeline to create, with its blocks in order. */
 const PipelineFixture = PipelineCreate.extend({
@@ -8,17 +9,19 @@ const PipelineFixture = PipelineCreate.extend({
 });
 export type PipelineFixture = z.infer<typeof PipelineFixture>;
 
+/** The key a pipeline fixture adds: its blocks, each an item for the blocks' create route. */
+const PipelineFixtureKeys = z.object({ blocks: z.array(z.unknown()).optional() });
+
 export const pipelineFixtures = defineFixtures({
   key: 'pipelines',
   schema: PipelineFixture,
   description: 'Pipelines to create, each with its blocks',
-  seed: async (call, pipelines: PipelineFixture[]) => {
-    const seeded: Pipeline[] = [];
-    for (const { blocks, ...pipeline } of pipelines) {
-      const uuid = String(itemOf(await call('pipelines.create', {}, { pipeline }), 'pipeline').uuid);
-      for (const block of blocks ?? []) await call('pipelines.blocks.create', { pipeline_uuid: uuid }, { block });
-      seeded.push(Pipeline.parse(itemOf(await call('pipelines.detail', { uuid }), 'pipeline')));
+  seed: async (call, item) => {
+    const { own, rest: pipeline } = splitItem(item, PipelineFixtureKeys);
+    const uuid = String(itemOf(await call('pipelines.create', {}, { pipeline }), 'pipeline').uuid);
+    for (const [index, block] of (own.blocks ?? []).entries()) {
+      await call('pipelines.blocks.create', { pipeline_uuid: uuid }, { block }, `blocks[${index}]`);
     }
-    return seeded;
+    return Pipeline.parse(itemOf(await call('pipelines.detail', { uuid }), 'pipeline'));
   },
 });

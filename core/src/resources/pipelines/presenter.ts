@@ -1,13 +1,19 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter, type PresentContext } from '../../presenter.js';
-import { presentMembers, type BlockPreload } from '../../pipeline-members/presenter.js';
+import { presentMembers, type BlockPreload, type MemberFormat } from '../../pipeline-members/presenter.js';
 import type { PipelineRecord } from './table.js';
 
 type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;
-/** Block content goes out on detail only (or `_format=detail`), unless `includes_content=false` (as Mage). */
-const withContent = (ctx: PresentContext<BlockPreload>) => ctx.format === 'detail' && ctx.op.query.includes_content !== false;
+/**
+ * In a list, whatever `_format`, blocks are summaries: a block shared by many pipelines is not repeated whole in each.
+ * Block content goes out on detail only (or `_format=detail`), unless `includes_content=false` (as Mage).
+ */
+function memberFormat(ctx: PresentContext<BlockPreload>): MemberFormat {
+  if (ctx.op.action === 'list') return 'summary';
+  return ctx.format === 'detail' && ctx.op.query.includes_content !== false ? 'detail' : 'list';
+}
 const section = (pick: (p: PipelineRecord) => { uuid: string }[]) => (p: PipelineRecord, ctx: PresentContext<BlockPreload>) =>
-  presentMembers(p, pick(p), ctx.preloaded, withContent(ctx), ctx.op);
+  presentMembers(p, pick(p), ctx.preloaded, memberFormat(ctx), ctx.op);
 
 const BASE = [
   'uuid',
@@ -59,7 +65,7 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, P
     widgets: section((p) => p.sections.widgets),
     extensions: (p, ctx) =>
       Object.fromEntries(
-        Object.entries(p.sections.extensions).map(([key, members]) => [key, { blocks: presentMembers(p, members, ctx.preloaded, withContent(ctx), ctx.op) }]),
+        Object.entries(p.sections.extensions).map(([key, members]) => [key, { blocks: presentMembers(p, members, ctx.preloaded, memberFormat(ctx), ctx.op) }]),
       ),
   },
   formats: {

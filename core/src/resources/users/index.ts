@@ -8,7 +8,6 @@ import { userResource } from './resource.js';
 /** `/api/users[/:id]`. */
 export const users = defineResource('users', {
   tables: [usersTable],
-  defaultLimit: 40,
   resource: userResource,
   policy: userPolicy,
   fixtures: userFixtures,
