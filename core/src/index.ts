@@ -32,5 +32,5 @@ export { createApi, type Api, type ApiOptions } from './api.js';
 export { resourceModules, type Fixtures, type ResourceModule, type Seeded } from './resources/index.js';
 export { seedFixtures } from './fixtures/seed.js';
 export { itemOf } from './fixtures/declaration.js';
-export { parseFixtures, fixturesJsonSchema } from './fixtures/schema.js';
+export { parseFixtures, fixtureItemsProblem, fixturesJsonSchema } from './fixtures/schema.js';
 export { seedRunScenarios, RunScenario, RunScenarios, RUN_SCENARIOS_KEY, MAX_SCENARIO_TICKS } from './fixtures/scenarios.js';

@@ -1,4 +1,4 @@
-import { isPlainObject, parseFixtures, type Fixtures } from '@pipeline-api/core';
+import { fixtureItemsProblem, isPlainObject, type Fixtures } from '@pipeline-api/core';
 
 type Json = Record<string, unknown>;
 
@@ -91,9 +91,9 @@ export class FixturesRecorder {
     const refused: string[] = [];
     const keep = <T>(key: 'users' | 'pipelines' | 'triggers', list: Json[]): T[] =>
       list.filter((entry) => {
-        const parsed = parseFixtures({ [key]: [entry] });
-        if (!parsed.success) refused.push(`${key} ${JSON.stringify(entry.name ?? entry.email)}: ${parsed.error}`);
-        return parsed.success;
+        const problem = fixtureItemsProblem({ [key]: [entry] });
+        if (problem !== undefined) refused.push(`${key} ${JSON.stringify(entry.name ?? entry.email)}: ${problem}`);
+        return problem === undefined;
       }) as T[];
     const pipelines = [...this.pipelines.values()].map((p) => ({ ...p.fields, blocks: inGraphOrder(p.blocks) }));
     const fixtures: Fixtures = {
