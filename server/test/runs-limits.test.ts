@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Cron } from 'croner';
+import { describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../core/src/api.js';
 import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
@@ -191,6 +192,27 @@ describe('the due-time index', () => {
     expect(due.get(daily.id)).toBe(Date.UTC(2026, 0, 1, 11, 30));
     await o.call('PUT', `/api/pipeline_schedules/${daily.id}`, { pipeline_schedule: { status: 'inactive' } });
     expect(due.get(daily.id)).toBeUndefined();
+  });
+
+  it('lists next_pipeline_run_date of active triggers from the index, asking croner nothing', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    const later = await o.trigger('p', { schedule_type: 'time', schedule_interval: '0 6 * * *', start_time: '2026-01-05 00:00:00' });
+    for (let n = 0; n < 20; n++) await o.trigger('p', { schedule_type: 'time', schedule_interval: `${n} 6 * * *` });
+    const searches = vi.spyOn(Cron.prototype, 'nextRun');
+    const searchesBack = vi.spyOn(Cron.prototype, 'previousRuns');
+    try {
+      const list = (await o.call('GET', '/api/pipelines/p/pipeline_schedules')).pipeline_schedules as { id: number; next_pipeline_run_date: string }[];
+      expect(list).toHaveLength(21);
+      expect(searches).not.toHaveBeenCalled();
+      expect(searchesBack).not.toHaveBeenCalled();
+      // The date the scheduler will fire: not before start_time.
+      expect(list.find((s) => s.id === later.id)?.next_pipeline_run_date).toBe('2026-01-05 06:00:00.000000+00:00');
+      expect(list.filter((s) => s.id !== later.id).every((s) => s.next_pipeline_run_date.startsWith('2026-01-02 06:'))).toBe(true);
+    } finally {
+      searches.mockRestore();
+      searchesBack.mockRestore();
+    }
   });
 });
 
