@@ -269,6 +269,9 @@ describe('API-trigger callers', () => {
       'abababababababababababababababababab',
       'has space in it 0123456789abcdef',
       'é'.repeat(40),
+      '0123456789abcdef0123456789abcdef',
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'Xk9vQ2mZ7pL4rT8w-Y1nB6cH3jD5fG0a',
     ]) {
       const reply = await o.call('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', token: weak } });
       expect(reply.error, weak).toMatchObject({ code: 400, type: 'record_invalid' });

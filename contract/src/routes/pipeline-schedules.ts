@@ -50,7 +50,7 @@ export const pipelineSchedulesOfPipeline = c.router({
     responses: responses(ScheduleEnvelope),
     summary: 'Create a trigger',
     description:
-      'Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage); an owner-chosen `token` weaker than that (under about 128 bits, fewer than 10 distinct characters, or not URL-safe) is a 400 `record_invalid`. An invalid cron expression, or one with no fire time in the next five years, is a 400 `record_invalid`.',
+      'Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage); an owner-chosen `token` weaker than that (under about 128 bits once repeats and runs such as `abc` are discounted, or not URL-safe) is a 400 `record_invalid`. An invalid cron expression, or one with no fire time in the next five years, is a 400 `record_invalid`.',
     metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'create', tag: scheduleTag }),
   },
 });

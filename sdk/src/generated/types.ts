@@ -964,7 +964,7 @@ export interface PipelinesBlocksResource {
 export interface PipelinesPipelineSchedulesResource {
   /** List a pipeline's triggers: Newest first; with run counts and the last run’s status (null when the trigger has no runs). */
   list(pipeline_uuid: string, query?: PipelinesPipelineSchedulesListQuery, options?: RequestOptions): PagePromise<PipelineSchedule>;
-  /** Create a trigger: Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage); an owner-chosen `token` weaker than that (under about 128 bits, fewer than 10 distinct characters, or not URL-safe) is a 400 `record_invalid`. An invalid cron expression, or one with no fire time in the next five years, is a 400 `record_invalid`. */
+  /** Create a trigger: Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage); an owner-chosen `token` weaker than that (under about 128 bits once repeats and runs such as `abc` are discounted, or not URL-safe) is a 400 `record_invalid`. An invalid cron expression, or one with no fire time in the next five years, is a 400 `record_invalid`. */
   create(pipeline_uuid: string, pipeline_schedule: PipelineScheduleCreate, options?: RequestOptions): APIPromise<PipelineSchedule>;
 }
 
