@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../core/src/api.js';
 import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
+import { FIRINGS_PER_TICK } from '../../core/src/orchestration/scheduler.js';
 import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
 import { runViolations } from './run-invariants.js';
 
@@ -192,6 +193,24 @@ describe('the due-time index', () => {
     expect(due.get(daily.id)).toBe(Date.UTC(2026, 0, 1, 11, 30));
     await o.call('PUT', `/api/pipeline_schedules/${daily.id}`, { pipeline_schedule: { status: 'inactive' } });
     expect(due.get(daily.id)).toBeUndefined();
+  });
+
+  it('spreads a burst of due triggers over the next ticks, each firing its interval once', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    const ids: number[] = [];
+    for (let n = 0; n < FIRINGS_PER_TICK + 50; n++) ids.push((await o.trigger('p', { schedule_type: 'time', schedule_interval: '@hourly' })).id);
+    const fired = () => ids.filter((id) => runsTable.in(o.api.repo).index.bySchedule.has(id)).length;
+    o.advance(30 * 60_000 - 1000);
+    expect(fired()).toBe(0);
+    o.advance(1000);
+    expect(fired()).toBe(FIRINGS_PER_TICK);
+    o.advance(1000);
+    expect(fired()).toBe(ids.length);
+    const dates = new Set(
+      ids.flatMap((id) => (runsTable.in(o.api.repo).index.bySchedule.get(id)?.slice() ?? []).map((run) => runsTable.in(o.api.repo).get(run)?.execution_date)),
+    );
+    expect([...dates]).toEqual([Date.UTC(2026, 0, 1, 11)]);
   });
 
   it('lists next_pipeline_run_date of active triggers from the index, asking croner nothing', async () => {
