@@ -253,6 +253,30 @@ describe('API-trigger callers', () => {
     expect(runsTable.in(o.api.repo).size()).toBe(0);
   });
 
+  it("keeps one trigger's runs within MAX_RUN_VARIABLES_BYTES_PER_TRIGGER: a token holder cannot fill the store", async () => {
+    const o = await orchestration({}, { maxVariablesBytesPerTrigger: 50_000 });
+    await o.pipeline('p', 500);
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    const runIds: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (let n = 0; n < 5; n++) {
+        const reply = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {
+          pipeline_run: { variables: { blob: 'x'.repeat(4000) } },
+        });
+        runIds.push(reply.pipeline_run.id);
+      }
+      o.advance(2000);
+    }
+    const { index } = runsTable.in(o.api.repo);
+    // Within the budget but for the runs that cannot go yet (the newest five, still in progress when they came).
+    expect(index.variablesBytesBySchedule.get(t.id)).toBeLessThanOrEqual(50_000 + 5 * 4100);
+    const kept = index.bySchedule.get(t.id)?.slice() ?? [];
+    expect(kept.length).toBeLessThan(runIds.length);
+    // The oldest went first.
+    expect(kept).toEqual(runIds.slice(-kept.length));
+    expect(runViolations(o.api.repo)).toEqual([]);
+  });
+
   it('refuses a run past MAX_WAITING_RUNS_PER_TRIGGER with 429', async () => {
     const o = await orchestration({}, { maxWaitingPerTrigger: 3 });
     await o.pipeline('p');
