@@ -213,6 +213,15 @@ describe('the due-time index', () => {
     expect([...dates]).toEqual([Date.UTC(2026, 0, 1, 11)]);
   });
 
+  it('lets no @always_on trigger busy with a run use up the firings of a tick', async () => {
+    const o = await orchestration();
+    await o.pipeline('p', 60_000);
+    const ids: number[] = [];
+    for (let n = 0; n < FIRINGS_PER_TICK + 50; n++) ids.push((await o.trigger('p', { schedule_type: 'time', schedule_interval: '@always_on' })).id);
+    o.advance(2000);
+    expect(ids.filter((id) => runsTable.in(o.api.repo).index.inProgressOf(id) === 1)).toHaveLength(ids.length);
+  });
+
   it('lists next_pipeline_run_date of active triggers from the index, asking croner nothing', async () => {
     const o = await orchestration();
     await o.pipeline('p');

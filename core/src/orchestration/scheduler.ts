@@ -52,11 +52,14 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
   function fireDue(now: number) {
     const schedules = schedulesTable.in(repo);
     const { due, alwaysOn } = schedules.index;
+    const runs = runsTable.in(repo).index;
     const candidates = [...due.dueBy(now), ...alwaysOn];
     let tried = 0;
     for (const id of candidates) {
       const schedule = schedules.get(id);
       if (!schedule || now < (idle.get(schedule) ?? now)) continue;
+      // Checked before the budget: @always_on triggers busy with a run must not use up a tick's firings.
+      if (schedule.schedule_interval === '@always_on' && runs.inProgressOf(id) > 0) continue;
       if (tried++ === FIRINGS_PER_TICK) return;
       try {
         const fired = repo.transaction(() => fireIfDue(orchestration, schedule, now));
