@@ -19,9 +19,10 @@ import { schedulesTable } from './triggers-table.js';
 export interface Scheduler {
   /**
    * Applies the transitions due at `now` (at most FIRINGS_PER_TICK firings: the rest on the next ticks), in units
-   * that are each their own transaction: one trigger firing, one run step, one retention sweep. A refused unit is undone alone, noted in one line (at most once a
-   * minute per kind) and tried again on a later tick; the others go on. Visits the triggers due (the due-time
-   * index) and the runs in progress only. Never sets a timer: the transport calls it.
+   * that are each their own transaction: one trigger firing, one run step, one retention sweep. A refused unit is
+   * undone alone, noted in one line (at most once a minute per kind) and tried again on a later tick; the others
+   * go on. Visits the triggers due (the due-time index) and the runs in progress only. Never sets a timer: the
+   * transport calls it.
    */
   tick(now: number): void;
 }
