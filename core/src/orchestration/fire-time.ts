@@ -27,6 +27,8 @@ export function nextFireAt(schedule: ScheduleRecord): number | undefined {
  * enabled) or past its due time (it fires on the next tick) is worked out from its interval.
  */
 export function nextRunDate(schedule: ScheduleRecord, dueAt: number | undefined, now: number): number | undefined {
-  if (schedule.schedule_type !== 'time') return undefined;
-  return dueAt !== undefined && dueAt > now ? dueAt : nextExecutionDate(schedule.schedule_interval, now);
+  const interval = schedule.schedule_interval;
+  // As Mage: none for @once and @always_on, though the index watches them.
+  if (schedule.schedule_type !== 'time' || interval === '@once' || interval === '@always_on') return undefined;
+  return dueAt !== undefined && dueAt > now ? dueAt : nextExecutionDate(interval, now);
 }
