@@ -8,6 +8,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Matched as the router does (any case, any id text), anywhere in a line.
  */
 function tokenRoute(path: string): RegExp {
+  // Two groups, the route before the token and after it: the token segment closes the first and opens the second.
   const parts = path.split('/').map((segment) => (segment === ':token' ? ')[^/\\s?#]+(' : segment.startsWith(':') ? '[^/\\s?#]*' : escaped(segment)));
   return new RegExp(`(${parts.join('/')})`, 'gi');
 }
