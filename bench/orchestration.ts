@@ -31,7 +31,7 @@ const IN_PROGRESS = SMOKE ? 50 : 1000;
 /** The scheduler's notes (refused units): counted, never fatal. */
 const notes: string[] = [];
 /** Retention off and room for many waiting runs: the bench stores runs at scale on purpose. */
-const RUN_LIMITS = { ...defaultConfig.runs, maxFinishedPerTrigger: 0, maxWaitingPerTrigger: 1_000_000 };
+const RUN_LIMITS = { ...defaultConfig.runs, maxFinishedPerTrigger: 0, maxVariablesBytesPerTrigger: 0, maxWaitingPerTrigger: 1_000_000 };
 const PIPELINES = 10;
 const ENDINGS = ['completed', 'failed', 'cancelled'] as const;
 

@@ -43,6 +43,11 @@ export interface CoreConfig {
 export interface RunLimits {
   /** Finished runs kept per trigger, oldest deleted first (with their block runs and logs); 0: no bound. */
   maxFinishedPerTrigger: number;
+  /**
+   * JSON bytes of variables and event variables kept in one trigger's runs: past it its oldest finished runs go, so
+   * whoever holds one trigger's token holds at most this much of the store (plus its runs in progress); 0: no bound.
+   */
+  maxVariablesBytesPerTrigger: number;
   /** Finished runs created longer ago than this are deleted, oldest first (Mage's retention_period); 0: kept. */
   retentionSeconds: number;
   /** Runs waiting to start (`initial`) per trigger; one more is refused with 429. */
@@ -73,7 +78,14 @@ export const defaultConfig: CoreConfig = {
   passwordChecks: { concurrency: 1, queue: 8, clientMaxFailures: 60 },
   storage: { maxRecords: 200_000, maxBytes: 256 * 1024 * 1024 },
   tokenRetentionSeconds: 7 * 24 * 3600,
-  runs: { maxFinishedPerTrigger: 1000, retentionSeconds: 0, maxWaitingPerTrigger: 100, maxVariablesBytes: 64 * 1024, maxTokenFailures: 20 },
+  runs: {
+    maxFinishedPerTrigger: 1000,
+    maxVariablesBytesPerTrigger: 8 * 1024 * 1024,
+    retentionSeconds: 0,
+    maxWaitingPerTrigger: 100,
+    maxVariablesBytes: 64 * 1024,
+    maxTokenFailures: 20,
+  },
   maxResponseBytes: RESPONSE_BUDGET_BYTES,
 };
 
@@ -117,6 +129,7 @@ export function configFromEnv(env: Record<string, string | undefined>): CoreConf
     tokenRetentionSeconds: nonNegative(env.EXPIRED_TOKEN_RETENTION, d.tokenRetentionSeconds),
     runs: {
       maxFinishedPerTrigger: nonNegative(env.MAX_FINISHED_RUNS_PER_TRIGGER, d.runs.maxFinishedPerTrigger),
+      maxVariablesBytesPerTrigger: nonNegative(env.MAX_RUN_VARIABLES_BYTES_PER_TRIGGER, d.runs.maxVariablesBytesPerTrigger),
       retentionSeconds: retentionPeriod(env.RUN_RETENTION_PERIOD, d.runs.retentionSeconds),
       maxWaitingPerTrigger: positive(env.MAX_WAITING_RUNS_PER_TRIGGER, d.runs.maxWaitingPerTrigger),
       maxVariablesBytes: positive(env.MAX_RUN_VARIABLES_BYTES, d.runs.maxVariablesBytes),

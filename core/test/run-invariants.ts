@@ -5,6 +5,7 @@ import { nextFireAt } from '../src/orchestration/fire-time.js';
 import { schedulesTable } from '../src/orchestration/triggers-table.js';
 import { runsTable } from '../src/orchestration/runs-table.js';
 import { pipelinesTable } from '../src/resources/pipelines/table.js';
+import { sizeOf } from '../src/repository/storage-limits.js';
 
 const RUN_STATES = new Set(['initial', 'running', 'completed', 'failed', 'cancelled']);
 const BLOCK_STATES = new Set(['initial', 'queued', 'running', 'completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed']);
@@ -20,7 +21,9 @@ export function runViolations(repo: Repository): string[] {
   const runs = runsTable.in(repo).list();
   const index = runsTable.in(repo).index;
   let blockRuns = 0;
+  const variablesBytes = new Map<number, number>();
   for (const run of runs) {
+    variablesBytes.set(run.pipeline_schedule_id, (variablesBytes.get(run.pipeline_schedule_id) ?? 0) + sizeOf(run.variables) + sizeOf(run.event_variables));
     const at = `run ${run.id}`;
     if (!RUN_STATES.has(run.status)) problems.push(`${at} is in unknown state ${run.status}`);
     const schedule = schedulesTable.in(repo).get(run.pipeline_schedule_id);
@@ -40,6 +43,11 @@ export function runViolations(repo: Repository): string[] {
   }
   if (index.inProgress.size !== runs.filter((r) => isInProgress(r.status)).length) problems.push('the in-progress index holds runs that are gone');
   if (index.blockRunsTotal !== blockRuns) problems.push(`block run count ${index.blockRunsTotal}, stored ${blockRuns}`);
+  for (const id of new Set([...variablesBytes.keys(), ...index.variablesBytesBySchedule.keys()])) {
+    const stored = variablesBytes.get(id) ?? 0;
+    const indexed = index.variablesBytesBySchedule.get(id) ?? 0;
+    if (stored !== indexed) problems.push(`trigger ${id}: the index counts ${indexed} bytes of run variables, its runs hold ${stored}`);
+  }
   const { due } = schedulesTable.in(repo).index;
   for (const schedule of schedulesTable.in(repo).list()) {
     if (!pipelinesTable.in(repo).get(schedule.pipeline_uuid)) problems.push(`trigger ${schedule.id} is an orphan: pipeline ${schedule.pipeline_uuid} is gone`);

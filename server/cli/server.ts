@@ -2,12 +2,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApi, configFromEnv, seedFixtures } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
+import { withoutTriggerTokens } from '../http/trigger-tokens.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
 import { openSqliteStore, removeDataFile, type SqliteStore } from '../storage/sqlite-store.js';
 import { readFixturesFile } from './fixtures-file.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
-import { batchedLog, withoutTriggerTokens } from './request-log.js';
+import { batchedLog } from './request-log.js';
 import { dataDirSecrets, defaultSecretsInUse, isLoopback, SECRETS_FILE } from './secrets.js';
 
 export interface Output {

@@ -8,6 +8,7 @@ import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
 import { checkRequestTarget } from './request-target.js';
 import { toCoreRequest, queryOf } from './request.js';
+import { withoutTriggerTokens } from './trigger-tokens.js';
 
 export interface AppOptions {
   /** One line per request: method, path, status, error code, milliseconds. */
@@ -150,7 +151,7 @@ function transportError(error: unknown, req: Request): ApiError {
   if (expose && status !== undefined && status >= 400 && status < 500) {
     return new ApiError('api_resource_error', `The request body could not be read: ${(error as Error).message}.`);
   }
-  console.error(`[pipeline-api] internal error on ${req.method} ${req.path}:`, error);
+  console.error(`[pipeline-api] internal error on ${req.method} ${withoutTriggerTokens(req.path)}:`, error);
   return new ApiError('internal_error');
 }
 

@@ -1,11 +1,12 @@
 import { parse as parseCookie } from 'cookie';
+import { withoutTriggerTokens } from './trigger-tokens.js';
 
 const REDACTED = '[redacted]';
 
 /**
  * The path of a request as the log line shows it, with no secret in it: the query is left out (it may hold
  * an api_key), matrix params (`;api_key=...`) are blanked, and so is every credential the request carries
- * (API key, token, cookie token) wherever it appears, plus anything shaped like a key, a token or a JWT
+ * (API key, token, cookie token) wherever it appears, an API trigger's token by its place in the route, plus anything shaped like a key, a token or a JWT
  * (a 32+ character segment mixing upper case, lower case and digits; `eyJ...` dotted).
  */
 export function redactedPath(url: string, headers: Record<string, string | string[] | undefined>, secrets: readonly string[] = []): string {
@@ -13,6 +14,7 @@ export function redactedPath(url: string, headers: Record<string, string | strin
   if (path.includes(';')) path = path.replace(/;[^/]*/g, `;${REDACTED}`);
   for (const secret of secrets) path = withoutSecret(path, secret);
   for (const secret of credentialsIn(headers)) path = withoutSecret(path, secret);
+  path = withoutTriggerTokens(path);
   const segments = path.split('/');
   return segments.some(looksSecret) ? segments.map((segment) => (looksSecret(segment) ? REDACTED : segment)).join('/') : path;
 }

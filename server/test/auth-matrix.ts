@@ -1,6 +1,7 @@
 import { contract, walkContract } from '@pipeline-api/contract';
 import type { Caller } from '../../core/src/auth/caller.js';
 import type { RoleName } from '../../core/src/auth/roles.js';
+import { defaultConfig } from '../../core/src/config.js';
 import type { ResourceModule } from '../../core/src/resource.js';
 import { resourceModules } from '../../core/src/resources/index.js';
 
@@ -51,6 +52,7 @@ const SYMBOL: Record<Outcome, string> = {
 
 /** docs/security.md: the matrix as the policies define it (and as the test observes it over HTTP). */
 export function renderSecurityDoc(): string {
+  const { runs, loginThrottle } = defaultConfig;
   const columns = [...STATES, ...ROLES];
   const table = (authOn: boolean) => [
     `| route | ${columns.join(' | ')} |`,
@@ -88,6 +90,7 @@ export function renderSecurityDoc(): string {
     '- Every request does bounded work: every list has a default and a maximum page (`_limit` above 1000 is a 400), no read answers more than 16 MB of JSON (`MAX_RESPONSE_BYTES`; measured before any text is written), and a pipeline list presents a shared block as a summary, never its content or configuration once per pipeline ([pagination](pagination.md#bounded-answers)).',
     '- HTTP edges: two `Host` headers, none on HTTP/1.1, or an absolute-form target naming another host answer the envelope with HTTP status 400 itself, whatever `_http_error_codes` says (RFC 9112 requires it; a proxy in front reads the status). At most 3/4 of the open-file limit in connections at once (`--max-connections`); headers must arrive within 10 s and the whole request within 30 s (`--headers-timeout-ms`, `--request-timeout-ms`), so slow or half-open sockets cannot hold the server.',
     '- Bodies over 1 MB answer 413, bodies nested more than 100 levels deep 400; every malformed request, down to malformed HTTP, gets the envelope; internal faults are logged, never echoed. At most 200,000 records and 256 MB of their JSON are stored (`MAX_STORED_RECORDS`, `MAX_STORED_BYTES`; tokens not counted): a change past a cap answers 413 `api_resource_error` and is undone whole; deleting always works.',
+    `- API trigger URLs take the trigger’s token instead of a key or session (in the path, or \`Authorization: Bearer\` on \`/api_trigger\`): an unknown trigger, one that is not an \`api\` trigger and a missing or wrong token all get the same 403, the token compared in constant time. A client past ${runs.maxTokenFailures} wrong tokens within the login window (${loginThrottle.windowSeconds} s) answers 429 with \`Retry-After\`, a right token included (\`API_TRIGGER_MAX_FAILURES\`, \`LOGIN_FAILURE_WINDOW\`). Generated tokens are 32 hex digits (128 random bits); an owner-chosen token must be URL-safe and estimate at least 128 bits (its characters that follow no pattern, a repeated unit counted once and runs such as \`abc\` not at all, × log2 of the character classes it uses), or it is a 400 \`record_invalid\` saying what is wrong. No log line holds a token, whatever its shape: its path segment is blanked by its place in the route. A token holder is bounded: variables over ${runs.maxVariablesBytes / 1024} KiB answer 413 (\`MAX_RUN_VARIABLES_BYTES\`), a run past ${runs.maxWaitingPerTrigger} waiting to start on one trigger 429 (\`MAX_WAITING_RUNS_PER_TRIGGER\`), and one trigger's runs keep at most ${runs.maxVariablesBytesPerTrigger / 1024 / 1024} MiB of variables, its oldest finished runs deleted first (\`MAX_RUN_VARIABLES_BYTES_PER_TRIGGER\`).`,
     '- Owners may not delete or demote the last owner; admins may not touch owners or admins, nor grant those roles.',
     '- Browsers: credentialed CORS only for loopback origins (`http(s)://localhost`, `127.0.0.0/8`, `[::1]`, any port), the server’s own origin and `CORS_ORIGINS`; a preflight from those may send any header it asks for, `Retry-After` is exposed. A `Host` that is not a loopback name, an IP address or in `ALLOWED_HOSTS` is refused (DNS rebinding). A write from any other origin (`null` included) with a content type a page can send without a preflight (`text/plain`, form types, none) is refused before its body is read; curl and other non-browser callers send no `Origin` and are not affected.',
     '',

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { Cron } from 'croner';
+import { describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../core/src/api.js';
 import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
 import { runsTable } from '../../core/src/orchestration/runs-table.js';
+import { FIRINGS_PER_TICK } from '../../core/src/orchestration/scheduler.js';
 import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
 import { runViolations } from '../../core/test/run-invariants.js';
 
@@ -192,6 +194,57 @@ describe('the due-time index', () => {
     await o.call('PUT', `/api/pipeline_schedules/${daily.id}`, { pipeline_schedule: { status: 'inactive' } });
     expect(due.get(daily.id)).toBeUndefined();
   });
+
+  it('spreads a burst of due triggers over the next ticks, each firing its interval once', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    const ids: number[] = [];
+    for (let n = 0; n < FIRINGS_PER_TICK + 50; n++) ids.push((await o.trigger('p', { schedule_type: 'time', schedule_interval: '@hourly' })).id);
+    const fired = () => ids.filter((id) => runsTable.in(o.api.repo).index.bySchedule.has(id)).length;
+    o.advance(30 * 60_000 - 1000);
+    expect(fired()).toBe(0);
+    o.advance(1000);
+    expect(fired()).toBe(FIRINGS_PER_TICK);
+    o.advance(1000);
+    expect(fired()).toBe(ids.length);
+    const dates = new Set(
+      ids.flatMap((id) => (runsTable.in(o.api.repo).index.bySchedule.get(id)?.slice() ?? []).map((run) => runsTable.in(o.api.repo).get(run)?.execution_date)),
+    );
+    expect([...dates]).toEqual([Date.UTC(2026, 0, 1, 11)]);
+  });
+
+  it('lets no @always_on trigger busy with a run use up the firings of a tick', async () => {
+    const o = await orchestration();
+    await o.pipeline('p', 60_000);
+    const ids: number[] = [];
+    for (let n = 0; n < FIRINGS_PER_TICK + 50; n++) ids.push((await o.trigger('p', { schedule_type: 'time', schedule_interval: '@always_on' })).id);
+    o.advance(2000);
+    expect(ids.filter((id) => runsTable.in(o.api.repo).index.inProgressOf(id) === 1)).toHaveLength(ids.length);
+  });
+
+  it('lists next_pipeline_run_date of active triggers from the index, asking croner nothing', async () => {
+    const o = await orchestration();
+    await o.pipeline('p');
+    const later = await o.trigger('p', { schedule_type: 'time', schedule_interval: '0 6 * * *', start_time: '2026-01-05 00:00:00' });
+    const once = await o.trigger('p', { schedule_type: 'time', schedule_interval: '@once', start_time: '2026-01-05 00:00:00' });
+    for (let n = 0; n < 20; n++) await o.trigger('p', { schedule_type: 'time', schedule_interval: `${n} 6 * * *` });
+    const searches = vi.spyOn(Cron.prototype, 'nextRun');
+    const searchesBack = vi.spyOn(Cron.prototype, 'previousRuns');
+    try {
+      const list = (await o.call('GET', '/api/pipelines/p/pipeline_schedules')).pipeline_schedules as { id: number; next_pipeline_run_date: string }[];
+      expect(list).toHaveLength(22);
+      // As Mage: none for @once, though the index holds its start time.
+      expect(list.find((s) => s.id === once.id)?.next_pipeline_run_date).toBeNull();
+      expect(searches).not.toHaveBeenCalled();
+      expect(searchesBack).not.toHaveBeenCalled();
+      // The date the scheduler will fire: not before start_time.
+      expect(list.find((s) => s.id === later.id)?.next_pipeline_run_date).toBe('2026-01-05 06:00:00.000000+00:00');
+      expect(list.filter((s) => s.id !== later.id && s.id !== once.id).every((s) => s.next_pipeline_run_date.startsWith('2026-01-02 06:'))).toBe(true);
+    } finally {
+      searches.mockRestore();
+      searchesBack.mockRestore();
+    }
+  });
 });
 
 describe('API-trigger callers', () => {
@@ -210,6 +263,30 @@ describe('API-trigger callers', () => {
     const onTrigger = await o.call('PUT', `/api/pipeline_schedules/${t.id}`, { pipeline_schedule: { variables: { blob: 'x'.repeat(2000) } } });
     expect(onTrigger.error).toMatchObject({ code: 413 });
     expect(runsTable.in(o.api.repo).size()).toBe(0);
+  });
+
+  it("keeps one trigger's runs within MAX_RUN_VARIABLES_BYTES_PER_TRIGGER: a token holder cannot fill the store", async () => {
+    const o = await orchestration({}, { maxVariablesBytesPerTrigger: 50_000 });
+    await o.pipeline('p', 500);
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    const runIds: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (let n = 0; n < 5; n++) {
+        const reply = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {
+          pipeline_run: { variables: { blob: 'x'.repeat(4000) } },
+        });
+        runIds.push(reply.pipeline_run.id);
+      }
+      o.advance(2000);
+    }
+    const { index } = runsTable.in(o.api.repo);
+    // Within the budget but for the runs that cannot go yet (the newest five, still in progress when they came).
+    expect(index.variablesBytesBySchedule.get(t.id)).toBeLessThanOrEqual(50_000 + 5 * 4100);
+    const kept = index.bySchedule.get(t.id)?.slice() ?? [];
+    expect(kept.length).toBeLessThan(runIds.length);
+    // The oldest went first.
+    expect(kept).toEqual(runIds.slice(-kept.length));
+    expect(runViolations(o.api.repo)).toEqual([]);
   });
 
   it('refuses a run past MAX_WAITING_RUNS_PER_TRIGGER with 429', async () => {
@@ -247,6 +324,9 @@ describe('API-trigger callers', () => {
       'abababababababababababababababababab',
       'has space in it 0123456789abcdef',
       'é'.repeat(40),
+      '0123456789abcdef0123456789abcdef',
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'Xk9vQ2mZ7pL4rT8w-Y1nB6cH3jD5fG0a',
     ]) {
       const reply = await o.call('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', token: weak } });
       expect(reply.error, weak).toMatchObject({ code: 400, type: 'record_invalid' });

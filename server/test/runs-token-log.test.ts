@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchedLog, withoutTriggerTokens } from '../cli/request-log.js';
+import { withoutTriggerTokens } from '../http/trigger-tokens.js';
 import { TestServer } from './harness.js';
 
 let server: TestServer;
@@ -9,16 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** What the CLI writes for `lines`: through its batched request log. */
-async function written(lines: string[]): Promise<string> {
-  let out = '';
-  const log = batchedLog((text) => (out += text));
-  for (const line of lines) log(line);
-  await new Promise((resolve) => setImmediate(resolve));
-  return out;
-}
-
-it('writes no API trigger token in the request log, whatever its shape', async () => {
+it('writes no API trigger token in the request log (listen({ log }), the CLI request log), whatever its shape', async () => {
   await server.call('POST', '/api/pipelines', { token, body: { pipeline: { name: 'deploy' } } });
   const created = await server.call('POST', '/api/pipelines/deploy/pipeline_schedules', {
     token,
@@ -32,7 +23,7 @@ it('writes no API trigger token in the request log, whatever its shape', async (
     await server.call('POST', `/API/Pipeline_Schedules/${id}/Pipeline_Runs/${encodeURIComponent(shape)}/`, { apiKey: false, body: {} });
   }
   expect(server.lines).toHaveLength(shapes.length * 2);
-  const text = await written(server.lines);
+  const text = server.lines.join('\n');
   for (const shape of shapes) {
     expect(text).not.toContain(`/${shape}`);
     expect(text).not.toContain(`/${encodeURIComponent(shape)}`);
@@ -43,4 +34,10 @@ it('writes no API trigger token in the request log, whatever its shape', async (
 it('leaves other paths as they are', () => {
   expect(withoutTriggerTokens('GET /api/pipeline_schedules/3/pipeline_runs 200 ok 1.0ms')).toBe('GET /api/pipeline_schedules/3/pipeline_runs 200 ok 1.0ms');
   expect(withoutTriggerTokens('GET /api/pipeline_runs/12 200 ok 1.0ms')).toBe('GET /api/pipeline_runs/12 200 ok 1.0ms');
+});
+
+it('blanks the token in an internal-error line, matrix params included', () => {
+  expect(withoutTriggerTokens('[pipeline-api] internal error on POST /api/pipeline_schedules/3/pipeline_runs/q;x=1: Error: boom')).toBe(
+    '[pipeline-api] internal error on POST /api/pipeline_schedules/3/pipeline_runs/[redacted] Error: boom',
+  );
 });

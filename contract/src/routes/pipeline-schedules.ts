@@ -50,7 +50,7 @@ export const pipelineSchedulesOfPipeline = c.router({
     responses: responses(ScheduleEnvelope),
     summary: 'Create a trigger',
     description:
-      'Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage); an owner-chosen `token` weaker than that (under about 128 bits, fewer than 10 distinct characters, or not URL-safe) is a 400 `record_invalid`. An invalid cron expression, or one with no fire time in the next five years, is a 400 `record_invalid`.',
+      'Inactive unless `status: active`. A new 32-hex `token` is made for API triggers (every trigger has one, as Mage); an owner-chosen `token` weaker than that (under about 128 bits once repeats and runs such as `abc` are discounted, or not URL-safe) is a 400 `record_invalid`. An invalid cron expression, or one with no fire time in the next five years, is a 400 `record_invalid`.',
     metadata: routeMeta({ resource: 'pipeline_schedules', parent: 'pipelines', action: 'create', tag: scheduleTag }),
   },
 });
@@ -84,7 +84,7 @@ export const pipelineRunsOfSchedule = c.router({
 });
 
 const apiTriggerDescription =
-  'No API key or session: the trigger’s token instead. An unknown trigger, a trigger that is not an `api` trigger, and a missing or wrong token all get the same 403 `unauthorized_access`. Top-level keys other than `pipeline_run` become `event_variables`. The run starts when the trigger is active. Bounded (docs/runs.md): variables and event variables over `MAX_RUN_VARIABLES_BYTES` (64 KiB) are a 413, a run past `MAX_WAITING_RUNS_PER_TRIGGER` (100) waiting runs a 429, and a client past `API_TRIGGER_MAX_FAILURES` (20) wrong tokens in the login window gets 429s.';
+  'No API key or session: the trigger’s token instead. An unknown trigger, a trigger that is not an `api` trigger, and a missing or wrong token all get the same 403 `unauthorized_access`. Top-level keys other than `pipeline_run` become `event_variables`. The run starts when the trigger is active. Bounded (docs/runs.md): variables and event variables over `MAX_RUN_VARIABLES_BYTES` (64 KiB) are a 413, a run past `MAX_WAITING_RUNS_PER_TRIGGER` (100) waiting runs a 429, a client past `API_TRIGGER_MAX_FAILURES` (20) wrong tokens in the login window gets 429s, and a trigger keeps at most `MAX_RUN_VARIABLES_BYTES_PER_TRIGGER` (8 MiB) of variables in its runs, its oldest finished runs deleted first.';
 
 /** The API trigger URL with the token in the path. */
 export const apiTriggerWithToken = c.router({

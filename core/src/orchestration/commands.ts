@@ -6,7 +6,7 @@ import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
 import { sizeOf } from '../repository/storage-limits.js';
 import { cancelRun, retryBlocks } from './engine.js';
-import { isInProgress, type BlockRunState, type RunRecord } from './runs.js';
+import { isInProgress, variablesBytesOf, type BlockRunState, type RunRecord } from './runs.js';
 import { runsTable } from './runs-table.js';
 import { resetBlockRun } from './simulation.js';
 import type { ScheduleRecord } from './triggers.js';
@@ -85,20 +85,28 @@ export function createRun(orchestration: Orchestration, schedule: ScheduleRecord
   return run;
 }
 
-/** Retention by count: a trigger keeps at most `maxFinishedPerTrigger` finished runs, its oldest go first. */
+/**
+ * Retention by count and by bytes: a trigger keeps at most `maxFinishedPerTrigger` finished runs, and its runs'
+ * variables within `maxVariablesBytesPerTrigger`; its oldest finished runs go first.
+ */
 export function keepFinishedWithinBound({ repo, config }: Orchestration, scheduleId: number): void {
-  const max = config.runs.maxFinishedPerTrigger;
-  if (!max) return;
+  const { maxFinishedPerTrigger: maxCount, maxVariablesBytesPerTrigger: maxBytes } = config.runs;
   const runs = runsTable.in(repo);
   const own = runs.index.bySchedule.get(scheduleId);
   if (!own) return;
-  const excess = own.length - runs.index.inProgressOf(scheduleId) - max;
+  let finished = own.length - runs.index.inProgressOf(scheduleId);
+  let bytes = runs.index.variablesBytesBySchedule.get(scheduleId) ?? 0;
+  const over = () => finished > 0 && ((maxCount > 0 && finished > maxCount) || (maxBytes > 0 && bytes > maxBytes));
   // Oldest first; runs still in progress are passed over (at most the waiting cap plus those running).
   const doomed: number[] = [];
-  for (let start = 0; doomed.length < excess && start < own.length; start += 64) {
+  for (let start = 0; over() && start < own.length; start += 64) {
     for (const id of own.slice(start, start + 64)) {
-      if (doomed.length === excess) break;
-      if (!isInProgress(runs.get(id)?.status ?? 'initial')) doomed.push(id);
+      if (!over()) break;
+      const run = runs.get(id);
+      if (!run || isInProgress(run.status)) continue;
+      doomed.push(id);
+      finished--;
+      bytes -= variablesBytesOf(run);
     }
   }
   for (const id of doomed) runs.delete(id);

@@ -1,4 +1,4 @@
-import { firstFireAtOrAfter } from './interval.js';
+import { firstFireAtOrAfter, nextExecutionDate } from './interval.js';
 import type { ScheduleRecord } from './triggers.js';
 
 /**
@@ -19,4 +19,16 @@ export function nextFireAt(schedule: ScheduleRecord): number | undefined {
   if (schedule.start_time !== null) floor = Math.max(floor, schedule.start_time);
   if (!schedule.settings.create_initial_pipeline_run && schedule.last_enabled_at !== null) floor = Math.max(floor, schedule.last_enabled_at);
   return floor === Number.NEGATIVE_INFINITY ? 0 : firstFireAtOrAfter(interval, floor);
+}
+
+/**
+ * Mage's next_pipeline_run_date: when a time trigger next runs after `now`. An active trigger's comes from the
+ * due-time index, so a page of triggers asks croner nothing; only one that is inactive (when it would run if
+ * enabled) or past its due time (it fires on the next tick) is worked out from its interval.
+ */
+export function nextRunDate(schedule: ScheduleRecord, dueAt: number | undefined, now: number): number | undefined {
+  const interval = schedule.schedule_interval;
+  // As Mage: none for @once and @always_on, though the index watches them.
+  if (schedule.schedule_type !== 'time' || interval === '@once' || interval === '@always_on') return undefined;
+  return dueAt !== undefined && dueAt > now ? dueAt : nextExecutionDate(interval, now);
 }

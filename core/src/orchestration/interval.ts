@@ -6,8 +6,24 @@ export const PRESETS: ReadonlySet<string> = new Set(['@once', '@hourly', '@daily
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** A parsed cron expression (paused: croner never schedules anything here; the scheduler asks it for dates). */
-const cronOf = (expression: string): Cron => new Cron(expression, { timezone: 'UTC', paused: true });
+/** Parsed expressions kept (the oldest forgotten first): parsing is the costly part of croner, and few differ. */
+const MAX_PARSED = 1024;
+const parsed = new Map<string, Cron>();
+
+/**
+ * A parsed cron expression, in UTC (paused: croner never schedules anything here; the scheduler asks it for
+ * dates). `utcOffset: 0` rather than `timezone: 'UTC'`: the same dates without a time-zone lookup per date,
+ * about nine times faster.
+ */
+function cronOf(expression: string): Cron {
+  let cron = parsed.get(expression);
+  if (!cron) {
+    cron = new Cron(expression, { utcOffset: 0, paused: true });
+    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+    parsed.set(expression, cron);
+  }
+  return cron;
+}
 
 /** A cron expression must fire within this long of being saved: one that never does would be searched on every use. */
 const FIRES_WITHIN_MS = 5 * 365 * DAY;

@@ -23,12 +23,14 @@ export function pruneOlderThan({ repo, config }: Orchestration, now: number): vo
     }
     return best;
   };
+  const expired = () => {
+    const id = oldest();
+    const run = id === undefined ? undefined : runs.get(id);
+    return run && run.created_at < cutoff ? run : undefined;
+  };
+  // Most ticks have nothing to delete: no transaction is opened for them.
+  if (!expired()) return;
   repo.transaction(() => {
-    for (let n = 0; n < PER_SWEEP; n++) {
-      const id = oldest();
-      const run = id === undefined ? undefined : runs.get(id);
-      if (!run || run.created_at >= cutoff) return;
-      runs.delete(run.id);
-    }
+    for (let n = 0, run = expired(); n < PER_SWEEP && run; n++, run = expired()) runs.delete(run.id);
   });
 }

@@ -1,4 +1,5 @@
 import { SortedKeys } from '../repository/sorted-keys.js';
+import { sizeOf } from '../repository/storage-limits.js';
 
 export type RunStatus = 'initial' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type BlockRunStatus = 'initial' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'upstream_failed' | 'condition_failed';
@@ -46,6 +47,16 @@ export const isInProgress = (status: string) => status === 'initial' || status =
 
 const key = (pipeline: string, status: string) => `${pipeline}\u0000${status}`;
 
+// A run keeps its variables objects from step to step (records are replaced, their parts shared): sized once each.
+const sizes = new WeakMap<object, number>();
+const sizeOnce = (value: Record<string, unknown>) => {
+  let size = sizes.get(value);
+  if (size === undefined) sizes.set(value, (size = sizeOf(value)));
+  return size;
+};
+/** JSON bytes of a run's variables and event variables. */
+export const variablesBytesOf = (run: RunRecord): number => sizeOnce(run.variables) + sizeOnce(run.event_variables);
+
 /**
  * Lookups kept in step with the runs table, so neither a list page nor a scheduler tick walks every run:
  * ids by pipeline, by status, by both, by trigger; the runs in progress; counts per trigger.
@@ -60,6 +71,8 @@ export class RunIndex {
   readonly inProgressBySchedule = new Map<number, number>();
   readonly runningBySchedule = new Map<number, number>();
   readonly blockRunsByPipeline = new Map<string, number>();
+  /** JSON bytes of the variables and event variables of each trigger's runs. */
+  readonly variablesBytesBySchedule = new Map<number, number>();
   blockRunsTotal = 0;
 
   /**
@@ -80,6 +93,8 @@ export class RunIndex {
     if (nowInProgress) bump(this.inProgressBySchedule, after.pipeline_schedule_id, 1);
     if (before?.status === 'running') bump(this.runningBySchedule, before.pipeline_schedule_id, -1);
     if (after?.status === 'running') bump(this.runningBySchedule, after.pipeline_schedule_id, 1);
+    if (before) bump(this.variablesBytesBySchedule, before.pipeline_schedule_id, -variablesBytesOf(before));
+    if (after) bump(this.variablesBytesBySchedule, after.pipeline_schedule_id, variablesBytesOf(after));
     if (before) bump(this.blockRunsByPipeline, before.pipeline_uuid, -before.block_runs.length);
     if (after) bump(this.blockRunsByPipeline, after.pipeline_uuid, after.block_runs.length);
     this.blockRunsTotal += (after?.block_runs.length ?? 0) - (before?.block_runs.length ?? 0);

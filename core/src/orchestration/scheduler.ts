@@ -18,13 +18,22 @@ import { schedulesTable } from './triggers-table.js';
 
 export interface Scheduler {
   /**
-   * Applies every transition due at `now`, in units that are each their own transaction: one trigger firing,
-   * one run step, one retention sweep. A refused unit is undone alone, noted in one line (at most once a
-   * minute per kind) and tried again on a later tick; the others go on. Visits the triggers due (the due-time
-   * index) and the runs in progress only. Never sets a timer: the transport calls it.
+   * Applies the transitions due at `now` (at most FIRINGS_PER_TICK firings: the rest on the next ticks), in units
+   * that are each their own transaction: one trigger firing, one run step, one retention sweep. A refused unit is
+   * undone alone, noted in one line (at most once a minute per kind) and tried again on a later tick; the others
+   * go on. Visits the triggers due (the due-time index) and the runs in progress only. Never sets a timer: the
+   * transport calls it.
    */
   tick(now: number): void;
 }
+
+/**
+ * Trigger firings tried per tick at most: a burst (thousands of triggers on the same minute) spreads over the next
+ * ticks, each firing the interval it is in, instead of holding every request for seconds.
+ */
+export const FIRINGS_PER_TICK = 200;
+/** A trigger whose firing was refused waits this long before the next try, so refused ones never use up a tick. */
+const REFUSED_FIRING_RETRY_MS = 5000;
 
 const isStorageFull = (error: unknown) => error instanceof ApiError && error.code === 413;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -35,7 +44,8 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
   // When a running run can next change, per stored version of it and of its trigger (records are replaced,
   // never edited, so an edit to either is a new key): a tick skips runs whose blocks are all still busy.
   const quiet = new WeakMap<RunRecord, { until: number; schedule: ScheduleRecord }>();
-  // Trigger versions that were due but had nothing to fire: looked at again a second later, or when they change.
+  // Trigger versions that were due but had nothing to fire (looked at again a second later) or whose firing was
+  // refused (a few seconds later); at once when they change.
   const idle = new WeakMap<ScheduleRecord, number>();
   /** Set while the store is full: firings wait (one is tried per tick to see whether there is room again). */
   let paused = false;
@@ -43,10 +53,15 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
   function fireDue(now: number) {
     const schedules = schedulesTable.in(repo);
     const { due, alwaysOn } = schedules.index;
+    const runs = runsTable.in(repo).index;
     const candidates = [...due.dueBy(now), ...alwaysOn];
+    let tried = 0;
     for (const id of candidates) {
       const schedule = schedules.get(id);
       if (!schedule || now < (idle.get(schedule) ?? now)) continue;
+      // Checked before the budget: @always_on triggers busy with a run must not use up a tick's firings.
+      if (schedule.schedule_interval === '@always_on' && runs.inProgressOf(id) > 0) continue;
+      if (tried++ === FIRINGS_PER_TICK) return;
       try {
         const fired = repo.transaction(() => fireIfDue(orchestration, schedule, now));
         if (!fired && schedule.schedule_interval !== '@always_on') idle.set(schedule, now + 1000);
@@ -60,6 +75,7 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
           paused = true;
           return;
         }
+        idle.set(schedule, now + REFUSED_FIRING_RETRY_MS);
         notices.refused('firing', `trigger ${id}`, error, now);
       }
     }

@@ -25,15 +25,8 @@ export interface ScheduleRecord {
   last_fired_execution_date: number | null;
 }
 
-export type ScheduleSettings = {
-  skip_if_previous_running?: boolean;
-  allow_blocks_to_fail?: boolean;
-  create_initial_pipeline_run?: boolean;
-  landing_time_enabled?: boolean;
-  pipeline_run_limit?: number | null;
-  timeout?: number | null;
-  timeout_status?: 'failed' | 'cancelled' | null;
-};
+/** A trigger's settings as the contract accepts them (stored as sent). */
+export type ScheduleSettings = NonNullable<PipelineScheduleCreate['settings']>;
 
 /** An event matcher as the contract accepts it (stored as sent). */
 export type EventMatcherRecord = NonNullable<PipelineScheduleCreate['event_matchers']>[number];

@@ -2,9 +2,10 @@ import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { atLeast } from '../../auth/roles.js';
 import type { RequestContext } from '../../context.js';
 import { definePresenter } from '../../presenter.js';
-import { nextExecutionDate } from '../../orchestration/interval.js';
+import { nextRunDate } from '../../orchestration/fire-time.js';
 import { runsTable } from '../../orchestration/runs-table.js';
 import type { ScheduleRecord } from '../../orchestration/triggers.js';
+import { schedulesTable } from '../../orchestration/triggers-table.js';
 
 type PipelineSchedule = NodeItemOf<NodeAt<'pipelineSchedules'>>;
 const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));
@@ -54,7 +55,7 @@ export const schedulePresenter = definePresenter<ScheduleRecord, undefined, Pipe
     updated_at: (s, ctx) => ctx.op.dates.format(s.updated_at),
     event_matchers: (s) => s.event_matchers,
     tags: (s) => [...s.tags],
-    next_pipeline_run_date: (s, ctx) => (s.schedule_type === 'time' ? date(nextExecutionDate(s.schedule_interval, ctx.op.clock.now()) ?? null, ctx.op) : null),
+    next_pipeline_run_date: (s, ctx) => date(nextRunDate(s, schedulesTable.in(ctx.op.repo).index.due.get(s.id), ctx.op.clock.now()) ?? null, ctx.op),
     // As Mage: null (not 0) when the trigger has no runs.
     pipeline_runs_count: (s, ctx) => runsTable.in(ctx.op.repo).index.bySchedule.get(s.id)?.length ?? null,
     pipeline_in_progress_runs_count: (s, ctx) => {

@@ -10,13 +10,14 @@ import type { Page, Resource } from '../../resource.js';
 import { sizeOf } from '../../repository/storage-limits.js';
 import type { PipelineRecord } from '../pipelines/table.js';
 
-const ORDERS: Readonly<Record<string, (a: ScheduleRecord, b: ScheduleRecord) => number>> = {
-  created_at: (a, b) => b.created_at - a.created_at || b.id - a.id,
-  name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
-  pipeline_uuid: (a, b) => (a.pipeline_uuid < b.pipeline_uuid ? -1 : a.pipeline_uuid > b.pipeline_uuid ? 1 : a.id - b.id),
-  status: (a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.id - b.id),
-  schedule_type: (a, b) => String(a.schedule_type).localeCompare(String(b.schedule_type)) || a.id - b.id,
-};
+type Order = (a: ScheduleRecord, b: ScheduleRecord) => number;
+const ORDERS: ReadonlyMap<string, Order> = new Map<string, Order>([
+  ['created_at', (a, b) => b.created_at - a.created_at || b.id - a.id],
+  ['name', (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id)],
+  ['pipeline_uuid', (a, b) => (a.pipeline_uuid < b.pipeline_uuid ? -1 : a.pipeline_uuid > b.pipeline_uuid ? 1 : a.id - b.id)],
+  ['status', (a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.id - b.id)],
+  ['schedule_type', (a, b) => String(a.schedule_type).localeCompare(String(b.schedule_type)) || a.id - b.id],
+]);
 
 interface ScheduleFilters {
   'schedule_type[]'?: string[];
@@ -39,7 +40,7 @@ function page(repo: Repository, ids: number[], query: ScheduleFilters, meta: { o
       (!statuses?.length || statuses.includes(s.status)) &&
       (!tags?.length || s.tags.some((t) => tags.includes(t))),
   );
-  const order = query.order_by === undefined ? undefined : ORDERS[query.order_by];
+  const order = query.order_by === undefined ? undefined : ORDERS.get(query.order_by);
   matched.sort(order ?? ((a, b) => b.id - a.id));
   return { count: matched.length, records: matched.slice(meta.offset, meta.limit === undefined ? undefined : meta.offset + meta.limit) };
 }

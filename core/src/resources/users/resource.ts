@@ -1,9 +1,10 @@
-import { EMAIL_PATTERN, NUMERIC_ID, type NodeAt, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
+import { EMAIL_PATTERN, type NodeAt, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../auth/roles.js';
 import { clientKey } from '../../auth/password-gate.js';
 import { hashPassword, MAX_PASSWORD_BYTES, passwordFits, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 import { invalid, notFound } from '../../errors.js';
+import { integerId } from '../../ids.js';
 import type { Repository } from '../../repository/types.js';
 import { paginate, type Resource } from '../../resource.js';
 import type { UserRow } from './presenter.js';
@@ -16,7 +17,8 @@ type UserPayload = Partial<UserCreate & UserUpdate>;
 
 export const userResource: Resource<NodeAt<'users'>, UserRow> = {
   member(id, { repo }) {
-    const user = NUMERIC_ID.test(id) ? usersTable.in(repo).get(Number(id)) : undefined;
+    const key = integerId(id);
+    const user = key === undefined ? undefined : usersTable.in(repo).get(key);
     if (!user) throw notFound(`User ${id} does not exist.`);
     return user;
   },

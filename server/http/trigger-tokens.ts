@@ -1,0 +1,21 @@
+import { contract } from '@pipeline-api/contract';
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The API trigger route with its token segment captured, built from the contract's path so the rule follows the
+ * route: a token need not look random (an owner may choose it), so it is found by its place, not its shape.
+ * Matched as the router does (any case, any id text), anywhere in a line.
+ */
+function tokenRoute(path: string): RegExp {
+  // Two groups, the route before the token and after it: the token segment closes the first and opens the second.
+  const parts = path.split('/').map((segment) => (segment === ':token' ? ')[^/\\s?#]+(' : segment.startsWith(':') ? '[^/\\s?#]*' : escaped(segment)));
+  return new RegExp(`(${parts.join('/')})`, 'gi');
+}
+
+const TRIGGER_TOKEN = tokenRoute(contract.pipelineSchedules.pipelineRunsWithToken.create.path);
+
+/** `text` (a path, or a log line holding one) with every API trigger token blanked. */
+export function withoutTriggerTokens(text: string): string {
+  return text.replace(TRIGGER_TOKEN, '$1[redacted]$2');
+}
