@@ -6,7 +6,7 @@ import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
 import { sizeOf } from '../repository/storage-limits.js';
 import { cancelRun, retryBlocks } from './engine.js';
-import { isInProgress, variablesBytesOf, type BlockRunState, type RunRecord } from './runs.js';
+import { isInProgress, type BlockRunState, type RunRecord } from './runs.js';
 import { runsTable } from './runs-table.js';
 import { resetBlockRun } from './simulation.js';
 import type { ScheduleRecord } from './triggers.js';
@@ -106,7 +106,7 @@ export function keepFinishedWithinBound({ repo, config }: Orchestration, schedul
       if (!run || isInProgress(run.status)) continue;
       doomed.push(id);
       finished--;
-      bytes -= variablesBytesOf(run);
+      bytes -= runs.index.variablesBytesOf(run);
     }
   }
   for (const id of doomed) runs.delete(id);

@@ -6,9 +6,6 @@ export const PRESETS: ReadonlySet<string> = new Set(['@once', '@hourly', '@daily
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Parsed expressions kept (the oldest forgotten first): parsing is the costly part of croner, and few differ. */
-const MAX_PARSED = 1024;
-const parsed = new Map<string, Cron>();
 
 /**
  * A parsed cron expression, in UTC (paused: croner never schedules anything here; the scheduler asks it for
@@ -16,13 +13,9 @@ const parsed = new Map<string, Cron>();
  * about nine times faster.
  */
 function cronOf(expression: string): Cron {
-  let cron = parsed.get(expression);
-  if (!cron) {
-    cron = new Cron(expression, { utcOffset: 0, paused: true });
-    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
-    parsed.set(expression, cron);
-  }
-  return cron;
+  // Not cached across calls: module state would be shared by every API in the process (the due-time index already
+  // asks croner only when a trigger is saved or fires).
+  return new Cron(expression, { utcOffset: 0, paused: true });
 }
 
 /** A cron expression must fire within this long of being saved: one that never does would be searched on every use. */

@@ -47,16 +47,6 @@ export const isInProgress = (status: string) => status === 'initial' || status =
 
 const key = (pipeline: string, status: string) => `${pipeline}\u0000${status}`;
 
-// A run keeps its variables objects from step to step (records are replaced, their parts shared): sized once each.
-const sizes = new WeakMap<object, number>();
-const sizeOnce = (value: Record<string, unknown>) => {
-  let size = sizes.get(value);
-  if (size === undefined) sizes.set(value, (size = sizeOf(value)));
-  return size;
-};
-/** JSON bytes of a run's variables and event variables. */
-export const variablesBytesOf = (run: RunRecord): number => sizeOnce(run.variables) + sizeOnce(run.event_variables);
-
 /**
  * Lookups kept in step with the runs table, so neither a list page nor a scheduler tick walks every run:
  * ids by pipeline, by status, by both, by trigger; the runs in progress; counts per trigger.
@@ -74,6 +64,19 @@ export class RunIndex {
   /** JSON bytes of the variables and event variables of each trigger's runs. */
   readonly variablesBytesBySchedule = new Map<number, number>();
   blockRunsTotal = 0;
+  /** A run keeps its variables objects from step to step (records are replaced, their parts shared): sized once each. */
+  readonly #sizes = new WeakMap<object, number>();
+
+  /** JSON bytes of a run's variables and event variables. */
+  variablesBytesOf(run: RunRecord): number {
+    return this.#sizeOnce(run.variables) + this.#sizeOnce(run.event_variables);
+  }
+
+  #sizeOnce(value: Record<string, unknown>): number {
+    let size = this.#sizes.get(value);
+    if (size === undefined) this.#sizes.set(value, (size = sizeOf(value)));
+    return size;
+  }
 
   /**
    * Every lookup the run feeds is compared and moved when its key changed; counts always move by the
@@ -93,8 +96,8 @@ export class RunIndex {
     if (nowInProgress) bump(this.inProgressBySchedule, after.pipeline_schedule_id, 1);
     if (before?.status === 'running') bump(this.runningBySchedule, before.pipeline_schedule_id, -1);
     if (after?.status === 'running') bump(this.runningBySchedule, after.pipeline_schedule_id, 1);
-    if (before) bump(this.variablesBytesBySchedule, before.pipeline_schedule_id, -variablesBytesOf(before));
-    if (after) bump(this.variablesBytesBySchedule, after.pipeline_schedule_id, variablesBytesOf(after));
+    if (before) bump(this.variablesBytesBySchedule, before.pipeline_schedule_id, -this.variablesBytesOf(before));
+    if (after) bump(this.variablesBytesBySchedule, after.pipeline_schedule_id, this.variablesBytesOf(after));
     if (before) bump(this.blockRunsByPipeline, before.pipeline_uuid, -before.block_runs.length);
     if (after) bump(this.blockRunsByPipeline, after.pipeline_uuid, after.block_runs.length);
     this.blockRunsTotal += (after?.block_runs.length ?? 0) - (before?.block_runs.length ?? 0);

@@ -12,7 +12,7 @@ const KEY = 'data-dir-test-key';
 const SERVER = [...TSX_NODE_ARGS, 'server/cli/bin.ts', '--port', '0', '--api-key', KEY, '--no-auth', '--quiet'];
 const isRoot = process.getuid?.() === 0;
 /** These runs carry up to 900 KB of variables each, over the default per-run cap. */
-const LARGE_VARIABLES = { env: { MAX_RUN_VARIABLES_BYTES: '1000000' } };
+const LARGE_VARIABLES = { env: { MAX_RUN_VARIABLES_BYTES: '1000000', MAX_RUN_VARIABLES_BYTES_PER_TRIGGER: '100000000' } };
 
 async function call(url: string, method: string, path: string, body?: unknown) {
   const answer = await fetch(`${url}${path}`, {
@@ -154,11 +154,17 @@ describe('--data: damage and size', () => {
         const second = await startCli(flags, LARGE_VARIABLES);
         try {
           expect((await call(second.url, 'GET', '/api/pipelines/after')).pipeline?.uuid).toBe('after');
-          const runs = (await call(second.url, 'GET', '/api/pipeline_runs?pipeline_uuid=renamed&_limit=100')) as unknown as {
-            pipeline_runs: { pipeline_uuid: string; variables: Record<string, string> }[];
-          };
-          expect(runs.pipeline_runs).toHaveLength(80);
-          expect(runs.pipeline_runs.every((run) => run.pipeline_uuid === 'renamed' && run.variables.big === big)).toBe(true);
+          // Pages of 10 (9 MB): 80 runs of 900 KB in one answer would pass the response budget.
+          const runs: { pipeline_uuid: string; variables: Record<string, string> }[] = [];
+          for (let offset = 0; offset < 100; offset += 10) {
+            const page = (await call(second.url, 'GET', `/api/pipeline_runs?pipeline_uuid=renamed&_limit=10&_offset=${offset}`)) as unknown as {
+              pipeline_runs: { pipeline_uuid: string; variables: Record<string, string> }[];
+            };
+            expect(page.pipeline_runs).toBeDefined();
+            runs.push(...page.pipeline_runs);
+          }
+          expect(runs).toHaveLength(80);
+          expect(runs.every((run) => run.pipeline_uuid === 'renamed' && run.variables.big === big)).toBe(true);
         } finally {
           expect(await second.stop('SIGTERM')).toBe(0);
         }
