@@ -12,7 +12,7 @@ const MEMO_MIN_LENGTH = 1024;
 /**
  * The UTF-8 bytes JSON.stringify(value) writes, counted without writing them; stops, answering a number above
  * `budget`, as soon as the count passes it, so the work is bounded by the budget whatever the value (a string shared
- * by many records, a list of a million items). A loop, not recursion: any depth is safe. Values are what presenters
+ * by many records, a list of a million items). A loop, not recursion, so every depth is safe. Values are what presenters
  * make: plain objects (their enumerable keys are their own), arrays, strings, numbers, booleans, null, undefined.
  */
 export function jsonBytesWithin(value: unknown, budget: number, memo = new Map<string, number>()): number {
