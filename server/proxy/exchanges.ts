@@ -105,8 +105,8 @@ export class ExchangeLog {
     const contentType = (headers: [string, string][]) => headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     const requestType = contentType(exchange.requestHeaders);
     const responseType = contentType(exchange.responseHeaders);
-    const requestText = exchange.requestBody === undefined ? undefined : this.body(exchange.requestBody);
-    const responseText = this.body(exchange.responseBody);
+    const requestText = exchange.requestBody === undefined ? undefined : this.body(exchange.requestBody, requestType);
+    const responseText = this.body(exchange.responseBody, responseType);
     return {
       startedDateTime: exchange.started.toISOString(),
       time: exchange.ms,
@@ -136,8 +136,9 @@ export class ExchangeLog {
     };
   }
 
-  /** A JSON body re-serialised with its credential fields masked; any other text with known credentials and JWTs masked. */
-  private body(text: string): string {
+  /** A JSON or form body re-serialised with its credential fields masked; any other text with known credentials and JWTs masked. */
+  private body(text: string, contentType: string): string {
+    if (isForm(contentType)) return new URLSearchParams(this.masker.query(new URLSearchParams(text))).toString();
     try {
       return JSON.stringify(this.masker.json(JSON.parse(text)));
     } catch {
@@ -145,3 +146,6 @@ export class ExchangeLog {
     }
   }
 }
+
+/** `application/x-www-form-urlencoded`, whatever its parameters. */
+export const isForm = (contentType: string | undefined) => /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? '');

@@ -23,7 +23,7 @@ export class Masker {
   /** Remembers the credentials a request carries (call before masking anything of its exchange). */
   learnRequest(headers: Record<string, string | undefined>, query: URLSearchParams, body: unknown): void {
     for (const name of ['x-api-key', 'oauth-token']) this.remember(headers[name]);
-    for (const match of (headers.authorization ?? '').matchAll(/bearer\s+(\S+)/gi)) this.remember(match[1]);
+    for (const match of (headers.authorization ?? '').matchAll(/(?:bearer|basic)\s+(\S+)/gi)) this.remember(match[1]);
     if (headers.cookie) {
       try {
         for (const value of Object.values(parseCookie(headers.cookie))) this.remember(value);
@@ -45,7 +45,7 @@ export class Masker {
     if (Array.isArray(value)) for (const item of value) this.learnJson(item, depth + 1);
     else if (isObject(value)) {
       for (const [key, item] of Object.entries(value)) {
-        if (SECRET_KEYS.has(key) && typeof item === 'string') this.remember(item);
+        if (SECRET_KEYS.has(key) && (typeof item === 'string' || typeof item === 'number')) this.remember(String(item));
         this.learnJson(item, depth + 1);
       }
     }
@@ -53,6 +53,11 @@ export class Masker {
 
   headers(pairs: readonly [string, string][]): [string, string][] {
     return pairs.map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? MASK : this.text(value)]);
+  }
+
+  /** Remembers the credentials of a form body (`password=...&api_key=...`), as of a query. */
+  learnForm(form: URLSearchParams): void {
+    for (const [key, value] of form) if (SECRET_KEYS.has(key)) this.remember(value);
   }
 
   query(search: URLSearchParams): [string, string][] {
@@ -74,7 +79,8 @@ export class Masker {
     if (!isObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (SECRET_KEYS.has(key) && typeof item === 'string') out[key] = JWT_WHOLE.test(item) ? maskJwt(item) : MASK;
+      // A credential sent as a number, a list or an object is still a credential: only null (no value) stays.
+      if (SECRET_KEYS.has(key) && item !== null) out[key] = typeof item === 'string' && JWT_WHOLE.test(item) ? maskJwt(item) : MASK;
       else out[key] = this.json(item, depth + 1);
     }
     return out;

@@ -9,7 +9,7 @@ import { cors } from '../http/cors.js';
 import { redactedPath } from '../http/log-redaction.js';
 import { queryOf } from '../http/request.js';
 import { checkRequest, checkResponse, type Issue } from './contract-check.js';
-import { ExchangeLog } from './exchanges.js';
+import { ExchangeLog, isForm } from './exchanges.js';
 import { explain } from './known-differences.js';
 import { Masker } from './masking.js';
 import { FixturesRecorder } from './recorder.js';
@@ -113,6 +113,10 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
 
   async function forward(req: Request, res: Response) {
     report.requests++;
+    const upstream = targetUrl(target, req.originalUrl);
+    if (!upstream) {
+      return fail(req, res, new ApiError('api_resource_error', 'The proxy takes paths only (e.g. GET /api/pipelines), not a URL naming another server.'));
+    }
     const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
     const headers: [string, string][] = [];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -120,20 +124,25 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       if (!NOT_FORWARDED.has(name.toLowerCase())) headers.push([name, req.rawHeaders[i + 1]!]);
     }
     const started = new Date();
+    // A client that hangs up frees the target's work too: nobody is left to answer.
+    const clientGone = new AbortController();
+    res.once('close', () => clientGone.abort());
     let answer: globalThis.Response;
+    let bytes: Buffer | undefined;
     try {
-      answer = await fetch(new URL(`${target.pathname.replace(/\/$/, '')}${req.originalUrl}`, target.origin), {
+      answer = await fetch(upstream, {
         method: req.method,
         headers,
         body: body === undefined ? undefined : new Uint8Array(body),
         redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs ?? 120_000),
+        signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs ?? 120_000), clientGone.signal]),
       });
+      bytes = await readCapped(answer);
     } catch (error) {
+      if (clientGone.signal.aborted) return;
       const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
       return fail(req, res, { code: 502, type: 'internal_error', message: `The proxy's target ${target.origin} ${reason}.` });
     }
-    const bytes = await readCapped(answer);
     if (bytes === undefined) {
       return fail(req, res, { code: 502, type: 'internal_error', message: `The target's answer exceeds ${MAX_ANSWER_BYTES} bytes.` });
     }
@@ -193,6 +202,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     }
     if (exchanges) {
       masker.learnRequest(requestHeaders, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), requestBody);
+      if (rawBody && isForm(req.headers['content-type'])) masker.learnForm(new URLSearchParams(rawBody.toString('utf8')));
       masker.learnJson(answerBody);
     }
     if (!matched) {
@@ -266,6 +276,22 @@ export function parseTarget(text: string): URL {
   if (url.username || url.password) throw new Error('--target must not hold credentials: clients send theirs, and the proxy forwards them');
   if (url.search || url.hash) throw new Error('--target must not have a query or a fragment');
   return url;
+}
+
+/**
+ * Where a request goes: the target's origin and path prefix, then the request's path as sent. Resolving the path
+ * against the target instead would let `//host/...` or an absolute-form request line send the client's
+ * credentials to another server; such requests get undefined.
+ */
+export function targetUrl(target: URL, requestTarget: string): URL | undefined {
+  if (!requestTarget.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`${target.origin}${target.pathname.replace(/\/$/, '')}${requestTarget}`);
+  } catch {
+    return undefined;
+  }
+  return url.origin === target.origin ? url : undefined;
 }
 
 /** The answer's text, or undefined once it passes MAX_ANSWER_BYTES (the rest is not read). */
