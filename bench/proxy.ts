@@ -8,7 +8,7 @@
  *
  * Fails (exit 1) on an error answer, or when a proxy reports a violation: the reference honours the contract.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -30,13 +30,14 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
-  { name: `GET pipeline detail (${BLOCKS_PER_PIPELINE} blocks)`, method: 'GET', path: '/api/pipelines/p000' },
-  { name: `GET pipelines (${PIPELINES} stored)`, method: 'GET', path: '/api/pipelines?_limit=40' },
+  // `_http_error_codes`: an error answers its HTTP status, which autocannon counts (non-2xx) and fails the run on.
+  { name: `GET pipeline detail (${BLOCKS_PER_PIPELINE} blocks)`, method: 'GET', path: '/api/pipelines/p000?_http_error_codes=1' },
+  { name: `GET pipelines (${PIPELINES} stored)`, method: 'GET', path: '/api/pipelines?_limit=40&_http_error_codes=1' },
   {
     // Spread over the seeded pipelines; every answer is a new block the recorder keeps.
     name: 'POST block create',
     method: 'POST',
-    path: '/api/pipelines/p000/blocks',
+    path: '/api/pipelines/p000/blocks?_http_error_codes=1',
     body: (i) => JSON.stringify({ block: { name: `n${i}`, type: 'transformer', content: `x = ${i}\n` } }),
   },
 ];
@@ -71,8 +72,10 @@ async function startProxy(target: string, extra: string[]): Promise<Proc> {
   return proxy;
 }
 
+/** Unique block names across every run: a name taken by an earlier run would be refused. */
+let counter = 0;
+
 async function load(target: Target, scenario: Scenario, headers: Record<string, string>): Promise<Figures> {
-  let counter = 0;
   const cpu = () => target.processes.reduce((sum, p) => sum + cpuMs(p.child.pid!), 0);
   const before = cpu();
   const result = await autocannon({
@@ -172,8 +175,10 @@ try {
   }
   // The recordings are written at close (SIGTERM): their size says what a session of this length keeps.
   await recording.stop();
-  const size = (file: string) => `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`recordings written at exit: fixtures ${size(fixtures)}, HAR log ${size(har)}`);
+  const size = (file: string) => `${(statSync(file).size / 1024).toFixed(0)} KiB`;
+  const recorded = JSON.parse(readFileSync(fixtures, 'utf8')) as { pipelines: { blocks?: unknown[] }[] };
+  const blocks = recorded.pipelines.reduce((sum, p) => sum + (p.blocks?.length ?? 0), 0);
+  console.log(`recordings written at exit: fixtures ${size(fixtures)} (${recorded.pipelines.length} pipelines, ${blocks} blocks), HAR log ${size(har)}`);
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {
