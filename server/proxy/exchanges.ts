@@ -86,15 +86,16 @@ export class ExchangeLog {
     return this.entries.length;
   }
 
-  toHar(target: string): { log: { version: string; creator: { name: string; version: string }; comment: string; entries: HarEntry[] } } {
-    return {
-      log: {
-        version: '1.2',
-        creator: { name: 'pipeline-api-server proxy', version: '0.1.0' },
-        comment: `Traffic to ${target}; credentials masked.${this.dropped ? ` ${this.dropped} exchanges past the cap were not kept.` : ''}`,
-        entries: this.entries,
-      },
-    };
+  /**
+   * The HAR log as JSON text, one piece per entry: up to 256 MiB of bodies, escaped inside one string, could pass
+   * the longest string V8 makes, and the whole recording would be lost at exit.
+   */
+  *harText(target: string): Generator<string> {
+    const comment = `Traffic to ${target}; credentials masked.${this.dropped ? ` ${this.dropped} exchanges past the cap were not kept.` : ''}`;
+    const head = { version: '1.2', creator: { name: 'pipeline-api-server proxy', version: '0.1.0' }, comment };
+    yield `{"log":${JSON.stringify(head).slice(0, -1)},"entries":[\n`;
+    for (const [i, entry] of this.entries.entries()) yield `${i ? ',\n' : ''}${JSON.stringify(entry)}`;
+    yield '\n]}}\n';
   }
 
   private entry(exchange: Exchange): HarEntry {

@@ -1,4 +1,4 @@
-import { writeFileSync, renameSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@pipeline-api/contract';
@@ -254,10 +254,10 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       });
       if (settings.record && fixtures) {
         const { fixtures: recorded, refused } = fixtures.fixtures();
-        writeAtomically(settings.record, `${JSON.stringify(recorded, null, 2)}\n`);
+        writeAtomically(settings.record, [`${JSON.stringify(recorded, null, 2)}\n`]);
         for (const problem of refused) log(`[proxy] not recorded (the fixtures format refuses it): ${problem}`);
       }
-      if (settings.recordExchanges && exchanges) writeAtomically(settings.recordExchanges, `${JSON.stringify(exchanges.toHar(target.href), null, 1)}\n`);
+      if (settings.recordExchanges && exchanges) writeAtomically(settings.recordExchanges, exchanges.harText(target.href));
       log(report.summary());
       return report.toJSON(notRecorded());
     },
@@ -312,8 +312,13 @@ async function readCapped(answer: globalThis.Response): Promise<Buffer | undefin
 }
 
 /** Written beside, then renamed: a reader never sees half a file. */
-function writeAtomically(path: string, text: string) {
+function writeAtomically(path: string, pieces: Iterable<string>) {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o600 });
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    for (const piece of pieces) writeSync(fd, piece);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temporary, path);
 }
