@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sized } from './smoke.js';
+import { Masker, MAX_KNOWN_SECRETS } from '../server/proxy/masking.js';
 import { KEY, cpuMs, login, pool, spawnServer, startReference, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
@@ -106,7 +107,33 @@ async function load(target: Target, scenario: Scenario, headers: Record<string, 
   };
 }
 
+/**
+ * Masking one answer for the HAR log, as a session's remembered credentials grow (each login adds its token and
+ * its claims): the cost per answer must not grow with them.
+ */
+function maskingCost() {
+  const answer = JSON.stringify({
+    pipelines: Array.from({ length: 40 }, (_, p) => ({
+      uuid: `p${p}`,
+      name: `pipeline ${p}`,
+      tags: ['etl'],
+      blocks: Array.from({ length: 25 }, (_, b) => ({ uuid: `b${b}`, name: `block ${b}`, content: 'x = 1\n'.repeat(5), upstream_blocks: [`b${b - 1}`] })),
+    })),
+  });
+  const rounds = sized(20, 2);
+  console.log(`masking a ${(answer.length / 1024).toFixed(0)} KiB answer (the HAR log), mean of ${rounds}:`);
+  for (const remembered of [2, 100, MAX_KNOWN_SECRETS]) {
+    const masker = new Masker();
+    for (let i = 0; i < remembered; i++) masker.learnRequest({ 'x-api-key': `key-${i}-abcdefghijklmnop` }, new URLSearchParams(), undefined);
+    const started = performance.now();
+    for (let r = 0; r < rounds; r++) JSON.stringify(masker.json(JSON.parse(answer)));
+    console.log(`  ${String(remembered).padStart(5)} credentials remembered: ${((performance.now() - started) / rounds).toFixed(2)} ms`);
+  }
+  console.log('');
+}
+
 try {
+  maskingCost();
   const reference = await startReference({ MAX_STORED_RECORDS: '1000000' });
   started.push(reference);
   const token = await login(reference.url);

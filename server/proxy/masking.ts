@@ -1,4 +1,5 @@
 import { parse as parseCookie } from 'cookie';
+import { KnownSecrets } from './known-secrets.js';
 
 /** What every credential becomes in a recording. */
 export const MASK = '[masked]';
@@ -9,7 +10,7 @@ const SECRET_HEADERS = new Set(['x-api-key', 'oauth-token', 'authorization', 'pr
 const SECRET_KEYS = new Set(['api_key', 'password', 'password_confirmation', 'password_current', 'token', 'pipeline_schedule_token', 'jwt_secret']);
 const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 /** How many credentials a recorder remembers, to blank them wherever they show up again. */
-const MAX_KNOWN_SECRETS = 1000;
+export const MAX_KNOWN_SECRETS = 1000;
 
 /**
  * Masks credentials in recorded traffic. It remembers every credential it has seen (headers, query, bodies,
@@ -18,7 +19,7 @@ const MAX_KNOWN_SECRETS = 1000;
  * so a replayed login still gives a client a token it can decode.
  */
 export class Masker {
-  private readonly known = new Set<string>();
+  private readonly known = new KnownSecrets(MAX_KNOWN_SECRETS);
 
   /** Remembers the credentials a request carries (call before masking anything of its exchange). */
   learnRequest(headers: Record<string, string | undefined>, query: URLSearchParams, body: unknown): void {
@@ -88,21 +89,12 @@ export class Masker {
 
   /** Text with every JWT reshaped and every known credential blanked (raw and percent-encoded). */
   text(text: string): string {
-    let out = text.includes('eyJ') ? text.replace(JWT, maskJwt) : text;
-    for (const secret of this.known) {
-      if (out.includes(secret)) out = out.split(secret).join(MASK);
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(MASK);
-    }
-    return out;
+    return this.known.blank(text.includes('eyJ') ? text.replace(JWT, maskJwt) : text, MASK);
   }
 
   private remember(value: string | undefined) {
     const secret = value?.trim();
-    // Too short to be a credential, and blanking it would blank ordinary text.
-    if (!secret || secret.length < 8 || secret === MASK) return;
-    if (this.known.size >= MAX_KNOWN_SECRETS) this.known.delete(this.known.values().next().value!);
-    this.known.add(secret);
+    if (secret && secret !== MASK) this.known.add(secret);
   }
 
   private rememberJwt(jwt: string) {
