@@ -1,4 +1,5 @@
 import { parse as parseCookie } from 'cookie';
+import { looksSecret } from '../http/log-redaction.js';
 import { KnownSecrets } from './known-secrets.js';
 
 /** What every credential becomes in a recording. */
@@ -124,11 +125,3 @@ function jwtClaims(jwt: string): Record<string, unknown> | undefined {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** An API trigger's token (32 hex digits), a JWT, or a 32+ character mix of cases and digits: a path segment that is a credential. */
-function looksSecret(segment: string): boolean {
-  if (segment.length < 32 && !segment.startsWith('eyJ')) return false;
-  if (JWT_WHOLE.test(segment)) return true;
-  if (/^[0-9a-f]{32}$/i.test(segment)) return true;
-  return segment.length >= 32 && /^[\w-]+$/.test(segment) && /[a-z]/.test(segment) && /[A-Z]/.test(segment) && /\d/.test(segment);
-}

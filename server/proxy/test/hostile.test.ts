@@ -118,6 +118,20 @@ describe('the contract proxy against hostile requests', () => {
     expect(entries[2]!.request.postData?.text).toBe('email=a%40b.c&password=%5Bmasked%5D&api_key=%5Bmasked%5D');
   });
 
+  it('masks a trigger token in a path even percent-encoded, when the session never saw it handed out', async () => {
+    const target = await fakeServer();
+    const har = join(dir, 'exchanges.har');
+    proxy = await startProxy({ target: target.url, recordExchanges: har });
+    const token = '0123456789abcdef0123456789abcdef';
+    const encoded = `%30${token.slice(1)}`; // the same token: a server decodes the path before reading it
+    await fetch(`${proxy.url}/api/pipeline_schedules/1/pipeline_runs/${encoded}`, { method: 'POST', body: '{}' });
+    await proxy.close();
+    proxy = undefined;
+    const recorded = readFileSync(har, 'utf8');
+    expect(recorded).not.toContain(token.slice(1));
+    expect(JSON.parse(recorded).log.entries[0].request.url).toBe('/api/pipeline_schedules/1/pipeline_runs/[masked]');
+  });
+
   it('bounds the wait on a slow target, answers 502 in the envelope, and frees the target when the client hangs up', async () => {
     const silent = await fakeServer(() => {}); // never answers
     const stalling = await fakeServer((_req, res) => {
