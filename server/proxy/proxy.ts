@@ -8,6 +8,7 @@ import { answerClientErrors } from '../http/client-error.js';
 import { cors } from '../http/cors.js';
 import { redactedPath } from '../http/log-redaction.js';
 import { queryOf } from '../http/request.js';
+import { AnswerBudget, type BudgetedRead } from './answer-budget.js';
 import { checkRequest, checkResponse, type Issue } from './contract-check.js';
 import { ExchangeLog, isForm } from './exchanges.js';
 import { explain } from './known-differences.js';
@@ -32,6 +33,8 @@ export interface ProxySettings {
   log?: (line: string) => void;
   /** Milliseconds the target has to answer (default 120 000). */
   timeoutMs?: number;
+  /** Bytes of answers held at once, over every request in flight (default 256 MiB). */
+  maxAnswerBytesInFlight?: number;
 }
 
 export interface RunningProxy {
@@ -43,6 +46,7 @@ export interface RunningProxy {
 
 /** Answers larger than this are refused (every request does bounded work). */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 export const EXCHANGE_LIMITS = { maxEntries: 20_000, maxBodyBytes: 256 * 1024 * 1024 };
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), and those the proxy sets itself. */
 const NOT_FORWARDED = new Set([
@@ -77,6 +81,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
   const masker = new Masker();
   const exchanges = settings.recordExchanges ? new ExchangeLog(masker, EXCHANGE_LIMITS) : undefined;
   const fixtures = settings.record ? new FixturesRecorder() : undefined;
+  const answers = new AnswerBudget(MAX_ANSWER_BYTES, settings.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT);
   const notRecorded = () => ({ exchanges: exchanges?.dropped ?? 0, fixtures: fixtures?.dropped ?? 0 });
 
   const app = express();
@@ -128,7 +133,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     const clientGone = new AbortController();
     res.once('close', () => clientGone.abort());
     let answer: globalThis.Response;
-    let bytes: Buffer | undefined;
+    let read: BudgetedRead;
     try {
       answer = await fetch(upstream, {
         method: req.method,
@@ -137,15 +142,35 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
         redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs ?? 120_000), clientGone.signal]),
       });
-      bytes = await readCapped(answer);
+      read = await answers.read(answer);
     } catch (error) {
       if (clientGone.signal.aborted) return;
       const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
       return fail(req, res, { code: 502, type: 'internal_error', message: `The proxy's target ${target.origin} ${reason}.` });
     }
-    if (bytes === undefined) {
+    if (read === 'too-large') {
       return fail(req, res, { code: 502, type: 'internal_error', message: `The target's answer exceeds ${MAX_ANSWER_BYTES} bytes.` });
     }
+    if (read === 'busy') {
+      const busy = new ApiError('too_many_requests', `The proxy holds ${answers.total} bytes of answers in flight: retry in a moment.`);
+      busy.retryAfter = 1;
+      return fail(req, res, busy);
+    }
+    try {
+      finish(req, res, answer, read.bytes, { started, headers, body });
+    } finally {
+      read.release();
+    }
+  }
+
+  /** Forwards the answer, then checks and records the exchange. */
+  function finish(
+    req: Request,
+    res: Response,
+    answer: globalThis.Response,
+    bytes: Buffer,
+    { started, headers, body }: { started: Date; headers: [string, string][]; body: Buffer | undefined },
+  ) {
     const responseHeaders: [string, string][] = [];
     answer.headers.forEach((value, name) => {
       // The proxy's own CORS answer stands (cors() above): the target's would duplicate or widen it.
@@ -292,23 +317,6 @@ export function targetUrl(target: URL, requestTarget: string): URL | undefined {
     return undefined;
   }
   return url.origin === target.origin ? url : undefined;
-}
-
-/** The answer's text, or undefined once it passes MAX_ANSWER_BYTES (the rest is not read). */
-async function readCapped(answer: globalThis.Response): Promise<Buffer | undefined> {
-  if (!answer.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = answer.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Written beside, then renamed: a reader never sees half a file. */

@@ -132,6 +132,30 @@ describe('the contract proxy against hostile requests', () => {
     expect(JSON.parse(recorded).log.entries[0].request.url).toBe('/api/pipeline_schedules/1/pipeline_runs/[masked]');
   });
 
+  it('bounds the answers held at once: past the budget, a 429 envelope with Retry-After; the held one still arrives', async () => {
+    const chunk = 'x'.repeat(600_000);
+    let finishFirst = () => {};
+    const target = await fakeServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      if (req.url === '/api/pipelines/held') {
+        res.write(`{"pad":"${chunk}`); // held in the proxy until the test lets it finish
+        finishFirst = () => res.end('"}');
+      } else res.end(`{"pad":"${chunk}"}`);
+    });
+    proxy = await startProxy({ target: target.url, maxAnswerBytesInFlight: 1_000_000 });
+    const held = fetch(`${proxy.url}/api/pipelines/held`).then(async (r) => ({ status: r.status, size: (await r.text()).length }));
+    await waitFor(() => target.seen.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the first 600 KB reach the proxy
+    const refused = await fetch(`${proxy.url}/api/pipelines/other?_http_error_codes=1`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('too_many_requests');
+    finishFirst();
+    expect(await held).toEqual({ status: 200, size: chunk.length + 10 });
+    // Released: the budget holds the next answer again.
+    expect((await fetch(`${proxy.url}/api/pipelines/other`)).status).toBe(200);
+  });
+
   it('bounds the wait on a slow target, answers 502 in the envelope, and frees the target when the client hangs up', async () => {
     const silent = await fakeServer(() => {}); // never answers
     const stalling = await fakeServer((_req, res) => {
