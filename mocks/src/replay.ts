@@ -11,7 +11,7 @@ const HarLog = z.object({
   log: z.object({
     entries: z.array(
       z.object({
-        request: z.object({ method: z.string(), url: z.string(), postData: z.object({ text: z.string() }).optional() }),
+        request: z.object({ method: z.string(), url: z.string(), postData: z.object({ mimeType: z.string().optional(), text: z.string() }).optional() }),
         response: z.object({ status: z.number().int(), headers: z.array(Header), content: z.object({ text: z.string().optional() }) }),
       }),
     ),
@@ -49,7 +49,7 @@ export async function replay(source: string | HarLog, options: { baseUrl?: strin
   const served = new Map<string, number>();
   let total = 0;
   for (const { request, response } of har.log.entries) {
-    const key = requestKey(request.method, new URL(request.url, 'http://recorded.invalid'), request.postData?.text);
+    const key = requestKey(request.method, new URL(request.url, 'http://recorded.invalid'), request.postData?.text, request.postData?.mimeType);
     const headers = response.headers
       .filter(({ name, value }) => !NOT_REPLAYED_HEADERS.has(name.toLowerCase()) && value !== MASK)
       .map(({ name, value }): [string, string] => [name, value]);
@@ -60,7 +60,7 @@ export async function replay(source: string | HarLog, options: { baseUrl?: strin
   const origin = options.baseUrl ? escape(options.baseUrl.replace(/\/+$/, '')) : '[^:/?#]+://[^/?#]+';
   const handler = http.all(new RegExp(`^${origin}/`), async ({ request }) => {
     const url = new URL(request.url);
-    const key = requestKey(request.method, url, await request.text());
+    const key = requestKey(request.method, url, await request.text(), request.headers.get('content-type'));
     const recorded = answers.get(key);
     if (!recorded) {
       unmatched.push(`${request.method} ${url.pathname}${url.search}`);
@@ -83,20 +83,26 @@ export async function replay(source: string | HarLog, options: { baseUrl?: strin
   };
 }
 
-/** Method, path, query and body with every credential (a masked or a real one) left out. */
-function requestKey(method: string, url: URL, body: string | undefined): string {
+/** Method, path, query and body (JSON or a form) with every credential (a masked or a real one) left out. */
+function requestKey(method: string, url: URL, body: string | undefined, contentType: string | null | undefined): string {
   const path = url.pathname
     .split('/')
     .map((segment) => (segment === encodeURIComponent(MASK) || segment === MASK || looksLikeToken(segment) ? '*' : segment))
     .join('/');
-  const query = [...url.searchParams].filter(([key]) => !CREDENTIAL_KEYS.has(key)).sort(([a], [b]) => a.localeCompare(b));
+  const query = withoutCredentialParams(url.searchParams);
   let content = body ?? '';
+  if (/^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? ''))
+    return JSON.stringify([method.toUpperCase(), path, query, withoutCredentialParams(new URLSearchParams(content))]);
   try {
     content = content === '' ? '' : JSON.stringify(withoutCredentials(JSON.parse(content)));
   } catch {
     // not JSON: compared as sent
   }
   return JSON.stringify([method.toUpperCase(), path, query, content]);
+}
+
+function withoutCredentialParams(params: URLSearchParams): [string, string][] {
+  return [...params].filter(([key]) => !CREDENTIAL_KEYS.has(key)).sort(([a], [b]) => a.localeCompare(b));
 }
 
 function withoutCredentials(value: unknown): unknown {

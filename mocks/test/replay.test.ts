@@ -48,6 +48,28 @@ describe('replay: answers from a recorded exchange log', () => {
     expect(mock.remaining()).toBe(5);
   });
 
+  it('matches a form body (a login as a browser form posts it) with its credentials aside', async () => {
+    const form = 'application/x-www-form-urlencoded';
+    mock = await replay(
+      {
+        log: {
+          entries: [
+            {
+              request: { method: 'POST', url: '/api/sessions', postData: { mimeType: form, text: 'email=a%40b.c&password=%5Bmasked%5D' } },
+              response: { status: 200, headers: [], content: { text: '{"session":{"token":"x"}}' } },
+            },
+          ],
+        },
+      },
+      { baseUrl: 'http://mage.test' },
+    );
+    mock.listen();
+    const body = new URLSearchParams({ password: 'the real one', email: 'a@b.c' });
+    const answer = await fetch('http://mage.test/api/sessions', { method: 'POST', headers: { 'Content-Type': form }, body });
+    expect(answer.status).toBe(200);
+    expect(mock.unmatched).toEqual([]);
+  });
+
   it('refuses a file that is not a HAR log', async () => {
     await expect(replay({ log: {} } as HarLog)).rejects.toThrow(/entries/);
   });

@@ -224,6 +224,8 @@ export function helpText(): string {
     'pipeline-api-server: the Pipeline API reference server (Mage-compatible) with docs at /docs.',
     '',
     'Usage: pipeline-api-server [options]',
+    '       pipeline-api-server proxy --target <url> [options]   a contract proxy in front of a Mage server',
+    '                                                            (see pipeline-api-server proxy --help)',
     '',
     ...rows,
     '',

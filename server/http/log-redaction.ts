@@ -57,7 +57,8 @@ function credentialsIn(headers: Record<string, string | string[] | undefined>): 
   return found;
 }
 
-function looksSecret(segment: string): boolean {
+/** A path segment shaped like a credential (a JWT, an API trigger's token, a long random mix), as sent or percent-decoded. */
+export function looksSecret(segment: string): boolean {
   // Most segments are short plain names: none of the shapes below fits them (percent-escapes could hide a longer text).
   if (segment.length < 32 && !segment.startsWith('eyJ') && !segment.includes('%')) return false;
   let text = segment;

@@ -86,15 +86,16 @@ export class ExchangeLog {
     return this.entries.length;
   }
 
-  toHar(target: string): { log: { version: string; creator: { name: string; version: string }; comment: string; entries: HarEntry[] } } {
-    return {
-      log: {
-        version: '1.2',
-        creator: { name: 'pipeline-api-server proxy', version: '0.1.0' },
-        comment: `Traffic to ${target}; credentials masked.${this.dropped ? ` ${this.dropped} exchanges past the cap were not kept.` : ''}`,
-        entries: this.entries,
-      },
-    };
+  /**
+   * The HAR log as JSON text, one piece per entry: up to 256 MiB of bodies, escaped inside one string, could pass
+   * the longest string V8 makes, and the whole recording would be lost at exit.
+   */
+  *harText(target: string): Generator<string> {
+    const comment = `Traffic to ${target}; credentials masked.${this.dropped ? ` ${this.dropped} exchanges past the cap were not kept.` : ''}`;
+    const head = { version: '1.2', creator: { name: 'pipeline-api-server proxy', version: '0.1.0' }, comment };
+    yield `{"log":${JSON.stringify(head).slice(0, -1)},"entries":[\n`;
+    for (const [i, entry] of this.entries.entries()) yield `${i ? ',\n' : ''}${JSON.stringify(entry)}`;
+    yield '\n]}}\n';
   }
 
   private entry(exchange: Exchange): HarEntry {
@@ -105,8 +106,8 @@ export class ExchangeLog {
     const contentType = (headers: [string, string][]) => headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     const requestType = contentType(exchange.requestHeaders);
     const responseType = contentType(exchange.responseHeaders);
-    const requestText = exchange.requestBody === undefined ? undefined : this.body(exchange.requestBody);
-    const responseText = this.body(exchange.responseBody);
+    const requestText = exchange.requestBody === undefined ? undefined : this.body(exchange.requestBody, requestType);
+    const responseText = this.body(exchange.responseBody, responseType);
     return {
       startedDateTime: exchange.started.toISOString(),
       time: exchange.ms,
@@ -136,8 +137,9 @@ export class ExchangeLog {
     };
   }
 
-  /** A JSON body re-serialised with its credential fields masked; any other text with known credentials and JWTs masked. */
-  private body(text: string): string {
+  /** A JSON or form body re-serialised with its credential fields masked; any other text with known credentials and JWTs masked. */
+  private body(text: string, contentType: string): string {
+    if (isForm(contentType)) return new URLSearchParams(this.masker.query(new URLSearchParams(text))).toString();
     try {
       return JSON.stringify(this.masker.json(JSON.parse(text)));
     } catch {
@@ -145,3 +147,6 @@ export class ExchangeLog {
     }
   }
 }
+
+/** `application/x-www-form-urlencoded`, whatever its parameters. */
+export const isForm = (contentType: string | undefined) => /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? '');

@@ -1,4 +1,6 @@
 import { parse as parseCookie } from 'cookie';
+import { looksSecret } from '../http/log-redaction.js';
+import { KnownSecrets } from './known-secrets.js';
 
 /** What every credential becomes in a recording. */
 export const MASK = '[masked]';
@@ -9,7 +11,7 @@ const SECRET_HEADERS = new Set(['x-api-key', 'oauth-token', 'authorization', 'pr
 const SECRET_KEYS = new Set(['api_key', 'password', 'password_confirmation', 'password_current', 'token', 'pipeline_schedule_token', 'jwt_secret']);
 const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 /** How many credentials a recorder remembers, to blank them wherever they show up again. */
-const MAX_KNOWN_SECRETS = 1000;
+export const MAX_KNOWN_SECRETS = 1000;
 
 /**
  * Masks credentials in recorded traffic. It remembers every credential it has seen (headers, query, bodies,
@@ -18,12 +20,12 @@ const MAX_KNOWN_SECRETS = 1000;
  * so a replayed login still gives a client a token it can decode.
  */
 export class Masker {
-  private readonly known = new Set<string>();
+  private readonly known = new KnownSecrets(MAX_KNOWN_SECRETS);
 
   /** Remembers the credentials a request carries (call before masking anything of its exchange). */
   learnRequest(headers: Record<string, string | undefined>, query: URLSearchParams, body: unknown): void {
     for (const name of ['x-api-key', 'oauth-token']) this.remember(headers[name]);
-    for (const match of (headers.authorization ?? '').matchAll(/bearer\s+(\S+)/gi)) this.remember(match[1]);
+    for (const match of (headers.authorization ?? '').matchAll(/(?:bearer|basic)\s+(\S+)/gi)) this.remember(match[1]);
     if (headers.cookie) {
       try {
         for (const value of Object.values(parseCookie(headers.cookie))) this.remember(value);
@@ -45,7 +47,7 @@ export class Masker {
     if (Array.isArray(value)) for (const item of value) this.learnJson(item, depth + 1);
     else if (isObject(value)) {
       for (const [key, item] of Object.entries(value)) {
-        if (SECRET_KEYS.has(key) && typeof item === 'string') this.remember(item);
+        if (SECRET_KEYS.has(key) && (typeof item === 'string' || typeof item === 'number')) this.remember(String(item));
         this.learnJson(item, depth + 1);
       }
     }
@@ -53,6 +55,11 @@ export class Masker {
 
   headers(pairs: readonly [string, string][]): [string, string][] {
     return pairs.map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? MASK : this.text(value)]);
+  }
+
+  /** Remembers the credentials of a form body (`password=...&api_key=...`), as of a query. */
+  learnForm(form: URLSearchParams): void {
+    for (const [key, value] of form) if (SECRET_KEYS.has(key)) this.remember(value);
   }
 
   query(search: URLSearchParams): [string, string][] {
@@ -74,7 +81,8 @@ export class Masker {
     if (!isObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (SECRET_KEYS.has(key) && typeof item === 'string') out[key] = JWT_WHOLE.test(item) ? maskJwt(item) : MASK;
+      // A credential sent as a number, a list or an object is still a credential: only null (no value) stays.
+      if (SECRET_KEYS.has(key) && item !== null) out[key] = typeof item === 'string' && JWT_WHOLE.test(item) ? maskJwt(item) : MASK;
       else out[key] = this.json(item, depth + 1);
     }
     return out;
@@ -82,21 +90,12 @@ export class Masker {
 
   /** Text with every JWT reshaped and every known credential blanked (raw and percent-encoded). */
   text(text: string): string {
-    let out = text.includes('eyJ') ? text.replace(JWT, maskJwt) : text;
-    for (const secret of this.known) {
-      if (out.includes(secret)) out = out.split(secret).join(MASK);
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(MASK);
-    }
-    return out;
+    return this.known.blank(text.includes('eyJ') ? text.replace(JWT, maskJwt) : text, MASK);
   }
 
   private remember(value: string | undefined) {
     const secret = value?.trim();
-    // Too short to be a credential, and blanking it would blank ordinary text.
-    if (!secret || secret.length < 8 || secret === MASK) return;
-    if (this.known.size >= MAX_KNOWN_SECRETS) this.known.delete(this.known.values().next().value!);
-    this.known.add(secret);
+    if (secret && secret !== MASK) this.known.add(secret);
   }
 
   private rememberJwt(jwt: string) {
@@ -126,11 +125,3 @@ function jwtClaims(jwt: string): Record<string, unknown> | undefined {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** An API trigger's token (32 hex digits), a JWT, or a 32+ character mix of cases and digits: a path segment that is a credential. */
-function looksSecret(segment: string): boolean {
-  if (segment.length < 32 && !segment.startsWith('eyJ')) return false;
-  if (JWT_WHOLE.test(segment)) return true;
-  if (/^[0-9a-f]{32}$/i.test(segment)) return true;
-  return segment.length >= 32 && /^[\w-]+$/.test(segment) && /[a-z]/.test(segment) && /[A-Z]/.test(segment) && /\d/.test(segment);
-}

@@ -1,4 +1,4 @@
-import { writeFileSync, renameSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@pipeline-api/contract';
@@ -8,8 +8,9 @@ import { answerClientErrors } from '../http/client-error.js';
 import { cors } from '../http/cors.js';
 import { redactedPath } from '../http/log-redaction.js';
 import { queryOf } from '../http/request.js';
+import { AnswerBudget, type BudgetedRead } from './answer-budget.js';
 import { checkRequest, checkResponse, type Issue } from './contract-check.js';
-import { ExchangeLog } from './exchanges.js';
+import { ExchangeLog, isForm } from './exchanges.js';
 import { explain } from './known-differences.js';
 import { Masker } from './masking.js';
 import { FixturesRecorder } from './recorder.js';
@@ -32,6 +33,8 @@ export interface ProxySettings {
   log?: (line: string) => void;
   /** Milliseconds the target has to answer (default 120 000). */
   timeoutMs?: number;
+  /** Bytes of answers held at once, over every request in flight (default 256 MiB). */
+  maxAnswerBytesInFlight?: number;
 }
 
 export interface RunningProxy {
@@ -43,6 +46,7 @@ export interface RunningProxy {
 
 /** Answers larger than this are refused (every request does bounded work). */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 export const EXCHANGE_LIMITS = { maxEntries: 20_000, maxBodyBytes: 256 * 1024 * 1024 };
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), and those the proxy sets itself. */
 const NOT_FORWARDED = new Set([
@@ -77,6 +81,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
   const masker = new Masker();
   const exchanges = settings.recordExchanges ? new ExchangeLog(masker, EXCHANGE_LIMITS) : undefined;
   const fixtures = settings.record ? new FixturesRecorder() : undefined;
+  const answers = new AnswerBudget(MAX_ANSWER_BYTES, settings.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT);
   const notRecorded = () => ({ exchanges: exchanges?.dropped ?? 0, fixtures: fixtures?.dropped ?? 0 });
 
   const app = express();
@@ -113,6 +118,10 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
 
   async function forward(req: Request, res: Response) {
     report.requests++;
+    const upstream = targetUrl(target, req.originalUrl);
+    if (!upstream) {
+      return fail(req, res, new ApiError('api_resource_error', 'The proxy takes paths only (e.g. GET /api/pipelines), not a URL naming another server.'));
+    }
     const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
     const headers: [string, string][] = [];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -120,23 +129,48 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       if (!NOT_FORWARDED.has(name.toLowerCase())) headers.push([name, req.rawHeaders[i + 1]!]);
     }
     const started = new Date();
+    // A client that hangs up frees the target's work too: nobody is left to answer.
+    const clientGone = new AbortController();
+    res.once('close', () => clientGone.abort());
     let answer: globalThis.Response;
+    let read: BudgetedRead;
     try {
-      answer = await fetch(new URL(`${target.pathname.replace(/\/$/, '')}${req.originalUrl}`, target.origin), {
+      answer = await fetch(upstream, {
         method: req.method,
         headers,
         body: body === undefined ? undefined : new Uint8Array(body),
         redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs ?? 120_000),
+        signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs ?? 120_000), clientGone.signal]),
       });
+      read = await answers.read(answer);
     } catch (error) {
+      if (clientGone.signal.aborted) return;
       const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
       return fail(req, res, { code: 502, type: 'internal_error', message: `The proxy's target ${target.origin} ${reason}.` });
     }
-    const bytes = await readCapped(answer);
-    if (bytes === undefined) {
+    if (read === 'too-large') {
       return fail(req, res, { code: 502, type: 'internal_error', message: `The target's answer exceeds ${MAX_ANSWER_BYTES} bytes.` });
     }
+    if (read === 'busy') {
+      const busy = new ApiError('too_many_requests', `The proxy holds ${answers.total} bytes of answers in flight: retry in a moment.`);
+      busy.retryAfter = 1;
+      return fail(req, res, busy);
+    }
+    try {
+      finish(req, res, answer, read.bytes, { started, headers, body });
+    } finally {
+      read.release();
+    }
+  }
+
+  /** Forwards the answer, then checks and records the exchange. */
+  function finish(
+    req: Request,
+    res: Response,
+    answer: globalThis.Response,
+    bytes: Buffer,
+    { started, headers, body }: { started: Date; headers: [string, string][]; body: Buffer | undefined },
+  ) {
     const responseHeaders: [string, string][] = [];
     answer.headers.forEach((value, name) => {
       // The proxy's own CORS answer stands (cors() above): the target's would duplicate or widen it.
@@ -193,6 +227,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     }
     if (exchanges) {
       masker.learnRequest(requestHeaders, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), requestBody);
+      if (rawBody && isForm(req.headers['content-type'])) masker.learnForm(new URLSearchParams(rawBody.toString('utf8')));
       masker.learnJson(answerBody);
     }
     if (!matched) {
@@ -244,10 +279,10 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       });
       if (settings.record && fixtures) {
         const { fixtures: recorded, refused } = fixtures.fixtures();
-        writeAtomically(settings.record, `${JSON.stringify(recorded, null, 2)}\n`);
+        writeAtomically(settings.record, [`${JSON.stringify(recorded, null, 2)}\n`]);
         for (const problem of refused) log(`[proxy] not recorded (the fixtures format refuses it): ${problem}`);
       }
-      if (settings.recordExchanges && exchanges) writeAtomically(settings.recordExchanges, `${JSON.stringify(exchanges.toHar(target.href), null, 1)}\n`);
+      if (settings.recordExchanges && exchanges) writeAtomically(settings.recordExchanges, exchanges.harText(target.href));
       log(report.summary());
       return report.toJSON(notRecorded());
     },
@@ -268,26 +303,30 @@ export function parseTarget(text: string): URL {
   return url;
 }
 
-/** The answer's text, or undefined once it passes MAX_ANSWER_BYTES (the rest is not read). */
-async function readCapped(answer: globalThis.Response): Promise<Buffer | undefined> {
-  if (!answer.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = answer.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(read.value);
+/**
+ * Where a request goes: the target's origin and path prefix, then the request's path as sent. Resolving the path
+ * against the target instead would let `//host/...` or an absolute-form request line send the client's
+ * credentials to another server; such requests get undefined.
+ */
+export function targetUrl(target: URL, requestTarget: string): URL | undefined {
+  if (!requestTarget.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`${target.origin}${target.pathname.replace(/\/$/, '')}${requestTarget}`);
+  } catch {
+    return undefined;
   }
-  return Buffer.concat(chunks);
+  return url.origin === target.origin ? url : undefined;
 }
 
 /** Written beside, then renamed: a reader never sees half a file. */
-function writeAtomically(path: string, text: string) {
+function writeAtomically(path: string, pieces: Iterable<string>) {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o600 });
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    for (const piece of pieces) writeSync(fd, piece);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temporary, path);
 }
