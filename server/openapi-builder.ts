@@ -8,6 +8,7 @@ import {
   metaParams,
   PAGE_LIMITS,
   type PageLimits,
+  type RouteMeta,
   walkContract,
   wireType,
   type ContractRoute,
@@ -66,8 +67,12 @@ const TOKENS = ['OAuthTokenHeader', 'BearerToken', 'OAuthTokenCookie'];
 
 // 405 answers a wrong method on any path, never an operation itself: the intro's table documents it.
 const ERROR_STATUSES = [400, 401, 403, 404, 413, 429, 500];
-/** Routes that check a password, so answer 429 when its throttle says so: login, and a user update with `password_current`. */
-const CHECKS_PASSWORD = (id: string, session: unknown) => session === 'login' || id === 'users.update';
+/**
+ * Routes that may answer 429: those that check a password (login, a user update with `password_current`), the API
+ * trigger URLs (wrong tokens from one client, runs waiting per trigger) and a trigger's run create (runs waiting).
+ */
+const THROTTLED = (id: string, meta: RouteMeta) =>
+  meta.session === 'login' || id === 'users.update' || meta.resource === 'api_triggers' || (meta.resource === 'pipeline_runs' && meta.action === 'create');
 
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
@@ -210,7 +215,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
         },
       },
       ...Object.fromEntries(
-        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || CHECKS_PASSWORD(id, meta.session))).map((s) => [
+        ERROR_STATUSES.filter((s) => (s !== 413 || route.body) && (s !== 429 || THROTTLED(id, meta))).map((s) => [
           s,
           { $ref: `#/components/responses/Error${s}` },
         ]),
@@ -287,7 +292,7 @@ HTTP status (and body \`status\`) becomes the error code instead. An invalid pay
 | 401 | \`invalid_api_key\`, \`invalid_oauth_token\`, \`expired_oauth_token\` | credentials |
 | 403 | \`unauthorized_access\` | the policy refused the action, an attribute or a query param; the message says which |
 | 404 | \`record_not_found\` | a missing record or route; a failed login |
-| 429 | \`too_many_requests\` | too many failed password checks for one account or from one client, or the server busy checking others: wait the \`Retry-After\` header's seconds |
+| 429 | \`too_many_requests\` | too many failed password checks for one account or from one client, or the server busy checking others; too many wrong API-trigger tokens from one client, or too many runs waiting on one trigger: wait the \`Retry-After\` header's seconds (when sent) |
 | 500 | \`internal_error\` | a fault on the server (never with a trace) |
 
 **Credentials.** Every call but the health check needs the API key (\`X-API-KEY\`, the \`api_key\` query param,
