@@ -1,6 +1,6 @@
 import type { RepositoryHooks } from './hooks.js';
 import { SortedKeys } from './sorted-keys.js';
-import type { Change, Repository, RowListener, Table } from './types.js';
+import type { Change, Repository, Table, TableListen } from './types.js';
 
 type Undo = () => void;
 
@@ -24,7 +24,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
   let journal: Undo[] | null = null;
   let changes: Change[] = [];
 
-  function openTable<K extends string | number, V>(name: string, keyOf: (record: V) => K, onChange?: RowListener<V>): Table<K, V> {
+  function openTable<K extends string | number, V>(name: string, keyOf: (record: V) => K, listen?: TableListen<K, V>): Table<K, V> {
     const rows = new Map<K, V>();
     const sorted = new SortedKeys<K>();
     const write = (key: K, next: V | undefined): void => {
@@ -43,14 +43,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
       onChange?.(before, next);
       for (const listener of rowListeners) listener(name, before, next);
     };
-    // A restored row is not a change of the table's own listener's (its declaration indexes what it opens with).
-    for (const row of initialRows?.<V>(name) ?? []) {
-      const key = keyOf(row);
-      rows.set(key, row);
-      sorted.insert(key);
-      for (const listener of rowListeners) listener(name, undefined, row);
-    }
-    return {
+    const table: Table<K, V> = {
       get: (key) => (stats.reads++, rows.get(key)),
       getMany: (keys) => {
         stats.reads++;
@@ -68,6 +61,15 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
       put: (record) => write(keyOf(record), record),
       delete: (key) => write(key, undefined),
     };
+    const onChange = listen?.(table);
+    for (const row of initialRows?.<V>(name) ?? []) {
+      const key = keyOf(row);
+      rows.set(key, row);
+      sorted.insert(key);
+      onChange?.(undefined, row);
+      for (const listener of rowListeners) listener(name, undefined, row);
+    }
+    return table;
   }
 
   function transaction<T>(change: () => T): T {
