@@ -1,5 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { ApiError, SortedKeys, type Change, type Repository, type RepositoryHooks, type Table, type TableListen } from '@pipeline-api/core';
+import {
+  ApiError,
+  counterIn,
+  runHooked,
+  SortedKeys,
+  type Change,
+  type Repository,
+  type RepositoryHooks,
+  type Table,
+  type TableListen,
+} from '@pipeline-api/core';
 import { damagedFileError, isDiskFull, sqliteErrorClass } from './data-file.js';
 import { RecordCache, type RecordCacheLimits } from './record-cache.js';
 import { counterChecksum, recordChecksum } from './record-checksum.js';
@@ -33,8 +43,6 @@ export interface SqliteRepositoryOptions {
 export function createSqliteRepository(options: SqliteRepositoryOptions): Repository & { readonly loaded: number } {
   const { db, path, hooks, counters } = options;
   const rowListeners = hooks.rowListeners ?? [];
-  const checks = hooks.checks ?? [];
-  const sinks = hooks.sinks ?? [];
   const select = db.prepare('SELECT record, checksum FROM records WHERE tbl = ? AND key = ?');
   const upsert = db.prepare(
     'INSERT INTO records (tbl, key, record, checksum) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET record = excluded.record, checksum = excluded.checksum',
@@ -138,10 +146,7 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
     changes = [];
     try {
       db.exec('BEGIN');
-      for (const check of checks) check.begin();
-      const result = change();
-      for (const check of checks) check.check();
-      if (changes.length > 0) for (const sink of sinks) sink(changes);
+      const result = runHooked(hooks, change, () => changes);
       const moved = [...counters].filter(([name, lastId]) => storedCounters.get(name) !== lastId);
       for (const [name, lastId] of moved) saveCounter.run(name, lastId, counterChecksum(name, lastId));
       db.exec('COMMIT');
@@ -171,11 +176,7 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
 
   return {
     openTable,
-    openCounter: (name) => () => {
-      const id = (counters.get(name) ?? 0) + 1;
-      counters.set(name, id);
-      return id;
-    },
+    openCounter: (name) => counterIn(counters, name),
     transaction,
     stats,
     get loaded() {

@@ -1,4 +1,4 @@
-import type { RepositoryHooks } from './hooks.js';
+import { counterIn, runHooked, type RepositoryHooks } from './hooks.js';
 import { SortedKeys } from './sorted-keys.js';
 import type { Change, Repository, Table, TableListen } from './types.js';
 
@@ -17,9 +17,8 @@ export interface MemoryRepositoryOptions {
 export function createMemoryRepository(options: MemoryRepositoryOptions = {}): Repository {
   const stats = { reads: 0 };
   const { initialRows } = options;
-  const rowListeners = options.hooks?.rowListeners ?? [];
-  const checks = options.hooks?.checks ?? [];
-  const sinks = options.hooks?.sinks ?? [];
+  const hooks = options.hooks ?? {};
+  const rowListeners = hooks.rowListeners ?? [];
   const counters = options.counters ?? new Map<string, number>();
   let journal: Undo[] | null = null;
   let changes: Change[] = [];
@@ -77,10 +76,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
     journal = [];
     changes = [];
     try {
-      for (const check of checks) check.begin();
-      const result = change();
-      for (const check of checks) check.check();
-      if (changes.length > 0) for (const sink of sinks) sink(changes);
+      const result = runHooked(hooks, change, () => changes);
       journal = null;
       changes = [];
       return result;
@@ -95,11 +91,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
 
   return {
     openTable,
-    openCounter: (name) => () => {
-      const id = (counters.get(name) ?? 0) + 1;
-      counters.set(name, id);
-      return id;
-    },
+    openCounter: (name) => counterIn(counters, name),
     transaction,
     stats,
   };
