@@ -33,9 +33,9 @@ interface Start {
 }
 
 /** Wall milliseconds to the ready line, the CPU milliseconds used by then (steadier on a busy machine) and the RSS then. */
-function timeToReady(args: string[], ready: RegExp): Promise<Start> {
+function timeToReady(args: string[], ready: RegExp, cwd = root): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no ready line:\n${out}`))), 300_000);
@@ -102,16 +102,20 @@ async function buildDataDir(runs: number): Promise<string> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const big = await buildDataDir(RUNS);
-const cases: [string, () => string[]][] = [
+const loadedCase = `--data, ${RUNS} runs (${RUNS * BLOCKS} block runs)`;
+const cases: [string, () => string[], string?][] = [
   ['node -e (no server)', () => ['-e', 'console.log("listening on http://x"); setTimeout(() => {}, 1000)']],
   ['in memory', () => [BIN, '--port', '0']],
   ['--data, new directory', () => [BIN, '--port', '0', '--data', mkdtempSync(join(tmpdir(), 'bench-startup-new-'))]],
-  [`--data, ${RUNS} runs (${RUNS * BLOCKS} block runs)`, () => [BIN, '--port', '0', '--data', big, ...SECRETS]],
+  [loadedCase, () => [BIN, '--port', '0', '--data', big, ...SECRETS]],
 ];
+// BENCH_BASE=<another checkout, built>: its command starts over the same data file in the same rounds (before/after).
+const base = process.env.BENCH_BASE;
+if (base) cases.push([`${loadedCase}, base build`, () => [BIN, '--port', '0', '--data', big, ...SECRETS], base]);
 const starts = new Map<string, Start[]>(cases.map(([name]) => [name, []]));
 try {
   for (let i = 0; i < STARTS; i++) {
-    for (const [name, args] of cases) starts.get(name)!.push(await timeToReady(args(), /listening on/));
+    for (const [name, args, cwd] of cases) starts.get(name)!.push(await timeToReady(args(), /listening on/, cwd));
   }
 } finally {
   rmSync(big, { recursive: true, force: true });
@@ -125,7 +129,7 @@ for (const [name, list] of starts) {
     `| ${name} | ${median(wall).toFixed(0)} | ${Math.min(...wall).toFixed(0)} | ${median(list.map((t) => t.cpu)).toFixed(0)} | ${median(list.map((t) => t.rss)).toFixed(0)} |`,
   );
 }
-const [memory, loaded] = [starts.get('in memory')!, starts.get(cases[3]![0])!];
+const [memory, loaded] = [starts.get('in memory')!, starts.get(loadedCase)!];
 console.log(
   `\nRSS per stored run (with its ${BLOCKS} block runs): ${(((median(loaded.map((t) => t.rss)) - median(memory.map((t) => t.rss))) * 2 ** 20) / RUNS).toFixed(0)} bytes`,
 );
