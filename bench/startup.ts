@@ -104,7 +104,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const big = await buildDataDir(RUNS);
 const loadedCase = `--data, ${RUNS} runs (${RUNS * BLOCKS} block runs)`;
 const cases: [string, () => string[], string?][] = [
-  ['node -e (no server)', () => ['-e', 'console.log("listening on http://x"); setTimeout(() => {}, 1000)']],
+  ['node -e (no server)', () => ['-e', 'console.log("listening on http://x"); setTimeout(() => {}, 60_000)']],
   ['in memory', () => [BIN, '--port', '0']],
   ['--data, new directory', () => [BIN, '--port', '0', '--data', mkdtempSync(join(tmpdir(), 'bench-startup-new-'))]],
   [loadedCase, () => [BIN, '--port', '0', '--data', big, ...SECRETS]],

@@ -32,10 +32,10 @@ export class RecordCache {
     return this.#cache.get(cacheKey(table, key));
   }
 
-  /** Parses `json` (already checked) into a frozen record and keeps it when it fits. */
-  parse(table: string, key: string | number, json: string): unknown {
+  /** Parses `json` (already checked) into a frozen record, and keeps it when it fits and `keep` says so. */
+  parse(table: string, key: string | number, json: string, keep = true): unknown {
     const record = deepFreeze(JSON.parse(json) as unknown);
-    if (typeof record === 'object' && record !== null && json.length <= this.#largestJson) {
+    if (keep && typeof record === 'object' && record !== null && json.length <= this.#largestJson) {
       this.#cache.set(cacheKey(table, key), record, { size: Math.max(1, json.length) });
     }
     return record;

@@ -60,19 +60,23 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
   const cache = new RecordCache(options.cache);
 
   /** A stored row's record, refused when it fails its checksum (the file changed under the server). */
-  const decode = (table: string, key: Key, json: unknown, checksum: unknown): unknown => {
+  const decode = (table: string, key: Key, json: unknown, checksum: unknown, keep = true): unknown => {
     if (typeof json !== 'string' || recordChecksum(table, key, json) !== checksum) {
       throw damagedFileError(path, `the ${table} record ${JSON.stringify(key)} fails its checksum`);
     }
-    return cache.parse(table, key, json);
+    return cache.parse(table, key, json, keep);
   };
 
-  /** A table's rows, read as the loop goes (a statement of its own: a loop may read the table meanwhile). */
-  function* rowsOf(table: string): Generator<[Key, unknown]> {
+  /**
+   * A table's rows, read as the loop goes (a statement of its own: a loop may read the table meanwhile); `keep`
+   * false leaves the cache as it is (a whole-table read at start would only churn it, and what it evicts
+   * lingers in the old generation until a full collection).
+   */
+  function* rowsOf(table: string, keep = true): Generator<[Key, unknown]> {
     for (const row of db.prepare('SELECT key, record, checksum FROM records WHERE tbl = ?').iterate(table)) {
       const key = row.key;
       if (typeof key !== 'string' && typeof key !== 'number') throw damagedFileError(path, `a ${table} record has a key of the wrong type`);
-      yield [key, cache.get(table, key) ?? decode(table, key, row.record, row.checksum)];
+      yield [key, cache.get(table, key) ?? decode(table, key, row.record, row.checksum, keep)];
     }
   }
 
@@ -130,7 +134,7 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
     const onChange = listen?.(table);
     // Every stored row is checked and parsed once here, and told to the table's own listener (its lookups) and
     // to the row listeners (the storage caps count it).
-    for (const [key, record] of rowsOf(name)) {
+    for (const [key, record] of rowsOf(name, false)) {
       sorted.insert(key as K);
       onChange?.(undefined, record as V);
       for (const listener of rowListeners) listener(name, undefined, record);
