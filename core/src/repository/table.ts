@@ -33,11 +33,14 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
   #open(repo: Repository): Table<K, V> & X {
     const { name, key, extend } = this.spec;
     let extension: ReturnType<NonNullable<typeof extend>> | undefined;
+    let listened = false;
     // The lookups are built before the table reads its stored rows, so each row is read once for every listener.
     const rows = repo.openTable(name, key, (table: Table<K, V>) => {
+      listened = true;
       extension = extend?.(table, repo);
       return extension?.onChange;
     });
+    if (!listened) throw new Error(`the repository opened table ${name} without asking for its row listener`);
     return Object.assign(rows, extension?.lookups);
   }
 }

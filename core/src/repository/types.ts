@@ -33,7 +33,7 @@ export type TableListen<K, V> = (table: Table<K, V>) => RowListener<V> | undefin
  * which open their storage here on first use. Every table of one repository shares its undo log.
  */
 export interface Repository {
-  /** Storage for one declared table, with the repository's undo log and read counter; `listen` gives its own row listener. */
+  /** Storage for one declared table, with the repository's undo log and read counter; `listen`, called once before any row is read, gives its own row listener. */
   openTable<K extends string | number, V>(name: string, key: (record: V) => K, listen?: TableListen<K, V>): Table<K, V>;
   /**
    * A sequence of ids by name (`users`, `pipeline_runs.block_runs`): never hands out an id twice, even after a
