@@ -36,9 +36,9 @@ export interface SqliteRepositoryOptions {
  * The repository whose working set is the SQLite file itself: a record lives only in the database and is read
  * (checked against its checksum, then parsed and frozen) when asked for; memory holds each table's sorted keys,
  * the lookups its declaration keeps and a bounded cache of the records read last (read again, a record is the
- * same object; a write or an undo drops its cached copy). An outermost `transaction` is one SQLite transaction: checks run before its
- * COMMIT; when anything throws, SQLite rolls the rows back and the undo log rolls back what row listeners
- * were told. A lone write is a transaction of its own.
+ * same object; a write or an undo drops its cached copy). An outermost `transaction` is one SQLite transaction:
+ * checks run before its COMMIT; when anything throws, SQLite rolls the rows back and the undo log rolls back
+ * what row listeners were told. A lone write is a transaction of its own.
  */
 export function createSqliteRepository(options: SqliteRepositoryOptions): Repository & { readonly loaded: number } {
   const { db, path, hooks, counters } = options;
@@ -86,11 +86,11 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
 
   function openTable<K extends Key, V>(name: string, keyOf: (record: V) => K, listen?: TableListen<K, V>): Table<K, V> {
     const sorted = new SortedKeys<K>();
-    const read = (key: K): V | undefined => {
+    const read = (key: K, keep = true): V | undefined => {
       const cached = cache.get(name, key);
       if (cached !== undefined) return cached as V;
       const row = select.get(name, key);
-      return row === undefined ? undefined : (decode(name, key, row.record, row.checksum) as V);
+      return row === undefined ? undefined : (decode(name, key, row.record, row.checksum, keep) as V);
     };
     const tell = (key: K, before: V | undefined, after: V | undefined) => {
       if (before === undefined && after !== undefined) sorted.insert(key);
@@ -101,7 +101,7 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
     const forget = (key: K) => cache.forget(name, key);
     const write = (key: K, next: V | undefined): void => {
       if (!undo) return transaction(() => write(key, next));
-      const before = read(key);
+      const before = read(key, false); // replaced at once: not worth a place in the cache
       forget(key);
       if (next === undefined) remove.run(name, key);
       else {
