@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi } from '../core/src/api.js';
+import { defaultConfig } from '../core/src/config.js';
 import { openSqliteStore, type SqliteStore } from '../server/storage/sqlite-store.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -25,7 +26,13 @@ async function measure(withData: boolean): Promise<{ block: number; run: number 
     store = dir === null ? null : openSqliteStore(dir);
     const api = await createApi({
       repo: store?.repository,
-      config: { requireUserAuthentication: false, bcryptRounds: 4, storage: { maxRecords: 0, maxBytes: 0 } },
+      // Every run waits on one trigger: its cap of waiting runs is raised past COUNT.
+      config: {
+        requireUserAuthentication: false,
+        bcryptRounds: 4,
+        storage: { maxRecords: 0, maxBytes: 0 },
+        runs: { ...defaultConfig.runs, maxWaitingPerTrigger: COUNT + 1 },
+      },
     });
     const headers = { 'x-api-key': api.config.apiKey, 'content-type': 'application/json' };
     const call = async (path: string, body: unknown) => {

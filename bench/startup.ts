@@ -102,11 +102,17 @@ async function buildDataDir(runs: number): Promise<string> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const big = await buildDataDir(RUNS);
+const newDirs: string[] = [];
+const newDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-startup-new-'));
+  newDirs.push(dir);
+  return dir;
+};
 const loadedCase = `--data, ${RUNS} runs (${RUNS * BLOCKS} block runs)`;
 const cases: [string, () => string[], string?][] = [
-  ['node -e (no server)', () => ['-e', 'console.log("listening on http://x"); setTimeout(() => {}, 1000)']],
+  ['node -e (no server)', () => ['-e', 'console.log("listening on http://x"); setTimeout(() => {}, 60_000)']],
   ['in memory', () => [BIN, '--port', '0']],
-  ['--data, new directory', () => [BIN, '--port', '0', '--data', mkdtempSync(join(tmpdir(), 'bench-startup-new-'))]],
+  ['--data, new directory', () => [BIN, '--port', '0', '--data', newDir()]],
   [loadedCase, () => [BIN, '--port', '0', '--data', big, ...SECRETS]],
 ];
 // BENCH_BASE=<another checkout, built>: its command starts over the same data file in the same rounds (before/after).
@@ -118,7 +124,7 @@ try {
     for (const [name, args, cwd] of cases) starts.get(name)!.push(await timeToReady(args(), /listening on/, cwd));
   }
 } finally {
-  rmSync(big, { recursive: true, force: true });
+  for (const dir of [big, ...newDirs]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(`Milliseconds to the "listening on" line and RSS then, median of ${STARTS} starts (noisy shared machine: CPU time is the steadier figure)\n`);
 console.log('| start | wall median | wall min | CPU median | RSS (MB) |');

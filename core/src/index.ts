@@ -4,6 +4,8 @@ export { systemClock, formatDateTime, type Clock } from './clock.js';
 export { createMemoryRepository, type MemoryRepositoryOptions } from './repository/memory.js';
 export {
   combineHooks,
+  counterIn,
+  runHooked,
   type CommitCheck,
   type CommitSink,
   type RepositoryFactory,

@@ -1,6 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { ApiError, SortedKeys, type Change, type Repository, type RepositoryHooks, type RowListener, type Table } from '@pipeline-api/core';
+import {
+  ApiError,
+  counterIn,
+  runHooked,
+  SortedKeys,
+  type Change,
+  type Repository,
+  type RepositoryHooks,
+  type Table,
+  type TableListen,
+} from '@pipeline-api/core';
 import { damagedFileError, isDiskFull, sqliteErrorClass } from './data-file.js';
+import { RecordCache, type RecordCacheLimits } from './record-cache.js';
 import { counterChecksum, recordChecksum } from './record-checksum.js';
 
 type Key = string | number;
@@ -17,20 +28,21 @@ export interface SqliteRepositoryOptions {
   onCommit: () => void;
   /** A write failed for a reason other than a full disk: nothing more can be trusted to reach the file. */
   onFailure: (error: Error) => void;
+  /** The bounds of the cache of parsed records (default: DEFAULT_RECORD_CACHE). */
+  cache?: RecordCacheLimits;
 }
 
 /**
  * The repository whose working set is the SQLite file itself: a record lives only in the database and is read
- * (checked against its checksum, then parsed) when asked for; memory holds each table's sorted keys and the
- * lookups its declaration keeps. An outermost `transaction` is one SQLite transaction: checks run before its
- * COMMIT; when anything throws, SQLite rolls the rows back and the undo log rolls back what row listeners
- * were told. A lone write is a transaction of its own.
+ * (checked against its checksum, then parsed and frozen) when asked for; memory holds each table's sorted keys,
+ * the lookups its declaration keeps and a bounded cache of the records read last (read again, a record is the
+ * same object; a write or an undo drops its cached copy). An outermost `transaction` is one SQLite transaction:
+ * checks run before its COMMIT; when anything throws, SQLite rolls the rows back and the undo log rolls back
+ * what row listeners were told. A lone write is a transaction of its own.
  */
 export function createSqliteRepository(options: SqliteRepositoryOptions): Repository & { readonly loaded: number } {
   const { db, path, hooks, counters } = options;
   const rowListeners = hooks.rowListeners ?? [];
-  const checks = hooks.checks ?? [];
-  const sinks = hooks.sinks ?? [];
   const select = db.prepare('SELECT record, checksum FROM records WHERE tbl = ? AND key = ?');
   const upsert = db.prepare(
     'INSERT INTO records (tbl, key, record, checksum) VALUES (?, ?, ?, ?) ON CONFLICT (tbl, key) DO UPDATE SET record = excluded.record, checksum = excluded.checksum',
@@ -45,21 +57,26 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
   let undo: Undo[] | null = null;
   let changes: Change[] = [];
   let failed: Error | null = null;
+  const cache = new RecordCache(options.cache);
 
   /** A stored row's record, refused when it fails its checksum (the file changed under the server). */
-  const decode = (table: string, key: Key, json: unknown, checksum: unknown): unknown => {
+  const decode = (table: string, key: Key, json: unknown, checksum: unknown, keep = true): unknown => {
     if (typeof json !== 'string' || recordChecksum(table, key, json) !== checksum) {
       throw damagedFileError(path, `the ${table} record ${JSON.stringify(key)} fails its checksum`);
     }
-    return JSON.parse(json) as unknown;
+    return cache.parse(table, key, json, keep);
   };
 
-  /** A table's rows, read as the loop goes (a statement of its own: a loop may read the table meanwhile). */
-  function* rowsOf(table: string): Generator<[Key, unknown]> {
+  /**
+   * A table's rows, read as the loop goes (a statement of its own: a loop may read the table meanwhile); `keep`
+   * false leaves the cache as it is (a whole-table read at start would only churn it, and what it evicts
+   * lingers in the old generation until a full collection).
+   */
+  function* rowsOf(table: string, keep = true): Generator<[Key, unknown]> {
     for (const row of db.prepare('SELECT key, record, checksum FROM records WHERE tbl = ?').iterate(table)) {
       const key = row.key;
       if (typeof key !== 'string' && typeof key !== 'number') throw damagedFileError(path, `a ${table} record has a key of the wrong type`);
-      yield [key, decode(table, key, row.record, row.checksum)];
+      yield [key, cache.get(table, key) ?? decode(table, key, row.record, row.checksum, keep)];
     }
   }
 
@@ -67,17 +84,13 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
     for (const [, record] of rowsOf(table)) yield record as V;
   }
 
-  function openTable<K extends Key, V>(name: string, keyOf: (record: V) => K, onChange?: RowListener<V>): Table<K, V> {
+  function openTable<K extends Key, V>(name: string, keyOf: (record: V) => K, listen?: TableListen<K, V>): Table<K, V> {
     const sorted = new SortedKeys<K>();
-    // Every stored row is checked once here, and told to the row listeners (the storage caps count it).
-    for (const [key, record] of rowsOf(name)) {
-      sorted.insert(key as K);
-      for (const listener of rowListeners) listener(name, undefined, record);
-      loaded++;
-    }
-    const read = (key: K): V | undefined => {
+    const read = (key: K, keep = true): V | undefined => {
+      const cached = cache.get(name, key);
+      if (cached !== undefined) return cached as V;
       const row = select.get(name, key);
-      return row === undefined ? undefined : (decode(name, key, row.record, row.checksum) as V);
+      return row === undefined ? undefined : (decode(name, key, row.record, row.checksum, keep) as V);
     };
     const tell = (key: K, before: V | undefined, after: V | undefined) => {
       if (before === undefined && after !== undefined) sorted.insert(key);
@@ -85,19 +98,22 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
       onChange?.(before, after);
       for (const listener of rowListeners) listener(name, before, after);
     };
+    const forget = (key: K) => cache.forget(name, key);
     const write = (key: K, next: V | undefined): void => {
       if (!undo) return transaction(() => write(key, next));
-      const before = read(key);
+      const before = read(key, false); // replaced at once: not worth a place in the cache
+      forget(key);
       if (next === undefined) remove.run(name, key);
       else {
         const json = JSON.stringify(next);
         upsert.run(name, key, json, recordChecksum(name, key, json));
       }
-      undo.push(() => tell(key, next, before));
+      // What a rolled-back transaction read back of its own writes must not outlive it.
+      undo.push(() => (forget(key), tell(key, next, before)));
       tell(key, before, next);
       changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
     };
-    return {
+    const table: Table<K, V> = {
       get: (key) => (stats.reads++, read(key)),
       getMany: (keys) => {
         stats.reads++;
@@ -115,6 +131,16 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
       put: (record) => write(keyOf(record), record),
       delete: (key) => write(key, undefined),
     };
+    const onChange = listen?.(table);
+    // Every stored row is checked and parsed once here, and told to the table's own listener (its lookups) and
+    // to the row listeners (the storage caps count it).
+    for (const [key, record] of rowsOf(name, false)) {
+      sorted.insert(key as K);
+      onChange?.(undefined, record as V);
+      for (const listener of rowListeners) listener(name, undefined, record);
+      loaded++;
+    }
+    return table;
   }
 
   function transaction<T>(change: () => T): T {
@@ -124,10 +150,7 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
     changes = [];
     try {
       db.exec('BEGIN');
-      for (const check of checks) check.begin();
-      const result = change();
-      for (const check of checks) check.check();
-      if (changes.length > 0) for (const sink of sinks) sink(changes);
+      const result = runHooked(hooks, change, () => changes);
       const moved = [...counters].filter(([name, lastId]) => storedCounters.get(name) !== lastId);
       for (const [name, lastId] of moved) saveCounter.run(name, lastId, counterChecksum(name, lastId));
       db.exec('COMMIT');
@@ -157,11 +180,7 @@ export function createSqliteRepository(options: SqliteRepositoryOptions): Reposi
 
   return {
     openTable,
-    openCounter: (name) => () => {
-      const id = (counters.get(name) ?? 0) + 1;
-      counters.set(name, id);
-      return id;
-    },
+    openCounter: (name) => counterIn(counters, name),
     transaction,
     stats,
     get loaded() {

@@ -2,12 +2,15 @@ import { openSync, rmSync } from 'node:fs';
 import type { RepositoryFactory } from '@pipeline-api/core';
 import { damagedFileError, dataFilePaths, openDataFile } from './data-file.js';
 import { LogSync } from './log-sync.js';
+import type { RecordCacheLimits } from './record-cache.js';
 import { counterChecksum } from './record-checksum.js';
 import { createSqliteRepository } from './sqlite-repository.js';
 
 export interface StoreOptions {
   /** Told once when a commit fails for a reason other than a full disk: the server should stop (a restart recovers every acknowledged write). */
   onFailure?: (error: Error) => void;
+  /** The bounds of the repository's cache of parsed records (default: DEFAULT_RECORD_CACHE). */
+  recordCache?: RecordCacheLimits;
 }
 
 export interface SqliteStore {
@@ -63,6 +66,7 @@ export function openSqliteStore(dir: string, options: StoreOptions = {}): Sqlite
         counters,
         onCommit: () => log.committed(),
         onFailure: (error) => options.onFailure?.(error),
+        cache: options.recordCache,
       });
       return repository;
     },

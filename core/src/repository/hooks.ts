@@ -35,3 +35,27 @@ export function combineHooks(...sets: (RepositoryHooks | undefined)[]): Reposito
 
 /** Builds a repository with the hooks its user needs (the API passes the storage caps): the memory one, a durable one, a test's. */
 export type RepositoryFactory = (hooks: RepositoryHooks) => Repository;
+
+/**
+ * The hooks' part of one outermost transaction, the same in every repository: the checks begin, `change` runs,
+ * the checks pass, then the sinks take its writes (`writes()` once the change is done). A throw from any step
+ * leaves the rollback to the repository.
+ */
+export function runHooked<T>(hooks: RepositoryHooks, change: () => T, writes: () => Change[]): T {
+  const checks = hooks.checks ?? [];
+  for (const check of checks) check.begin();
+  const result = change();
+  for (const check of checks) check.check();
+  const changes = writes();
+  if (changes.length > 0) for (const sink of hooks.sinks ?? []) sink(changes);
+  return result;
+}
+
+/** A named id sequence over `counters` (name -> last id handed out): each call hands out the next id. */
+export const counterIn =
+  (counters: Map<string, number>, name: string): (() => number) =>
+  () => {
+    const id = (counters.get(name) ?? 0) + 1;
+    counters.set(name, id);
+    return id;
+  };

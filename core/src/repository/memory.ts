@@ -1,6 +1,6 @@
-import type { RepositoryHooks } from './hooks.js';
+import { counterIn, runHooked, type RepositoryHooks } from './hooks.js';
 import { SortedKeys } from './sorted-keys.js';
-import type { Change, Repository, RowListener, Table } from './types.js';
+import type { Change, Repository, Table, TableListen } from './types.js';
 
 type Undo = () => void;
 
@@ -17,14 +17,13 @@ export interface MemoryRepositoryOptions {
 export function createMemoryRepository(options: MemoryRepositoryOptions = {}): Repository {
   const stats = { reads: 0 };
   const { initialRows } = options;
-  const rowListeners = options.hooks?.rowListeners ?? [];
-  const checks = options.hooks?.checks ?? [];
-  const sinks = options.hooks?.sinks ?? [];
+  const hooks = options.hooks ?? {};
+  const rowListeners = hooks.rowListeners ?? [];
   const counters = options.counters ?? new Map<string, number>();
   let journal: Undo[] | null = null;
   let changes: Change[] = [];
 
-  function openTable<K extends string | number, V>(name: string, keyOf: (record: V) => K, onChange?: RowListener<V>): Table<K, V> {
+  function openTable<K extends string | number, V>(name: string, keyOf: (record: V) => K, listen?: TableListen<K, V>): Table<K, V> {
     const rows = new Map<K, V>();
     const sorted = new SortedKeys<K>();
     const write = (key: K, next: V | undefined): void => {
@@ -43,14 +42,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
       onChange?.(before, next);
       for (const listener of rowListeners) listener(name, before, next);
     };
-    // A restored row is not a change of the table's own listener's (its declaration indexes what it opens with).
-    for (const row of initialRows?.<V>(name) ?? []) {
-      const key = keyOf(row);
-      rows.set(key, row);
-      sorted.insert(key);
-      for (const listener of rowListeners) listener(name, undefined, row);
-    }
-    return {
+    const table: Table<K, V> = {
       get: (key) => (stats.reads++, rows.get(key)),
       getMany: (keys) => {
         stats.reads++;
@@ -68,6 +60,15 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
       put: (record) => write(keyOf(record), record),
       delete: (key) => write(key, undefined),
     };
+    const onChange = listen?.(table);
+    for (const row of initialRows?.<V>(name) ?? []) {
+      const key = keyOf(row);
+      rows.set(key, row);
+      sorted.insert(key);
+      onChange?.(undefined, row);
+      for (const listener of rowListeners) listener(name, undefined, row);
+    }
+    return table;
   }
 
   function transaction<T>(change: () => T): T {
@@ -75,10 +76,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
     journal = [];
     changes = [];
     try {
-      for (const check of checks) check.begin();
-      const result = change();
-      for (const check of checks) check.check();
-      if (changes.length > 0) for (const sink of sinks) sink(changes);
+      const result = runHooked(hooks, change, () => changes);
       journal = null;
       changes = [];
       return result;
@@ -93,11 +91,7 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
 
   return {
     openTable,
-    openCounter: (name) => () => {
-      const id = (counters.get(name) ?? 0) + 1;
-      counters.set(name, id);
-      return id;
-    },
+    openCounter: (name) => counterIn(counters, name),
     transaction,
     stats,
   };

@@ -32,13 +32,15 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
 
   #open(repo: Repository): Table<K, V> & X {
     const { name, key, extend } = this.spec;
-    const listener: { onChange?: RowListener<V> } = {};
-    const rows = repo.openTable(name, key, (before, after) => listener.onChange?.(before, after));
-    const extension = extend?.(rows, repo);
-    const onChange = extension?.onChange;
-    listener.onChange = onChange;
-    // A table may open with rows already (a durable repository's restored state): its lookups see them too.
-    if (onChange && rows.size() > 0) for (const row of rows.values()) onChange(undefined, row);
+    let extension: ReturnType<NonNullable<typeof extend>> | undefined;
+    let listened = false;
+    // The lookups are built before the table reads its stored rows, so each row is read once for every listener.
+    const rows = repo.openTable(name, key, (table: Table<K, V>) => {
+      listened = true;
+      extension = extend?.(table, repo);
+      return extension?.onChange;
+    });
+    if (!listened) throw new Error(`the repository opened table ${name} without asking for its row listener`);
     return Object.assign(rows, extension?.lookups);
   }
 }

@@ -23,12 +23,18 @@ export type Change =
 export type RowListener<V> = (before: V | undefined, after: V | undefined) => void;
 
 /**
+ * Given the table before any row is read into it, returns its own row listener: the rows the table opens with
+ * (a durable store's) then reach that listener as (undefined, row) in the same single pass as the row listeners.
+ */
+export type TableListen<K, V> = (table: Table<K, V>) => RowListener<V> | undefined;
+
+/**
  * Where records live. It knows no resource: each resource folder declares its own tables (defineTable),
  * which open their storage here on first use. Every table of one repository shares its undo log.
  */
 export interface Repository {
-  /** Storage for one declared table, with the repository's undo log and read counter. */
-  openTable<K extends string | number, V>(name: string, key: (record: V) => K, onChange?: RowListener<V>): Table<K, V>;
+  /** Storage for one declared table, with the repository's undo log and read counter; `listen`, called once before any row is read, gives its own row listener. */
+  openTable<K extends string | number, V>(name: string, key: (record: V) => K, listen?: TableListen<K, V>): Table<K, V>;
   /**
    * A sequence of ids by name (`users`, `pipeline_runs.block_runs`): never hands out an id twice, even after a
    * rollback, a delete or (with a durable store, which keeps and restores it) a restart.
