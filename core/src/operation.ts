@@ -27,6 +27,7 @@ const PRESENT_CHUNK = 20;
  * Lets pending I/O run between chunks of a long answer: setImmediate, where there is one (Node, the server). Browsers
  * have none, and a timer there waits 4 ms or more per chunk: the mocks in a page answer in one go.
  */
+declare const setImmediate: ((callback: () => void) => unknown) | undefined; // Node's; core is typed without Node's types
 const nextTurn = typeof setImmediate === 'function' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
 
