@@ -136,7 +136,7 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
     '',
     '- **A failed block** (the profile’s last scenario, without `allow_blocks_to_fail`): Mage 0.9.80 ends the run,',
     '  marks the blocks that have not run `cancelled` and leaves the failed run’s `completed_at` null; the kit marks',
-    '  the blocks below the failure `upstream_failed` (issue 15 and docs/runs.md: a failure is told apart from a',
+    '  the blocks below the failure `upstream_failed` (docs/runs.md: a failure is told apart from a',
     '  cancel) and records when the run ended. (By hand, with `allow_blocks_to_fail`, Mage also marked the block',
     '  below `upstream_failed` and set `completed_at`, as the kit does.)',
     '- **A Mage race in its job queue**: Mage’s job pool process exits once it has no worker and an empty queue; a',
