@@ -38,10 +38,13 @@ function timeToReady(args: string[], ready: RegExp, cwd = root): Promise<Start> 
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
+    let measured = false;
     const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no ready line:\n${out}`))), 300_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (ready.test(out)) {
+      // Measured once: output after the ready line (the child stopping) must not read a process that is gone.
+      if (!measured && ready.test(out)) {
+        measured = true;
         clearTimeout(timer);
         const wall = performance.now() - started;
         const cpu = cpuMs(child.pid!);

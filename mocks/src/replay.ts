@@ -73,11 +73,20 @@ export async function replay(source: string | HarLog, options: { baseUrl?: strin
     return new HttpResponse(answer.text, { status: answer.status, headers: answer.headers });
   });
   const server = setupServer(handler);
+  // msw 3 throws when a server that is not listening is closed: close() is safe to call whatever happened before.
+  let listening = false;
   return {
     handlers: [handler],
     server,
-    listen: (listenOptions = {}) => server.listen({ onUnhandledRequest: 'error', ...listenOptions }),
-    close: () => server.close(),
+    listen: (listenOptions = {}) => {
+      server.listen({ onUnhandledRequest: 'error', ...listenOptions });
+      listening = true;
+    },
+    close: () => {
+      if (!listening) return;
+      listening = false;
+      server.close();
+    },
     unmatched,
     remaining: () => total - [...served].reduce((sum, [key, n]) => sum + Math.min(n, answers.get(key)!.length), 0),
   };

@@ -11,8 +11,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = process.env.MSW3_DIR ?? join(root, 'node_modules/.cache/pipeline-api-msw/3.0.5');
 const msw = join(dir, 'node_modules/msw/lib');
 
+// One project of its own: the base config's projects would run these files once per package project.
+const { projects: _projects, ...baseTest } = base.test ?? {};
+
 export default mergeConfig(
-  base,
+  { ...base, test: baseTest },
   defineConfig({
     root,
     resolve: {
