@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sized } from './smoke.js';
 import { Masker, MAX_KNOWN_SECRETS } from '../server/proxy/masking.js';
-import { KEY, cpuMs, login, pool, spawnServer, startReference, type Proc } from './support.js';
+import { KEY, cpuMs, login, pool, spawnServer, startReference, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? sized(4, 1));
@@ -23,14 +23,7 @@ const CONNECTIONS = sized(16, 2);
 const PIPELINES = sized(40, 5);
 const BLOCKS_PER_PIPELINE = 5;
 
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: (i: number) => string;
-}
-
-const scenarios: Scenario[] = [
+const scenarios: LoadScenario[] = [
   // `_http_error_codes`: an error answers its HTTP status, which autocannon counts (non-2xx) and fails the run on.
   { name: `GET pipeline detail (${BLOCKS_PER_PIPELINE} blocks)`, method: 'GET', path: '/api/pipelines/p000?_http_error_codes=1' },
   { name: `GET pipelines (${PIPELINES} stored)`, method: 'GET', path: '/api/pipelines?_limit=40&_http_error_codes=1' },
@@ -76,7 +69,7 @@ async function startProxy(target: string, extra: string[]): Promise<Proc> {
 /** Unique block names across every run: a name taken by an earlier run would be refused. */
 let counter = 0;
 
-async function load(target: Target, scenario: Scenario, headers: Record<string, string>): Promise<Figures> {
+async function load(target: Target, scenario: LoadScenario, headers: Record<string, string>): Promise<Figures> {
   const cpu = () => target.processes.reduce((sum, p) => sum + cpuMs(p.child.pid!), 0);
   const before = cpu();
   const result = await autocannon({

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SMOKE, sized } from './smoke.js';
-import { KEY, cpuMs, login, pool, root, rssMb, spawnServer, startReference, type Proc } from './support.js';
+import { KEY, cpuMs, login, pool, root, rssMb, spawnServer, startReference, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? sized(4, 1));
@@ -25,15 +25,7 @@ const PIPELINES = sized(10_000, 100);
 const SCALE = sized([1_000, 10_000, 100_000], [100, 200, 400]);
 const BLOCKS = SCALE.at(-1)!;
 
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  /** A body per request (unique names); undefined for GETs. */
-  body?: (i: number) => string;
-}
-
-const scenarios: Scenario[] = [
+const scenarios: LoadScenario[] = [
   { name: 'GET block detail', method: 'GET', path: '/api/pipelines/bench/blocks/load' },
   { name: `GET pipelines _limit=40 (${PIPELINES} stored)`, method: 'GET', path: '/api/pipelines?_limit=40' },
   {
@@ -55,7 +47,7 @@ interface Figures {
   errors: number;
 }
 
-async function load(target: Proc, scenario: Scenario, headers: Record<string, string>, pathFor = (p: string) => p): Promise<Figures> {
+async function load(target: Proc, scenario: LoadScenario, headers: Record<string, string>, pathFor = (p: string) => p): Promise<Figures> {
   let counter = 0;
   const before = cpuMs(target.child.pid!);
   const result = await autocannon({

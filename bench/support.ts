@@ -91,3 +91,12 @@ export async function login(url: string): Promise<string> {
   if (typeof token !== 'string') throw new Error('the login answered a token without a decoded token');
   return token;
 }
+
+/** One request shape a load benchmark sends over and over. */
+export interface LoadScenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** A body per request (unique names); undefined for GETs. */
+  body?: (i: number) => string;
+}

@@ -52,7 +52,12 @@ function paramSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
 function limitSchema(schema: z.ZodType): SchemaObject {
   return paramSchema(schema, 'output');
 }
-const PARAMETER_NAMES: Record<string, string> = { _limit: 'Limit', _offset: 'Offset', _format: 'Format', _http_error_codes: 'HttpErrorCodes' };
+const PARAMETER_NAMES = new Map([
+  ['_limit', 'Limit'],
+  ['_offset', 'Offset'],
+  ['_format', 'Format'],
+  ['_http_error_codes', 'HttpErrorCodes'],
+]);
 
 function limitDescription({ defaultLimit, maxLimit }: PageLimits): string {
   return (
@@ -132,7 +137,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
   // Referenced by every operation: registered here (zod files an id'd root under $defs, with a $ref to it).
   const envelope = jsonSchema(ErrorEnvelope, 'output');
   if (!envelope.$ref) schemas.ErrorEnvelope = envelope;
-  for (const [name, parameter] of Object.entries(META_PARAMETERS)) builder.addParameter(PARAMETER_NAMES[name]!, parameter);
+  for (const [name, parameter] of Object.entries(META_PARAMETERS)) builder.addParameter(PARAMETER_NAMES.get(name) ?? name, parameter);
   for (const status of ERROR_STATUSES) {
     builder.addResponse(`Error${status}`, {
       description: `With \`_http_error_codes\`: ${errorsFor(status)}`,
@@ -169,7 +174,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
       // By own key: a query param named like an Object.prototype member is just a param.
-      if (Object.hasOwn(PARAMETER_NAMES, name)) {
+      if (PARAMETER_NAMES.has(name)) {
         const limit = name === '_limit' && route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>)._limit : undefined;
         const own = limit ? limitSchema(limit) : undefined;
         // A list whose page limits differ from the shared ones states its own.
@@ -180,7 +185,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
             description: limitDescription({ defaultLimit: Number(own.default), maxLimit: Number(own.maximum) }),
             schema: own,
           });
-        } else parameters.push({ $ref: `#/components/parameters/${PARAMETER_NAMES[name]}` });
+        } else parameters.push({ $ref: `#/components/parameters/${PARAMETER_NAMES.get(name)}` });
         continue;
       }
       const { description, ...rest } = schema as SchemaObject;

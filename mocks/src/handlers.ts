@@ -2,7 +2,13 @@ import { contract, walkContract } from '@pipeline-api/contract';
 import { http, type HttpHandler } from 'msw';
 import type { InProcessMock } from './in-process.js';
 
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete, PATCH: http.patch } as const;
+const METHODS = new Map([
+  ['GET', http.get],
+  ['POST', http.post],
+  ['PUT', http.put],
+  ['DELETE', http.delete],
+  ['PATCH', http.patch],
+] as const);
 
 /**
  * One MSW handler per contract route, found by walking the contract (no route list by hand). MSW matches the
@@ -17,7 +23,9 @@ export function createHandlers(mock: Pick<InProcessMock, 'handle'>, baseUrl?: st
     const url = new RegExp(`^${origin}${pattern}$`);
     const resolve = ({ request, cookies }: { request: Request; cookies: Record<string, string> }) =>
       mock.handle(request, { id, params: paramsOf(url, request.url) }, cookies);
-    const handler = METHODS[method](url, resolve);
+    const handlerFor = METHODS.get(method);
+    if (!handlerFor) throw new Error(`${id}: no MSW handler for method ${method}`);
+    const handler = handlerFor(url, resolve);
     return method === 'GET' ? [handler, http.head(url, resolve)] : [handler];
   });
   // MSW decodes path params itself and throws on malformed percent-encoding (a 500 with a stack trace):
