@@ -1,8 +1,20 @@
 import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
-import { createApi, cryptoRandom, type Api, ApiError, parseBody, parseHeaders, parseQuery, type CoreConfig, type RepositoryFactory } from '@pipeline-api/core';
+import {
+  createApi,
+  cryptoRandom,
+  seedFixtures,
+  type Api,
+  ApiError,
+  parseBody,
+  parseHeaders,
+  parseQuery,
+  type CoreConfig,
+  type Fixtures,
+  type RepositoryFactory,
+  type Seeded,
+} from '@pipeline-api/core';
 import { ContractViolationError, checkResponse } from './contract-check.js';
 import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
-import { seedFixtures, type Fixtures, type Seeded } from './fixtures.js';
 import { Injections, type Injection, type InjectionOptions } from './injections.js';
 import { clearPersistentState, openPersistentState, type PersistTo } from './persistence.js';
 
@@ -127,7 +139,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       await api;
       await flushPersisted();
     },
-    seed: async (fixtures) => seedFixtures(await api, fixtures, (ms) => determinism.clock.advance(ms), determinism.clock.tickMs),
+    seed: async (fixtures) => seedFixtures(await api, fixtures, { advance: (ms) => determinism.clock.advance(ms), tickMs: determinism.clock.tickMs }),
     inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
     clearInjections: () => injections.clear(),
 

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApi, configFromEnv, seedFixtures } from '@pipeline-api/core';
+import { createApi, configFromEnv } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
 import { withoutTriggerTokens } from '../http/trigger-tokens.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
 import { openSqliteStore, removeDataFile, type SqliteStore } from '../storage/sqlite-store.js';
 import { readFixturesFile } from './fixtures-file.js';
+import { CatchingUpClock, scenarioSpanMs, seedInThePast } from './seed-in-the-past.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
 import { batchedLog } from './request-log.js';
@@ -64,32 +65,44 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       );
     }
 
-    let api = await createApi({ config, repo: store?.repository });
+    const seeding = fixtures !== null && (store === null || store.fresh);
+    if (fixtures && !seeding) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
+    const fixturesFailed = (error: unknown) => {
+      // A first start whose fixtures failed leaves nothing behind: the next start seeds from scratch.
+      if (store && settings.data !== null) {
+        store.close();
+        store = null;
+        removeDataFile(settings.data);
+        if (generatedSecrets) rmSync(join(settings.data, SECRETS_FILE), { force: true });
+      }
+      return new StartupError(
+        `--fixtures ${settings.fixtures}: ${(error as Error).message}${settings.data !== null ? ` (nothing was kept in ${settings.data})` : ''}`,
+      );
+    };
+
+    // Runs in a given state are simulated in the recent past: the clock starts behind by what they need.
+    const clock = new CatchingUpClock();
+    if (fixtures && seeding) {
+      try {
+        clock.fallBehind(await scenarioSpanMs(config, fixtures));
+      } catch (error) {
+        throw fixturesFailed(error);
+      }
+    }
+    let api = await createApi({ config, repo: store?.repository, clock });
     if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
 
-    if (fixtures) {
-      if (store && !store.fresh) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
-      else {
-        try {
-          const seeded = await seedFixtures(api, fixtures);
-          out.info(
-            `Loaded ${settings.fixtures}: ${Object.entries(seeded)
-              .map(([key, items]) => `${items.length} ${key}`)
-              .join(', ')}`,
-          );
-        } catch (error) {
-          // A first start whose fixtures failed leaves nothing behind: the next start seeds from scratch.
-          if (store && settings.data !== null) {
-            store.close();
-            store = null;
-            removeDataFile(settings.data);
-            if (generatedSecrets) rmSync(join(settings.data, SECRETS_FILE), { force: true });
-          }
-          throw new StartupError(
-            `--fixtures ${settings.fixtures}: ${(error as Error).message}${settings.data !== null ? ` (nothing was kept in ${settings.data})` : ''}`,
-          );
-        }
+    if (fixtures && seeding) {
+      try {
+        const seeded = await seedInThePast(api, clock, fixtures);
+        out.info(
+          `Loaded ${settings.fixtures}: ${Object.entries(seeded)
+            .map(([key, items]) => `${items.length} ${key}`)
+            .join(', ')}`,
+        );
+      } catch (error) {
+        throw fixturesFailed(error);
       }
     }
 
