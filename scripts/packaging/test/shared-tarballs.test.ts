@@ -34,7 +34,7 @@ describe('the key of the shared tarballs', () => {
 });
 
 describe('the shared tarballs', () => {
-  it('are packed once when two ask at once, into one entry, with no lock or half-packed folder left', async () => {
+  it('give two callers at once the same entry, with no lock or half-packed folder left', async () => {
     const cache = tempDir('shared-tarballs-');
     const [first, second] = await Promise.all([sharedTarballs(cache), sharedTarballs(cache)]);
     expect(first.map((t) => t.name)).toEqual(PACKAGES.map((p) => p.name));
