@@ -1,33 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { SOURCE_CONDITION } from './scripts/packaging/source-condition.js';
-import { SLOW_TESTS } from './scripts/test/slow-tests.js';
+import { INTEGRATION_TESTS } from './scripts/test/integration-tests.js';
+import { LongestFirstSequencer } from './scripts/test/longest-first.js';
+import { SLOW_GLOBS } from './scripts/test/slow-tests.js';
 
 /** The slow project: the files listed, and any benchmark's test (benchmarks run their smoke mode there). */
-const SLOW = [...Object.keys(SLOW_TESTS), 'bench/test/**/*.test.ts'];
+const SLOW = SLOW_GLOBS;
+/** Integration: several packages together, or a real process (the server command, process groups), each with why. */
+const INTEGRATION = Object.keys(INTEGRATION_TESTS);
 
 /**
  * Three kinds of test, one vitest project each so any can run alone (`npx vitest run --project <name>`):
  * - unit, one project per package, its own test/ folder: the inner loop (`npm run test:unit`);
- * - integration: several packages together, or real processes (listed below with why);
+ * - integration: several packages together, or real processes (each listed with why in scripts/test/integration-tests.ts);
  * - slow: what needs a browser, packed tarballs, Schemathesis, thousands of requests or every docs page; each file
  *   is listed with why and what it needs in scripts/test/slow-tests.ts, and stays beside the package it tests.
- * `npm test` runs all of them and prints each project's time (scripts/test-reporters/project-times.ts).
+ * `npm test` runs all of them and prints each project's time (scripts/test-reporters/project-times.ts); one queue,
+ * longest file first (scripts/test/longest-first.ts), so the two workers finish together.
  * The real-Mage comparison needs a Mage server: `npm run test:real-mage`, with its own config.
  */
-
-/** Integration: several packages together, or a real process (the server command, process groups), each with why. */
-const INTEGRATION: Record<string, string> = {
-  'conformance/test/**/*.test.ts': 'the same scenarios against the server, the Node mocks and the browser mocks',
-  'examples/*/test/**/*.test.ts': 'the example apps on the SDK, the query package and the mocks',
-  'server/test/route-matching.test.ts': 'Express (the server) and MSW (the mocks) route every tricky path alike',
-  'server/test/cli.test.ts': 'the built command in its own process',
-  'server/test/main.test.ts': 'the npm start entry point in its own process',
-  'server/test/crash-recovery.test.ts': 'the command killed mid-write, restarted on its data',
-  'server/storage/test/data-dir-cli.test.ts': 'the command on a data file: a second server, kill -9, a truncated file, a full disk',
-  'server/proxy/test/proxy.test.ts': 'the proxy command in its own process in front of a server',
-  'scripts/real-mage/test/process-group.test.ts': 'process groups: a stopped command takes its children with it',
-};
 
 /** Unit: each package's own tests (a package's nested test/ folders, server/storage/test, count as its own). */
 const UNIT: Record<string, string[]> = {
@@ -68,11 +60,12 @@ export default defineConfig({
     maxWorkers: Math.max(availableParallelism(), 2),
     // Fails the run when a process a test started outlives it (every project inherits it).
     globalSetup: ['scripts/test-processes.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/test-reporters/project-times.ts', ...(jsonReport ? ['json'] : [])],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
     projects: [
-      ...Object.entries(UNIT).map(([name, include]) => project(name, include, [...SLOW, ...Object.keys(INTEGRATION)])),
-      project('integration', Object.keys(INTEGRATION), SLOW),
+      ...Object.entries(UNIT).map(([name, include]) => project(name, include, [...SLOW, ...INTEGRATION])),
+      project('integration', INTEGRATION, SLOW),
       project('slow', SLOW),
     ],
   },

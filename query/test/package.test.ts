@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attw, publint, PUBLINT_CLEAN } from '../../scripts/packaging/lint.js';
+import { sharedTarballs, tarballOf } from '../../scripts/packaging/shared-tarballs.js';
 import { TestServer } from '../../server/test/harness.js';
 
 const queryDir = fileURLToPath(new URL('..', import.meta.url));
@@ -143,15 +144,10 @@ describe('the published query package', () => {
       if (!existsSync(join(dir, 'dist/index.js'))) throw new Error(`${dir}/dist is missing: run \`npm run build\` first`);
     }
     work = mkdtempSync(join(tmpdir(), 'pipeline-query-'));
-    for (const [name, dir] of [
-      ['sdk', sdkDir],
-      ['query', queryDir],
-    ] as const) {
-      const packed = execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
-      tarballs[name] = join(work, JSON.parse(packed)[0].filename);
-    }
+    const packed = await sharedTarballs();
+    for (const name of ['sdk', 'query']) tarballs[name] = tarballOf(packed, name);
     server = await TestServer.start();
-  });
+  }, 120_000); // may wait for another file packing the shared tarballs
   afterAll(() => server?.close());
 
   it('ships dist and README only; peers on the SDK and @tanstack/query-core, with no runtime dependency or framework', () => {

@@ -8,7 +8,7 @@ import { root } from './workspaces.js';
 
 const destination = join(root, 'packed');
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-for (const tarball of packAll(destination)) {
+for (const tarball of await packAll(destination)) {
   console.log(
     `${relative(process.cwd(), tarball.path).padEnd(40)} ${kB(tarball.size).padStart(10)} packed ${kB(tarball.unpackedSize).padStart(10)} unpacked  ${tarball.files.length} files`,
   );

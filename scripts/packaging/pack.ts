@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PACKAGES, root } from './workspaces.js';
 
 export interface Tarball {
@@ -19,28 +20,29 @@ export interface Tarball {
  * is (the tests, after `npm run build`), and a package without its declarations is an error rather than an
  * incomplete tarball.
  */
-export function packAll(destination: string, options: { build?: boolean } = {}): Tarball[] {
+export async function packAll(destination: string, options: { build?: boolean } = {}): Promise<Tarball[]> {
   const build = options.build ?? true;
   mkdirSync(destination, { recursive: true });
-  return PACKAGES.map(({ dir, name }) => {
+  for (const { dir, name } of PACKAGES) {
     // Built here rather than by npm pack's prepack: a build's output would mix into pack's --json.
     if (build) execFileSync('npm', ['run', 'build', '--silent', '-w', name], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
     else if (!existsSync(join(dir, 'dist/index.d.ts')) && !existsSync(join(dir, 'dist/http.d.ts'))) {
       throw new Error(`${name}: dist has no declarations; run \`npm run build\` first`);
     }
-    const args = ['pack', '-w', name, '--pack-destination', destination, '--json', '--ignore-scripts'];
-    const [packed] = JSON.parse(execFileSync('npm', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as {
-      filename: string;
-      size: number;
-      unpackedSize: number;
-      files: { path: string }[];
-    }[];
-    return {
-      name,
-      path: join(destination, packed!.filename),
-      size: packed!.size,
-      unpackedSize: packed!.unpackedSize,
-      files: packed!.files.map((f) => f.path),
-    };
+  }
+  // One npm for all six: each npm start costs about a second.
+  const args = ['pack', ...PACKAGES.flatMap(({ name }) => ['-w', name]), '--pack-destination', destination, '--json', '--ignore-scripts'];
+  const { stdout } = await promisify(execFile)('npm', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const packed = JSON.parse(stdout) as {
+    name: string;
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: { path: string }[];
+  }[];
+  return PACKAGES.map(({ name }) => {
+    const tarball = packed.find((entry) => entry.name === name);
+    if (!tarball) throw new Error(`npm pack did not pack ${name}`);
+    return { name, path: join(destination, tarball.filename), size: tarball.size, unpackedSize: tarball.unpackedSize, files: tarball.files.map((f) => f.path) };
   });
 }

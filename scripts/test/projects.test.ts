@@ -23,7 +23,10 @@ describe('the vitest projects', () => {
     const owners = (file: string) =>
       projects.filter((p) => p.include.some((glob) => matchesGlob(file, glob)) && !p.exclude.some((glob) => matchesGlob(file, glob))).map((p) => p.name);
     const misplaced = files.map((file) => ({ file, projects: owners(file) })).filter(({ projects }) => projects.length !== 1);
-    expect(misplaced, 'each file must be in one project: a package test/ folder, or listed in vitest.config.ts / scripts/test/slow-tests.ts').toEqual([]);
+    expect(
+      misplaced,
+      'each file must be in one project: a package test/ folder, or listed in scripts/test/integration-tests.ts / scripts/test/slow-tests.ts',
+    ).toEqual([]);
   });
 
   it('know every project the inner loop and the docs name', () => {

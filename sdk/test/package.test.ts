@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attw, publint, PUBLINT_CLEAN } from '../../scripts/packaging/lint.js';
+import { sharedTarballs, tarballOf } from '../../scripts/packaging/shared-tarballs.js';
 import { TestServer } from '../../server/test/harness.js';
 import { execGroup } from '../../scripts/process-group.js';
 
@@ -89,10 +90,9 @@ describe('the published package', () => {
   beforeAll(async () => {
     if (!existsSync(join(sdkDir, 'dist/index.js'))) throw new Error('sdk/dist is missing: run `npm run build` first');
     work = mkdtempSync(join(tmpdir(), 'pipeline-sdk-'));
-    const packed = execFileSync('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: sdkDir, encoding: 'utf8' });
-    tarball = join(work, JSON.parse(packed)[0].filename);
+    tarball = tarballOf(await sharedTarballs(), 'sdk');
     server = await TestServer.start();
-  });
+  }, 120_000); // may wait for another file packing the shared tarballs
   afterAll(() => server?.close());
 
   it('ships dist and README only, with no zod or ts-rest in code or types', () => {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../workspaces.js';
 import { execGroup } from '../../process-group.js';
 import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
-import { packAll, type Tarball } from '../pack.js';
+import type { Tarball } from '../pack.js';
+import { sharedTarballs, tarballOf } from '../shared-tarballs.js';
 
 const API = 'http://127.0.0.1:6789';
 const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -76,37 +77,53 @@ createClient({ baseUrl: '${API}', apiKey: '${API_KEY}' })
   .finally(() => mock.close());
 `;
 
+let work: string;
+let tarballs: Tarball[];
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'pipeline-matrix-'));
+  tarballs = await sharedTarballs();
+}, 300_000);
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** One app per msw version, installed once: the cells on the same msw (Node 24 and 26) install the same set. */
+const installs = new Map<string, { app: string; status: number | null; output: string }>();
+function appOn(msw: string) {
+  const installed = installs.get(msw);
+  if (installed) return installed;
+  const app = join(work, `app-msw-${msw}`);
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  const ours = ['contract', 'core', 'mocks', 'sdk'].map((name) => tarballOf(tarballs, name));
+  const install = spawnSync('npm', ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
+    cwd: app,
+    env: consumerEnv(),
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  const result = { app, status: install.status, output: `${install.stdout}${install.stderr}` };
+  installs.set(msw, result);
+  return result;
+}
+
 describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, msw }) => {
-  let work: string;
   let app: string;
   let binary: string;
-  let tarballs: Tarball[];
+  let install: ReturnType<typeof appOn>;
 
   beforeAll(() => {
     binary = node === PROJECT_NODE ? process.execPath : nodeBinary(node);
-    work = mkdtempSync(join(tmpdir(), `pipeline-matrix-${node}-`));
-    tarballs = packAll(join(work, 'tarballs'), { build: false });
-    app = join(work, 'app');
-    mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    install = appOn(msw);
+    app = install.app;
   }, 600_000);
-  afterAll(() => {
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
 
   it("installs with the app's own msw, one copy of it", () => {
-    const ours = ['contract', 'core', 'mocks', 'sdk'].map((name) => tarballs.find((t) => t.name === `@pipeline-api/${name}`)!.path);
-    const install = spawnSync('npm', ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-      cwd: app,
-      env: consumerEnv(),
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    expect(install.status, install.output).toBe(0);
     expect(JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
     expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/node_modules/msw'))).toBe(false);
     expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/public'))).toBe(false);
-  }, 300_000);
+  });
 
   it("answers in the app's own setupServer next to its own handler, closes cleanly, and prints no warning", async () => {
     writeFileSync(join(app, 'app.mjs'), APP);
@@ -152,22 +169,12 @@ console.log(JSON.stringify({
 `;
 
 describe(`the packed contract, SDK and query layer on Node ${TESTED_NODE[18]}, their engines floor`, () => {
-  let work: string;
-
-  beforeAll(() => {
-    work = mkdtempSync(join(tmpdir(), 'pipeline-client-only-'));
-  });
-  afterAll(() => {
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
-
   it('installs and runs from ESM and CommonJS', async () => {
     const binary = nodeBinary(TESTED_NODE[18]);
-    const tarballs = packAll(join(work, 'tarballs'), { build: false });
-    const app = join(work, 'app');
+    const app = join(work, 'client-only-app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    const ours = ['contract', 'sdk', 'query'].map((name) => tarballs.find((t) => t.name === `@pipeline-api/${name}`)!.path);
+    const ours = ['contract', 'sdk', 'query'].map((name) => tarballOf(tarballs, name));
     const queryCore = JSON.parse(readFileSync(join(root, 'node_modules/@tanstack/query-core/package.json'), 'utf8')).version as string;
     const install = spawnSync('npm', ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
       cwd: app,

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../../conformance/browser.js';
 import { execGroup } from '../../process-group.js';
 import { attw, attwProblems, publint, PUBLINT_CLEAN } from '../lint.js';
-import { packAll, type Tarball } from '../pack.js';
+import type { Tarball } from '../pack.js';
+import { sharedTarballs, tarballOf } from '../shared-tarballs.js';
 import { root, SERVER_ONLY } from '../workspaces.js';
 
 declare global {
@@ -168,11 +169,11 @@ describe('the packed packages in a fresh project', () => {
   let work: string;
   let consumer: string;
   let tarballs: Tarball[];
-  const tarball = (name: string) => tarballs.find((t) => t.name === `@pipeline-api/${name}`)!.path;
+  const tarball = (name: string) => tarballOf(tarballs, name);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'pipeline-consumer-'));
-    tarballs = packAll(join(work, 'tarballs'), { build: false });
+    tarballs = await sharedTarballs();
     consumer = join(work, 'consumer');
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));

@@ -1,0 +1,27 @@
+import type { Step } from '../test/steps.js';
+import { PACKAGES } from './workspaces.js';
+
+/**
+ * Every published package's full build (JavaScript and declarations), longest first (seconds on a quiet 2-core
+ * machine: mocks 10, contract 9, server 6, core 5, sdk 2, query 2). The builds read each other's sources (the
+ * source condition), not each other's dist, so they may run side by side; the query package alone resolves the SDK
+ * as its users do, through the SDK's built declarations.
+ */
+const ORDER = ['mocks', 'contract', 'server', 'core', 'sdk', 'query'];
+/** Builds that read another package's dist, not its sources. */
+const READS_DIST_OF: Record<string, string[]> = { query: ['sdk'] };
+
+export function buildSteps(): Step[] {
+  const unordered = PACKAGES.filter((p) => !ORDER.includes(p.folder));
+  if (unordered.length > 0) throw new Error(`scripts/packaging/builds.ts does not build ${unordered.map((p) => p.name).join(', ')}`);
+  return ORDER.map((folder) => {
+    const pkg = PACKAGES.find((p) => p.folder === folder);
+    if (!pkg) throw new Error(`${folder} is not a published package`);
+    return {
+      name: `build ${folder}`,
+      command: 'npm',
+      args: ['run', 'build', '--silent', '-w', pkg.name],
+      after: (READS_DIST_OF[folder] ?? []).map((d) => `build ${d}`),
+    };
+  });
+}
