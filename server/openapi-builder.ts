@@ -1,5 +1,5 @@
 import { OpenApiBuilder, type OpenAPIObject, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   contract,
   ErrorEnvelope,
@@ -43,13 +43,13 @@ const META_PARAMETERS: Record<string, ParameterObject> = Object.fromEntries(
   }),
 );
 
-function paramSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
+function paramSchema(schema: z.ZodMiniType, io: 'input' | 'output'): SchemaObject {
   const { $schema: _, description: __, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
   return rest;
 }
 
 /** `_limit`'s schema with its default: zod writes defaults into output schemas only (the parsed value is the output's). */
-function limitSchema(schema: z.ZodType): SchemaObject {
+function limitSchema(schema: z.ZodMiniType): SchemaObject {
   return paramSchema(schema, 'output');
 }
 const PARAMETER_NAMES = new Map([
@@ -86,7 +86,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
 
   /** JSON Schema of a zod schema with id'd sub-schemas lifted into components. */
   const jsonSchema = (schema: unknown, io: 'input' | 'output'): SchemaObject => {
-    const json = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema as z.ZodMiniType, { io, unrepresentable: 'any' }) as Record<string, unknown>;
     const { $schema: _, $defs, ...rest } = json;
     for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) {
       const converted = finish(def, io) as SchemaObject;
@@ -175,7 +175,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
       if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
       // By own key: a query param named like an Object.prototype member is just a param.
       if (PARAMETER_NAMES.has(name)) {
-        const limit = name === '_limit' && route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>)._limit : undefined;
+        const limit = name === '_limit' && route.query instanceof z.ZodMiniObject ? (route.query.shape as Record<string, z.ZodMiniType>)._limit : undefined;
         const own = limit ? limitSchema(limit) : undefined;
         // A list whose page limits differ from the shared ones states its own.
         if (own && JSON.stringify(own) !== JSON.stringify(META_PARAMETERS._limit!.schema)) {

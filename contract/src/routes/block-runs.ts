@@ -1,5 +1,6 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from '../annotate.js';
 import { listEnvelope, responses } from '../envelope.js';
 import { listQuery } from '../meta.js';
 import { BlockRun } from '../schemas/block-run.js';
@@ -15,9 +16,9 @@ export const blockRuns = c.router({
   list: {
     method: 'GET',
     path: '/api/block_runs',
-    query: listQuery.extend({
-      pipeline_run_id: z.coerce.number<number>().int().min(0).optional().describe('Only this run’s block runs'),
-      pipeline_uuid: z.string().optional().describe('Only block runs of this pipeline’s runs'),
+    query: z.extend(listQuery, {
+      pipeline_run_id: described(z.optional(z.coerce.number<number>().check(z.int(), z.minimum(0))), 'Only this run’s block runs'),
+      pipeline_uuid: described(z.optional(z.string()), 'Only block runs of this pipeline’s runs'),
     }),
     responses: responses(listEnvelope('block_runs', BlockRun)),
     summary: 'List block runs',

@@ -1,5 +1,6 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from '../annotate.js';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { PAGE_LIMITS, listQuery, memberQuery, pagedListQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
@@ -14,8 +15,8 @@ const tag = resourceTag({
 });
 const BlockEnvelope = memberEnvelope('block', Block);
 const SharedBlockEnvelope = memberEnvelope('block', SharedBlock);
-const deleteQuery = memberQuery.extend({
-  force: queryBoolean.optional().describe('Delete even when other blocks depend on it; they inherit its upstreams'),
+const deleteQuery = z.extend(memberQuery, {
+  force: described(z.optional(queryBoolean), 'Delete even when other blocks depend on it; they inherit its upstreams'),
 });
 const nested = { resource: 'blocks', parent: 'pipelines', tag } as const;
 
@@ -25,8 +26,8 @@ export const pipelineBlocks = c.router({
     method: 'GET',
     path: '/api/pipelines/:pipeline_uuid/blocks',
     // Mage answers every block of the pipeline: so does the default page, up to the maximum.
-    query: pagedListQuery({ ...PAGE_LIMITS, defaultLimit: PAGE_LIMITS.maxLimit }).extend({
-      'block_uuid[]': queryList.optional().describe('Only these blocks'),
+    query: z.extend(pagedListQuery({ ...PAGE_LIMITS, defaultLimit: PAGE_LIMITS.maxLimit }), {
+      'block_uuid[]': described(z.optional(queryList), 'Only these blocks'),
     }),
     responses: responses(listEnvelope('blocks', Block)),
     summary: "List a pipeline's blocks",
@@ -37,7 +38,7 @@ export const pipelineBlocks = c.router({
     method: 'POST',
     path: '/api/pipelines/:pipeline_uuid/blocks',
     query: memberQuery,
-    body: z.object({ block: BlockCreate, api_key: z.string().optional() }),
+    body: z.object({ block: BlockCreate, api_key: z.optional(z.string()) }),
     responses: responses(BlockEnvelope),
     summary: 'Create a block',
     description: 'Creates the block in this pipeline and in every pipeline named in `pipelines`, all or nothing. The uuid is the slug of `name`.',
@@ -56,7 +57,7 @@ export const pipelineBlocks = c.router({
     method: 'PUT',
     path: '/api/pipelines/:pipeline_uuid/blocks/:block_uuid',
     query: memberQuery,
-    body: z.object({ block: BlockUpdate, api_key: z.string().optional() }),
+    body: z.object({ block: BlockUpdate, api_key: z.optional(z.string()) }),
     responses: responses(BlockEnvelope),
     summary: 'Update a block in a pipeline',
     description: 'Shared settings (name, content, configuration...) and this pipeline’s priority and graph.',
@@ -97,7 +98,7 @@ export const blocks = c.router({
     method: 'PUT',
     path: '/api/blocks/:uuid',
     query: memberQuery,
-    body: z.object({ block: SharedBlockUpdate, api_key: z.string().optional() }),
+    body: z.object({ block: SharedBlockUpdate, api_key: z.optional(z.string()) }),
     responses: responses(SharedBlockEnvelope),
     summary: 'Update a block everywhere',
     description: 'Shared settings, seen by every pipeline the block belongs to. A new name renames it everywhere.',

@@ -1,4 +1,6 @@
 import { initContract } from '../dsl.js';
+import * as z from 'zod/mini';
+import { described } from '../annotate.js';
 import { listEnvelope, responses } from '../envelope.js';
 import { PAGE_LIMITS, pagedListQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
@@ -14,11 +16,11 @@ export const pipelineLogs = c.router({
     method: 'GET',
     path: '/api/pipelines/:pipeline_uuid/logs',
     // Mage reads 20 runs by default.
-    query: pagedListQuery({ ...PAGE_LIMITS, defaultLimit: 20 }).extend({
-      pipeline_run_id: queryList.optional().describe('Only these runs'),
-      'pipeline_run_id[]': queryList.optional().describe('Only these runs'),
-      block_uuid: queryList.optional().describe('Only block runs of these blocks (prefix match, as Mage)'),
-      'block_uuid[]': queryList.optional().describe('Only block runs of these blocks (prefix match, as Mage)'),
+    query: z.extend(pagedListQuery({ ...PAGE_LIMITS, defaultLimit: 20 }), {
+      pipeline_run_id: described(z.optional(queryList), 'Only these runs'),
+      'pipeline_run_id[]': described(z.optional(queryList), 'Only these runs'),
+      block_uuid: described(z.optional(queryList), 'Only block runs of these blocks (prefix match, as Mage)'),
+      'block_uuid[]': described(z.optional(queryList), 'Only block runs of these blocks (prefix match, as Mage)'),
     }),
     responses: responses(listEnvelope('logs', PipelineLogs)),
     summary: "A pipeline's run logs",

@@ -1,5 +1,6 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from '../annotate.js';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
@@ -36,12 +37,12 @@ export const pipelineRuns = c.router({
   list: {
     method: 'GET',
     path: '/api/pipeline_runs',
-    query: listQuery.extend({
-      pipeline_uuid: z.string().optional().describe('Only this pipeline’s runs'),
-      'pipeline_uuid[]': queryList.optional().describe('Only these pipelines’ runs'),
-      status: queryList.optional().describe('Only runs in these statuses (one, or comma-separated)'),
-      'status[]': queryList.optional().describe('Only runs in these statuses (repeat the param, or comma-separate)'),
-      disable_retries_grouping: z.string().optional().describe('Accepted and ignored: runs are never grouped'),
+    query: z.extend(listQuery, {
+      pipeline_uuid: described(z.optional(z.string()), 'Only this pipeline’s runs'),
+      'pipeline_uuid[]': described(z.optional(queryList), 'Only these pipelines’ runs'),
+      status: described(z.optional(queryList), 'Only runs in these statuses (one, or comma-separated)'),
+      'status[]': described(z.optional(queryList), 'Only runs in these statuses (repeat the param, or comma-separate)'),
+      disable_retries_grouping: described(z.optional(z.string()), 'Accepted and ignored: runs are never grouped'),
     }),
     responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
     summary: 'List runs',
@@ -61,7 +62,7 @@ export const pipelineRuns = c.router({
     method: 'PUT',
     path: '/api/pipeline_runs/:id',
     query: memberQuery,
-    body: z.object({ pipeline_run: PipelineRunUpdate, api_key: z.string().optional() }),
+    body: z.object({ pipeline_run: PipelineRunUpdate, api_key: z.optional(z.string()) }),
     responses: responses(RunEnvelope),
     summary: 'Cancel a run, or retry its blocks',
     description:

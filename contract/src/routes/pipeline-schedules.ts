@@ -1,5 +1,6 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from '../annotate.js';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
@@ -20,15 +21,15 @@ const apiTriggerTag = resourceTag({ name: 'api-triggers', description: 'The API 
 const ScheduleEnvelope = memberEnvelope('pipeline_schedule', PipelineSchedule);
 const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
 
-const scheduleListQuery = listQuery.extend({
-  'schedule_type[]': queryList.optional().describe('Only these types: api, event, time'),
-  'schedule_interval[]': queryList.optional().describe('Only these intervals'),
-  'status[]': queryList.optional().describe('Only these statuses: active, inactive'),
-  'tag[]': queryList.optional().describe('Only triggers with one of these tags'),
-  order_by: z
-    .enum(['created_at', 'name', 'pipeline_uuid', 'status', 'schedule_type'])
-    .optional()
-    .describe('created_at sorts newest first, the others ascending; default: newest id first'),
+const scheduleListQuery = z.extend(listQuery, {
+  'schedule_type[]': described(z.optional(queryList), 'Only these types: api, event, time'),
+  'schedule_interval[]': described(z.optional(queryList), 'Only these intervals'),
+  'status[]': described(z.optional(queryList), 'Only these statuses: active, inactive'),
+  'tag[]': described(z.optional(queryList), 'Only triggers with one of these tags'),
+  order_by: described(
+    z.optional(z.enum(['created_at', 'name', 'pipeline_uuid', 'status', 'schedule_type'])),
+    'created_at sorts newest first, the others ascending; default: newest id first',
+  ),
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: one pipeline's triggers. */
@@ -46,7 +47,7 @@ export const pipelineSchedulesOfPipeline = c.router({
     method: 'POST',
     path: '/api/pipelines/:pipeline_uuid/pipeline_schedules',
     query: memberQuery,
-    body: z.object({ pipeline_schedule: PipelineScheduleCreate, api_key: z.string().optional() }),
+    body: z.object({ pipeline_schedule: PipelineScheduleCreate, api_key: z.optional(z.string()) }),
     responses: responses(ScheduleEnvelope),
     summary: 'Create a trigger',
     description:
@@ -60,10 +61,10 @@ export const pipelineRunsOfSchedule = c.router({
   list: {
     method: 'GET',
     path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs',
-    query: listQuery.extend({
-      status: queryList.optional().describe('Only runs in these statuses'),
-      'status[]': queryList.optional().describe('Only runs in these statuses'),
-      disable_retries_grouping: z.string().optional().describe('Accepted and ignored: runs are never grouped'),
+    query: z.extend(listQuery, {
+      status: described(z.optional(queryList), 'Only runs in these statuses'),
+      'status[]': described(z.optional(queryList), 'Only runs in these statuses'),
+      disable_retries_grouping: described(z.optional(z.string()), 'Accepted and ignored: runs are never grouped'),
     }),
     responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
     summary: "List a trigger's runs",
@@ -74,7 +75,7 @@ export const pipelineRunsOfSchedule = c.router({
     method: 'POST',
     path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs',
     query: memberQuery,
-    body: z.object({ pipeline_run: PipelineRunCreate, api_key: z.string().optional() }),
+    body: z.object({ pipeline_run: PipelineRunCreate, api_key: z.optional(z.string()) }),
     responses: responses(RunEnvelope),
     summary: 'Run a trigger now',
     description:
@@ -138,7 +139,7 @@ export const pipelineSchedules = c.router({
     method: 'PUT',
     path: '/api/pipeline_schedules/:id',
     query: memberQuery,
-    body: z.object({ pipeline_schedule: PipelineScheduleUpdate, api_key: z.string().optional() }),
+    body: z.object({ pipeline_schedule: PipelineScheduleUpdate, api_key: z.optional(z.string()) }),
     responses: responses(ScheduleEnvelope),
     summary: 'Update, enable, disable a trigger, or rotate its token',
     description: '`rotate_token: true` (owners only) makes a new token; the old one stops working at once.',

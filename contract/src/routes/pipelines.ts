@@ -1,5 +1,6 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described, withMeta } from '../annotate.js';
 import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList, sortKeyList } from '../primitives.js';
@@ -15,21 +16,25 @@ const tag = resourceTag({
   description: 'Pipelines: named graphs of blocks. The uuid is the slug of the name.',
 });
 const PipelineEnvelope = memberEnvelope('pipeline', Pipeline);
-const PipelineListMetadata = ListMetadata.extend({
-  results: z.number().int().describe('Items in this page'),
-}).meta({ id: 'PipelineListMetadata' });
+const PipelineListMetadata = withMeta(
+  z.extend(ListMetadata, {
+    results: described(z.number().check(z.int()), 'Items in this page'),
+  }),
+  { id: 'PipelineListMetadata' },
+);
 
 export const pipelines = c.router({
   list: {
     method: 'GET',
     path: '/api/pipelines',
-    query: listQuery.extend({
-      '_order_by[]': sortKeyList(PIPELINE_SORT_KEYS)
-        .optional()
-        .describe(`Sort keys: ${PIPELINE_SORT_KEYS.join(', ')}; a \`-\` prefix for descending; repeat the param or comma-separate`),
-      search: z.string().optional().describe('Substring of the uuid'),
-      'type[]': queryList.optional().describe('Only these pipeline types (repeat the param, or comma-separate)'),
-      'tag[]': queryList.optional().describe('Only pipelines with one of these tags (repeat the param, or comma-separate)'),
+    query: z.extend(listQuery, {
+      '_order_by[]': described(
+        z.optional(sortKeyList(PIPELINE_SORT_KEYS)),
+        `Sort keys: ${PIPELINE_SORT_KEYS.join(', ')}; a \`-\` prefix for descending; repeat the param or comma-separate`,
+      ),
+      search: described(z.optional(z.string()), 'Substring of the uuid'),
+      'type[]': described(z.optional(queryList), 'Only these pipeline types (repeat the param, or comma-separate)'),
+      'tag[]': described(z.optional(queryList), 'Only pipelines with one of these tags (repeat the param, or comma-separate)'),
     }),
     responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
     summary: 'List pipelines',
@@ -41,7 +46,7 @@ export const pipelines = c.router({
     method: 'POST',
     path: '/api/pipelines',
     query: memberQuery,
-    body: z.object({ pipeline: PipelineCreate, api_key: z.string().optional() }),
+    body: z.object({ pipeline: PipelineCreate, api_key: z.optional(z.string()) }),
     responses: responses(PipelineEnvelope),
     summary: 'Create a pipeline',
     description: 'The uuid is the slug of `name` (`arwen-starlight` → `arwen_starlight`).',
@@ -50,8 +55,8 @@ export const pipelines = c.router({
   detail: {
     method: 'GET',
     path: '/api/pipelines/:uuid',
-    query: memberQuery.extend({
-      includes_content: queryBoolean.optional().describe('false: leave block content out'),
+    query: z.extend(memberQuery, {
+      includes_content: described(z.optional(queryBoolean), 'false: leave block content out'),
     }),
     responses: responses(PipelineEnvelope),
     summary: 'Read a pipeline',
@@ -62,7 +67,7 @@ export const pipelines = c.router({
     method: 'PUT',
     path: '/api/pipelines/:uuid',
     query: memberQuery,
-    body: z.object({ pipeline: PipelineUpdate, api_key: z.string().optional() }),
+    body: z.object({ pipeline: PipelineUpdate, api_key: z.optional(z.string()) }),
     responses: responses(PipelineEnvelope),
     summary: 'Update or rename a pipeline',
     description:

@@ -1,5 +1,5 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
 import { Session, SessionCreate } from '../schemas/session.js';
@@ -17,7 +17,7 @@ export const sessions = c.router({
     method: 'POST',
     path: '/api/sessions',
     query: memberQuery,
-    body: z.object({ session: SessionCreate, api_key: z.string().optional() }),
+    body: z.object({ session: SessionCreate, api_key: z.optional(z.string()) }),
     responses: responses(SessionEnvelope),
     summary: 'Log in',
     description: 'Exchanges an email (or username) and password for a session. `token` is the raw token (a JWT); its `token` claim is the decoded token.',
@@ -27,7 +27,7 @@ export const sessions = c.router({
     method: 'PUT',
     path: '/api/sessions/:id',
     query: memberQuery,
-    body: z.object({ api_key: z.string().optional() }).optional(),
+    body: z.optional(z.object({ api_key: z.optional(z.string()) })),
     responses: responses(SessionEnvelope),
     summary: 'Log out',
     description: 'Expires the token the call is made with. Any `:id` works (Mage sends `1`).',

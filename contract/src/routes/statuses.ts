@@ -1,5 +1,6 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from '../annotate.js';
 import { listEnvelope, responses } from '../envelope.js';
 import { metaParams } from '../meta.js';
 import { resourceTag, routeMeta } from '../route-meta.js';
@@ -10,13 +11,14 @@ const tag = resourceTag({
   description: 'Is the server up? The one route that needs no credentials.',
 });
 
-export const Status = z
-  .object({
+export const Status = withMeta(
+  z.object({
     status: z.literal('ok'),
     version: z.string(),
     require_user_authentication: z.boolean(),
-  })
-  .meta({ id: 'Status' });
+  }),
+  { id: 'Status' },
+);
 
 export const statuses = c.router({
   list: {

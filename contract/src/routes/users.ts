@@ -1,5 +1,5 @@
 import { initContract } from '../dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { numericId } from '../primitives.js';
@@ -28,7 +28,7 @@ export const users = c.router({
     method: 'POST',
     path: '/api/users',
     query: memberQuery,
-    body: z.object({ user: UserCreate, api_key: z.string().optional() }),
+    body: z.object({ user: UserCreate, api_key: z.optional(z.string()) }),
     responses: responses(UserEnvelope),
     summary: 'Create a user',
     description: 'Owners only. The response carries a raw `token` for the new user.',
@@ -49,7 +49,7 @@ export const users = c.router({
     path: '/api/users/:id',
     pathParams: UserPath,
     query: memberQuery,
-    body: z.object({ user: UserUpdate, api_key: z.string().optional() }),
+    body: z.object({ user: UserUpdate, api_key: z.optional(z.string()) }),
     responses: responses(UserEnvelope),
     summary: 'Update a user',
     description: 'Yourself, or others as admin or owner. Roles are writable by admins and owners only.',
