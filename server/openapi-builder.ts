@@ -14,6 +14,7 @@ import {
   type ContractRoute,
   type ErrorKind,
 } from '@pipeline-api/contract';
+import { describeContract, routeDoc, tagDoc } from '@pipeline-api/contract/docs';
 
 /** Real request and response bodies for a route, used as examples (the server captures them by running itself). */
 export interface RouteExamples {
@@ -81,6 +82,7 @@ const THROTTLED = (id: string, meta: RouteMeta) =>
 
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
+  describeContract();
   const schemas: Record<string, SchemaObject> = {};
   const routes = walkContract(contract);
 
@@ -157,6 +159,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
 
 function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject, examples: RouteExamples): OperationObject {
   const { route: r, meta, id } = route;
+  const doc = routeDoc(route);
   // A route's pathParams schema states its constraints (users: numeric ids); any other param is any string.
   const pathSchemas = r.pathParams ? (jsonSchema(r.pathParams, 'input').properties ?? {}) : {};
   const parameters: OperationObject['parameters'] = route.params.map((name) => {
@@ -202,9 +205,9 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
   const success = jsonSchema(route.success, 'output');
   const operation: OperationObject = {
     operationId: id,
-    tags: [meta.tag.name],
-    summary: r.summary ?? id,
-    description: r.description ?? r.summary ?? id,
+    tags: [meta.tag],
+    summary: doc.summary,
+    description: doc.description,
     parameters,
     responses: {
       200: {
@@ -244,15 +247,10 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
   return operation;
 }
 
-/** One tag per resource, as its route file declares it; two descriptions of one tag are a mistake. */
+/** One tag per resource, as its routes name it, with its description from the documentation module. */
 function tagsOf(routes: ContractRoute[]) {
-  const tags = new Map<string, string>();
-  for (const { id, meta } of routes) {
-    const known = tags.get(meta.tag.name);
-    if (known !== undefined && known !== meta.tag.description) throw new Error(`${id}: tag ${meta.tag.name} is described twice, differently`);
-    tags.set(meta.tag.name, meta.tag.description);
-  }
-  return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
+  const names = new Set(routes.map(({ meta }) => meta.tag));
+  return [...names].map((name) => ({ name, description: tagDoc(name) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Component refs, and response objects left open to fields a newer server adds. */

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from './annotate.js';
+import { withMeta } from './annotate.js';
 import { ERROR_TYPES } from './errors.js';
 import { openEnum } from './primitives.js';
 
 export const FieldError = withMeta(
   z.object({
-    path: described(z.string(), 'Dotted attribute path, e.g. `block.upstream_blocks.0`'),
+    path: z.string(),
     message: z.string(),
   }),
   { id: 'FieldError' },
@@ -13,7 +13,7 @@ export const FieldError = withMeta(
 
 export const ErrorBody = withMeta(
   z.object({
-    code: described(z.number().check(z.int()), 'HTTP-style error code'),
+    code: z.number().check(z.int()),
     message: z.string(),
     type: openEnum(ERROR_TYPES),
     errors: z.optional(z.array(FieldError)),

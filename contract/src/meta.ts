@@ -39,23 +39,20 @@ export const limitParam = ({ defaultLimit, maxLimit }: PageLimits) =>
   );
 
 /** `_offset`: 0 to MAX_PAGE_NUMBER, in decimal digits; anything else is an error naming the param. */
-const offsetParam = described(
-  z.optional(
-    z.pipe(
-      z.transform(decimal),
-      z.int({ error: `must be a whole number from 0 to ${MAX_PAGE_NUMBER}, in decimal digits` }).check(z.minimum(0), z.maximum(MAX_PAGE_NUMBER)),
-    ),
+const offsetParam = z.optional(
+  z.pipe(
+    z.transform(decimal),
+    z.int({ error: `must be a whole number from 0 to ${MAX_PAGE_NUMBER}, in decimal digits` }).check(z.minimum(0), z.maximum(MAX_PAGE_NUMBER)),
   ),
-  'Items to skip',
 );
 
 /** Meta params: any query key starting with `_`. Unknown ones are ignored. */
 export const metaParams = {
   _limit: limitParam(PAGE_LIMITS),
   _offset: offsetParam,
-  _format: described(z.optional(z.string()), 'Presenter format: an action name or a custom format such as `compact`'),
-  _http_error_codes: described(z.optional(z.union([z.string(), z.boolean()])), 'Any non-empty value: errors use their code as HTTP status and body `status`'),
-  api_key: described(z.optional(z.string()), 'API key, when not sent in X-API-KEY or the body'),
+  _format: z.optional(z.string()),
+  _http_error_codes: z.optional(z.union([z.string(), z.boolean()])),
+  api_key: z.optional(z.string()),
 };
 
 /** The query of a list route whose page limits differ from PAGE_LIMITS. */

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { described } from './annotate.js';
 import { useEnglishMessages } from './english.js';
 
 // Every schema of the contract is built on these: whoever loads one gets zod's English messages.
@@ -28,7 +27,7 @@ export const queryList = z.pipe(
 export const jsonObject = z.record(z.string(), z.unknown());
 
 /** Mage renders datetimes with Python's str(): `2023-03-08 04:52:54.268000+00:00`. */
-export const dateTime = described(z.string(), 'Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC)');
+export const dateTime = z.string();
 
 /**
  * A list of sort keys (`_order_by[]`): each one of `keys`, with an optional `-` for descending; sent as
@@ -52,7 +51,7 @@ export const sortKeyList = <const K extends readonly [string, ...string[]]>(keys
 
 /** A numeric record id in a path (users): digits, at most 15 so it stays an exact number; any other id is a 404. */
 export const NUMERIC_ID = /^[0-9]{1,15}$/;
-export const numericId = described(z.string().check(z.regex(NUMERIC_ID)), 'Numeric id (1 to 15 digits)');
+export const numericId = z.string().check(z.regex(NUMERIC_ID));
 
 // A name becomes a uuid by Mage's clean_name: BOM, `"`, `$`, `\n`, `\r` and `\t` are dropped and every other
 // character kept (as itself or `_`). So a name needs one character that is kept; a block's name keeps its `/`s as

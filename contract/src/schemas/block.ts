@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from '../annotate.js';
+import { withMeta } from '../annotate.js';
 import { blockName, jsonObject, openEnum } from '../primitives.js';
 
 /** Block types accepted on create (the spec's 13). */
@@ -23,9 +23,6 @@ export const BLOCK_STATUSES = ['not_executed', 'executed', 'failed', 'updated'] 
 export const BLOCK_COLORS = ['blue', 'grey', 'pink', 'purple', 'teal', 'yellow'] as const;
 export const EXTENSIONS = ['great_expectations'] as const;
 
-/** A pipeline list presents each block without its objects: a block shared by many pipelines would repeat them in every one. */
-const LIST_ABSENT = 'Absent from the blocks of a pipeline list (present everywhere else)';
-
 const blockFields = {
   uuid: z.string(),
   name: z.string(),
@@ -33,15 +30,15 @@ const blockFields = {
   language: openEnum(BLOCK_LANGUAGES),
   status: openEnum(BLOCK_STATUSES),
   color: z.nullable(z.string()),
-  config: described(z.optional(jsonObject), LIST_ABSENT),
-  configuration: described(z.optional(jsonObject), LIST_ABSENT),
+  config: z.optional(jsonObject),
+  configuration: z.optional(jsonObject),
   executor_type: z.string(),
-  executor_config: described(z.optional(z.nullable(jsonObject)), LIST_ABSENT),
-  retry_config: described(z.optional(z.nullable(jsonObject)), LIST_ABSENT),
+  executor_config: z.optional(z.nullable(jsonObject)),
+  retry_config: z.optional(z.nullable(jsonObject)),
   timeout: z.nullable(z.number().check(z.int())),
   has_callback: z.boolean(),
   extension_uuid: z.nullable(z.string()),
-  content: described(z.optional(z.nullable(z.string())), 'Present on create, update and detail'),
+  content: z.optional(z.nullable(z.string())),
 };
 
 /** A block as a member of one pipeline: its position and graph there. */
@@ -49,11 +46,11 @@ export const Block = withMeta(
   z.object({
     ...blockFields,
     pipeline_uuid: z.string(),
-    priority: described(z.number().check(z.int()), '0-based position in its pipeline section'),
+    priority: z.number().check(z.int()),
     upstream_blocks: z.array(z.string()),
     downstream_blocks: z.array(z.string()),
     all_upstream_blocks_executed: z.boolean(),
-    outputs: described(z.optional(z.array(z.unknown())), 'Present on detail'),
+    outputs: z.optional(z.array(z.unknown())),
   }),
   { id: 'Block' },
 );
@@ -83,11 +80,11 @@ export const BlockCreate = withMeta(
     type: z.enum(BLOCK_TYPES),
     ...sharedWrites,
     extension_uuid: z.optional(z.enum(EXTENSIONS)),
-    pipelines: described(z.optional(uuidList), 'Further pipelines to create the block in (all or nothing)'),
+    pipelines: z.optional(uuidList),
     priority: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0)))),
     upstream_blocks: z.optional(uuidList),
     downstream_blocks: z.optional(uuidList),
-    uuid: described(z.optional(z.string()), 'Ignored: the uuid is generated from name'),
+    uuid: z.optional(z.string()),
   }),
   {
     id: 'BlockCreate',

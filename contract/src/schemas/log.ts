@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from '../annotate.js';
+import { withMeta } from '../annotate.js';
 
 export const LogFile = withMeta(
   z.object({
     name: z.string(),
     path: z.string(),
-    size: described(z.number().check(z.int()), 'Bytes of content (UTF-8)'),
-    modified_timestamp: described(z.number().check(z.int()), 'Unix seconds'),
-    content: described(z.string(), 'Log lines, one JSON object per line'),
+    size: z.number().check(z.int()),
+    modified_timestamp: z.number().check(z.int()),
+    content: z.string(),
   }),
   { id: 'LogFile' },
 );

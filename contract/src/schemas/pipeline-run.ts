@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from '../annotate.js';
+import { withMeta } from '../annotate.js';
 import { dateTime, jsonObject, openEnum } from '../primitives.js';
 import { BlockRun } from './block-run.js';
 
@@ -28,7 +28,7 @@ export const PipelineRun = withMeta(
     block_runs_count: z.optional(z.number().check(z.int())),
     completed_block_runs_count: z.optional(z.number().check(z.int())),
     pipeline_schedule_name: z.optional(z.nullable(z.string())),
-    pipeline_schedule_token: described(z.optional(z.nullable(z.string())), 'null for viewers'),
+    pipeline_schedule_token: z.optional(z.nullable(z.string())),
     pipeline_schedule_type: z.optional(z.nullable(z.string())),
     repo_path: z.optional(z.string()),
   }),
@@ -40,7 +40,7 @@ export const PipelineRunCreate = withMeta(
   z.object({
     variables: z.optional(z.record(z.string(), z.unknown())),
     event_variables: z.optional(z.record(z.string(), z.unknown())),
-    execution_date: described(z.optional(z.string().check(z.maxLength(64))), 'Default: now'),
+    execution_date: z.optional(z.string().check(z.maxLength(64))),
   }),
   { id: 'PipelineRunCreate' },
 );
@@ -48,9 +48,9 @@ export type PipelineRunCreate = z.infer<typeof PipelineRunCreate>;
 
 export const PipelineRunUpdate = withMeta(
   z.object({
-    status: described(z.optional(z.enum(['cancelled'])), 'The only status a client may set'),
+    status: z.optional(z.enum(['cancelled'])),
     pipeline_run_action: z.optional(z.enum(PIPELINE_RUN_ACTIONS)),
-    from_block_uuid: described(z.optional(z.string().check(z.maxLength(255))), 'With retry_blocks: reset this block and everything below it'),
+    from_block_uuid: z.optional(z.string().check(z.maxLength(255))),
   }),
   { id: 'PipelineRunUpdate' },
 );
@@ -60,9 +60,6 @@ export type PipelineRunUpdate = z.infer<typeof PipelineRunUpdate>;
  * The API trigger's body: `{pipeline_run: {variables}}`. Any other top-level key becomes an event variable (the
  * resource reads them from the raw body; they are free-form, so the schema does not list them).
  */
-export const ApiTriggerBody = described(
-  z.object({
-    pipeline_run: z._default(z.object({ variables: z.optional(z.record(z.string(), z.unknown())) }), {}),
-  }),
-  '`{pipeline_run: {variables}}`; any other top-level key becomes an event variable',
-);
+export const ApiTriggerBody = z.object({
+  pipeline_run: z._default(z.object({ variables: z.optional(z.record(z.string(), z.unknown())) }), {}),
+});

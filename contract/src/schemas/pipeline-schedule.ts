@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from '../annotate.js';
+import { withMeta } from '../annotate.js';
 import { dateTime, jsonObject, openEnum } from '../primitives.js';
 
 /** Mage's enums (`data_preparation/models/triggers/__init__.py`). Responses accept values a newer server adds. */
@@ -10,16 +10,13 @@ export const TIMEOUT_STATUSES = ['failed', 'cancelled'] as const;
 
 export const ScheduleSettings = withMeta(
   z.object({
-    skip_if_previous_running: described(z.optional(z.boolean()), 'A due run is created `cancelled` while another run of this trigger is in progress'),
-    allow_blocks_to_fail: described(z.optional(z.boolean()), 'A failed block does not stop the other branches; the run still ends `failed`'),
-    create_initial_pipeline_run: described(z.optional(z.boolean()), 'Also fire for the interval already open when the trigger was enabled'),
-    landing_time_enabled: described(z.optional(z.boolean()), 'Accepted and stored; not simulated'),
-    pipeline_run_limit: described(
-      z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))),
-      'At most this many running runs of this trigger; the others wait `initial`',
-    ),
-    timeout: described(z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))), 'Seconds a run may run before it ends with `timeout_status`'),
-    timeout_status: described(z.optional(z.nullable(z.enum(TIMEOUT_STATUSES))), '`failed` (default) or `cancelled`'),
+    skip_if_previous_running: z.optional(z.boolean()),
+    allow_blocks_to_fail: z.optional(z.boolean()),
+    create_initial_pipeline_run: z.optional(z.boolean()),
+    landing_time_enabled: z.optional(z.boolean()),
+    pipeline_run_limit: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))),
+    timeout: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))),
+    timeout_status: z.optional(z.nullable(z.enum(TIMEOUT_STATUSES))),
   }),
   { id: 'ScheduleSettings' },
 );
@@ -36,10 +33,7 @@ export const EventMatcher = withMeta(
   { id: 'EventMatcher' },
 );
 
-const interval = described(
-  z.nullable(z.string().check(z.maxLength(50))),
-  '`@once @hourly @daily @weekly @monthly @always_on` or a cron expression (5 fields; UTC)',
-);
+const interval = z.nullable(z.string().check(z.maxLength(50)));
 
 export const PipelineSchedule = withMeta(
   z.object({
@@ -52,9 +46,9 @@ export const PipelineSchedule = withMeta(
     start_time: z.nullable(dateTime),
     status: openEnum(SCHEDULE_STATUSES),
     variables: jsonObject,
-    sla: described(z.nullable(z.number().check(z.int())), 'Seconds after the execution date by which a run should be done'),
+    sla: z.nullable(z.number().check(z.int())),
     settings: jsonObject,
-    token: described(z.nullable(z.string()), 'The API trigger token (32 hex); null for viewers'),
+    token: z.nullable(z.string()),
     repo_path: z.string(),
     global_data_product_uuid: z.nullable(z.string()),
     last_enabled_at: z.nullable(dateTime),
@@ -62,9 +56,9 @@ export const PipelineSchedule = withMeta(
     updated_at: dateTime,
     event_matchers: z.optional(z.array(EventMatcher)),
     tags: z.optional(z.array(z.string())),
-    next_pipeline_run_date: described(z.optional(z.nullable(dateTime)), 'null for @once, @always_on, api and event triggers'),
+    next_pipeline_run_date: z.optional(z.nullable(dateTime)),
     last_pipeline_run_status: z.optional(z.nullable(z.string())),
-    pipeline_runs_count: described(z.optional(z.nullable(z.number().check(z.int()))), 'null when the trigger has no runs (as Mage)'),
+    pipeline_runs_count: z.optional(z.nullable(z.number().check(z.int()))),
     pipeline_in_progress_runs_count: z.optional(z.nullable(z.number().check(z.int()))),
   }),
   { id: 'PipelineSchedule' },
@@ -78,10 +72,7 @@ const fields = {
   description: z.optional(z.nullable(z.string().check(z.maxLength(10_000)))),
   schedule_type: z.optional(z.nullable(z.enum(SCHEDULE_TYPES))),
   schedule_interval: z.optional(interval),
-  start_time: described(
-    z.optional(z.nullable(z.string().check(z.regex(START_TIME)))),
-    '`YYYY-MM-DD[ HH:MM[:SS[.ffffff]]]` (UTC unless it ends with `Z` or `+HH:MM`); `T` may stand for the space (ISO 8601)',
-  ),
+  start_time: z.optional(z.nullable(z.string().check(z.regex(START_TIME)))),
   status: z.optional(z.enum(SCHEDULE_STATUSES)),
   variables: z.optional(z.record(z.string(), z.unknown())),
   sla: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0)))),
@@ -95,7 +86,7 @@ export const PipelineScheduleCreate = withMeta(
   z.object({
     name: z.string().check(z.minLength(1), z.maxLength(255)),
     ...fields,
-    token: described(z.optional(z.string().check(z.regex(/^\w{1,255}$/))), 'Owners only: a token of your own'),
+    token: z.optional(z.string().check(z.regex(/^\w{1,255}$/))),
   }),
   { id: 'PipelineScheduleCreate' },
 );
@@ -103,11 +94,11 @@ export type PipelineScheduleCreate = z.infer<typeof PipelineScheduleCreate>;
 
 export const PipelineScheduleUpdate = withMeta(
   z.object({
-    id: described(z.optional(z.number().check(z.int())), 'Ignored (Mage’s UI sends it)'),
+    id: z.optional(z.number().check(z.int())),
     name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
     ...fields,
     last_enabled_at: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
-    rotate_token: described(z.optional(z.boolean()), 'Owners only: a new token; the old one stops working at once'),
+    rotate_token: z.optional(z.boolean()),
   }),
   { id: 'PipelineScheduleUpdate' },
 );

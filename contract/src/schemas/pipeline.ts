@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from '../annotate.js';
+import { withMeta } from '../annotate.js';
 import { dateTime, jsonObject, openEnum, pipelineName } from '../primitives.js';
 import { Block } from './block.js';
 
@@ -15,7 +15,7 @@ export const Pipeline = withMeta(
     type: openEnum(PIPELINE_TYPES),
     tags: z.array(z.string()),
     created_at: dateTime,
-    updated_at: described(z.nullable(dateTime), 'null in a delete response'),
+    updated_at: z.nullable(dateTime),
     cache_block_output_in_memory: z.boolean(),
     concurrency_config: jsonObject,
     data_integration: z.nullable(jsonObject),
@@ -46,7 +46,7 @@ export const PipelineCreate = withMeta(
     type: z.optional(z.enum(PIPELINE_TYPES)),
     description: z.optional(z.nullable(z.string().check(z.maxLength(10_000)))),
     tags: z.optional(tags),
-    clone_pipeline_uuid: described(z.optional(z.string()), 'Copy the blocks (shared) and settings of this pipeline'),
+    clone_pipeline_uuid: z.optional(z.string()),
   }),
   { id: 'PipelineCreate' },
 );
@@ -57,13 +57,10 @@ export const PIPELINE_BULK_STATUSES = ['active', 'inactive', 'cancelled', 'retry
 
 export const PipelineUpdate = withMeta(
   z.object({
-    status: described(z.optional(z.enum(PIPELINE_BULK_STATUSES)), 'A bulk action on the pipeline’s triggers and runs'),
-    pipeline_runs: described(
-      z.optional(z.array(z.catchall(z.object({ id: z.number().check(z.int()) }), z.unknown())).check(z.maxLength(1000))),
-      'With `cancelled` or `retry`: the runs to act on',
-    ),
-    pipeline_schedule_id: described(z.optional(z.number().check(z.int())), 'With `cancelled`: only this trigger’s runs'),
-    name: described(z.optional(name), 'Renames: the uuid changes and every reference is rewritten'),
+    status: z.optional(z.enum(PIPELINE_BULK_STATUSES)),
+    pipeline_runs: z.optional(z.array(z.catchall(z.object({ id: z.number().check(z.int()) }), z.unknown())).check(z.maxLength(1000))),
+    pipeline_schedule_id: z.optional(z.number().check(z.int())),
+    name: z.optional(name),
     type: z.optional(z.enum(PIPELINE_TYPES)),
     description: z.optional(z.nullable(z.string().check(z.maxLength(10_000)))),
     tags: z.optional(tags),
@@ -77,7 +74,7 @@ export const PipelineUpdate = withMeta(
     run_pipeline_in_one_process: z.optional(z.boolean()),
     settings: z.optional(jsonObject),
     spark_config: z.optional(jsonObject),
-    blocks: described(z.optional(z.array(z.object({ uuid: z.string() }))), 'The pipeline blocks in a new order (a permutation of the current ones)'),
+    blocks: z.optional(z.array(z.object({ uuid: z.string() }))),
   }),
   { id: 'PipelineUpdate' },
 );

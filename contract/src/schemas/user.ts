@@ -1,33 +1,29 @@
 import * as z from 'zod/mini';
-import { described, withMeta } from '../annotate.js';
+import { withMeta } from '../annotate.js';
 import { dateTime, openEnum } from '../primitives.js';
 
 export const ROLE_NAMES = ['Owner', 'Admin', 'Editor', 'Viewer'] as const;
 
+/** One of a role's permissions (Mage's shape). */
+export const RolePermission = z.object({
+  id: z.number().check(z.int()),
+  access: z.number().check(z.int()),
+  entity: z.string(),
+  entity_id: z.nullable(z.string()),
+  entity_name: z.nullable(z.string()),
+  entity_type: z.nullable(z.string()),
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
 export const Role = withMeta(
   z.object({
-    id: described(z.number().check(z.int()), '1 Owner, 2 Admin, 3 Editor, 4 Viewer'),
+    id: z.number().check(z.int()),
     name: openEnum(ROLE_NAMES),
     created_at: dateTime,
     updated_at: dateTime,
-    user_id: described(z.optional(z.nullable(z.number().check(z.int()))), 'In a session’s user (as Mage)'),
-    permissions: described(
-      z.optional(
-        z.array(
-          z.object({
-            id: z.number().check(z.int()),
-            access: described(z.number().check(z.int()), 'Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer'),
-            entity: described(z.string(), '`global`: the role applies everywhere'),
-            entity_id: z.nullable(z.string()),
-            entity_name: z.nullable(z.string()),
-            entity_type: z.nullable(z.string()),
-            created_at: dateTime,
-            updated_at: dateTime,
-          }),
-        ),
-      ),
-      'In a user (as Mage): the role’s global permission',
-    ),
+    user_id: z.optional(z.nullable(z.number().check(z.int()))),
+    permissions: z.optional(z.array(RolePermission)),
   }),
   { id: 'Role' },
 );
@@ -38,8 +34,8 @@ const userFields = {
   first_name: z.nullable(z.string()),
   last_name: z.nullable(z.string()),
   owner: z.boolean(),
-  project_access: described(z.number().check(z.int()), 'Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer, 0 none'),
-  roles: described(z.nullable(z.number().check(z.int())), 'Legacy role bits: 1 admin, 2 editor, 4 viewer'),
+  project_access: z.number().check(z.int()),
+  roles: z.nullable(z.number().check(z.int())),
   roles_display: z.nullable(z.string()),
   roles_new: z.array(Role),
   username: z.nullable(z.string()),
@@ -54,9 +50,9 @@ export const User = withMeta(
     email: z.string(),
     created_at: dateTime,
     updated_at: dateTime,
-    user_id: described(z.optional(z.nullable(z.number().check(z.int()))), 'In a session’s user (as Mage)'),
+    user_id: z.optional(z.nullable(z.number().check(z.int()))),
     permissions: z.optional(z.array(z.object({ entity: z.string(), access: z.number().check(z.int()) }))),
-    token: described(z.optional(z.nullable(z.string())), 'Only in the create response: a raw token for the new user'),
+    token: z.optional(z.nullable(z.string())),
   }),
   { id: 'User' },
 );
@@ -70,11 +66,8 @@ const password = z.string().check(z.maxLength(256));
 /** A new password: 8 characters or more (the current one, checked on a change, may be shorter: the default owner's is). */
 const newPassword = withMeta(password, { minLength: 8 });
 const roleWrites = {
-  roles: described(z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(7)))), 'Legacy role bits: 1 admin, 2 editor, 4 viewer'),
-  roles_new: described(
-    z.optional(withMeta(z.array(z.number().check(z.int())), { items: { type: 'integer', enum: [1, 2, 3, 4] } })),
-    'Role ids: 1 Owner, 2 Admin, 3 Editor, 4 Viewer',
-  ),
+  roles: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(7)))),
+  roles_new: z.optional(withMeta(z.array(z.number().check(z.int())), { items: { type: 'integer', enum: [1, 2, 3, 4] } })),
 };
 const profile = {
   avatar: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
