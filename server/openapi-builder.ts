@@ -1,5 +1,5 @@
 import { OpenApiBuilder, type OpenAPIObject, type OperationObject, type ParameterObject, type SchemaObject } from 'openapi3-ts/oas31';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   contract,
   ErrorEnvelope,
@@ -14,6 +14,7 @@ import {
   type ContractRoute,
   type ErrorKind,
 } from '@pipeline-api/contract';
+import { describeContract, routeDoc, tagDoc } from '@pipeline-api/contract/docs';
 
 /** Real request and response bodies for a route, used as examples (the server captures them by running itself). */
 export interface RouteExamples {
@@ -43,13 +44,13 @@ const META_PARAMETERS: Record<string, ParameterObject> = Object.fromEntries(
   }),
 );
 
-function paramSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
+function paramSchema(schema: z.ZodMiniType, io: 'input' | 'output'): SchemaObject {
   const { $schema: _, description: __, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
   return rest;
 }
 
 /** `_limit`'s schema with its default: zod writes defaults into output schemas only (the parsed value is the output's). */
-function limitSchema(schema: z.ZodType): SchemaObject {
+function limitSchema(schema: z.ZodMiniType): SchemaObject {
   return paramSchema(schema, 'output');
 }
 const PARAMETER_NAMES = new Map([
@@ -81,12 +82,13 @@ const THROTTLED = (id: string, meta: RouteMeta) =>
 
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
+  describeContract();
   const schemas: Record<string, SchemaObject> = {};
   const routes = walkContract(contract);
 
   /** JSON Schema of a zod schema with id'd sub-schemas lifted into components. */
   const jsonSchema = (schema: unknown, io: 'input' | 'output'): SchemaObject => {
-    const json = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema as z.ZodMiniType, { io, unrepresentable: 'any' }) as Record<string, unknown>;
     const { $schema: _, $defs, ...rest } = json;
     for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) {
       const converted = finish(def, io) as SchemaObject;
@@ -157,6 +159,7 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
 
 function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject, examples: RouteExamples): OperationObject {
   const { route: r, meta, id } = route;
+  const doc = routeDoc(route);
   // A route's pathParams schema states its constraints (users: numeric ids); any other param is any string.
   const pathSchemas = r.pathParams ? (jsonSchema(r.pathParams, 'input').properties ?? {}) : {};
   const parameters: OperationObject['parameters'] = route.params.map((name) => {
@@ -175,7 +178,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
       if (name === 'api_key') continue; // a security scheme (ApiKeyQuery)
       // By own key: a query param named like an Object.prototype member is just a param.
       if (PARAMETER_NAMES.has(name)) {
-        const limit = name === '_limit' && route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>)._limit : undefined;
+        const limit = name === '_limit' && route.query instanceof z.ZodMiniObject ? (route.query.shape as Record<string, z.ZodMiniType>)._limit : undefined;
         const own = limit ? limitSchema(limit) : undefined;
         // A list whose page limits differ from the shared ones states its own.
         if (own && JSON.stringify(own) !== JSON.stringify(META_PARAMETERS._limit!.schema)) {
@@ -202,9 +205,9 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
   const success = jsonSchema(route.success, 'output');
   const operation: OperationObject = {
     operationId: id,
-    tags: [meta.tag.name],
-    summary: r.summary ?? id,
-    description: r.description ?? r.summary ?? id,
+    tags: [meta.tag],
+    summary: doc.summary,
+    description: doc.description,
     parameters,
     responses: {
       200: {
@@ -244,15 +247,10 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
   return operation;
 }
 
-/** One tag per resource, as its route file declares it; two descriptions of one tag are a mistake. */
+/** One tag per resource, as its routes name it, with its description from the documentation module. */
 function tagsOf(routes: ContractRoute[]) {
-  const tags = new Map<string, string>();
-  for (const { id, meta } of routes) {
-    const known = tags.get(meta.tag.name);
-    if (known !== undefined && known !== meta.tag.description) throw new Error(`${id}: tag ${meta.tag.name} is described twice, differently`);
-    tags.set(meta.tag.name, meta.tag.description);
-  }
-  return [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => a.name.localeCompare(b.name));
+  const names = new Set(routes.map(({ meta }) => meta.tag));
+  return [...names].map((name) => ({ name, description: tagDoc(name) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Component refs, and response objects left open to fields a newer server adds. */

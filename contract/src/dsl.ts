@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * ts-rest's contract builder (`initContract().router`) and route types, declared here rather than imported from
@@ -9,8 +9,8 @@ import type * as z from 'zod';
  * ones ts-rest builds (a test compares them). DELETE routes leave `body` out (ts-rest's `AppRouteDeleteNoBody`).
  */
 
-/** What a route's parts are declared with: zod schemas. */
-export type RouteSchema = z.ZodType;
+/** What a route's parts are declared with: zod/mini schemas. */
+export type RouteSchema = z.ZodMiniType;
 
 interface AppRouteCommon {
   /** The path with colon-prefixed parameters, e.g. `/api/pipelines/:uuid`. */

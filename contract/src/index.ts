@@ -1,4 +1,6 @@
 export * from './errors.js';
+export * from './annotate.js';
+export * from './english.js';
 export * from './envelope.js';
 export * from './meta.js';
 export * from './primitives.js';

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { described } from './annotate.js';
 
 /** The largest `_offset`: the largest integer a JSON number (a JS double) holds exactly. */
 export const MAX_PAGE_NUMBER = Number.MAX_SAFE_INTEGER;
@@ -24,36 +25,34 @@ const decimal = (value: unknown) => (typeof value === 'string' && /^[0-9]+$/.tes
  * would skip the items between the clamped page and the next offset, silently.
  */
 export const limitParam = ({ defaultLimit, maxLimit }: PageLimits) =>
-  z
-    .preprocess(
-      decimal,
-      z
-        .int({ error: `must be a whole number from 0 to ${maxLimit}, in decimal digits (page with _offset for more)` })
-        .min(0)
-        .max(maxLimit),
-    )
-    .default(defaultLimit)
-    .describe(`Page size: ${defaultLimit} when absent, at most ${maxLimit}`);
+  described(
+    z._default(
+      z.pipe(
+        z.transform(decimal),
+        z
+          .int({ error: `must be a whole number from 0 to ${maxLimit}, in decimal digits (page with _offset for more)` })
+          .check(z.minimum(0), z.maximum(maxLimit)),
+      ),
+      defaultLimit,
+    ),
+    `Page size: ${defaultLimit} when absent, at most ${maxLimit}`,
+  );
 
 /** `_offset`: 0 to MAX_PAGE_NUMBER, in decimal digits; anything else is an error naming the param. */
-const offsetParam = z
-  .preprocess(
-    decimal,
-    z
-      .int({ error: `must be a whole number from 0 to ${MAX_PAGE_NUMBER}, in decimal digits` })
-      .min(0)
-      .max(MAX_PAGE_NUMBER),
-  )
-  .optional()
-  .describe('Items to skip');
+const offsetParam = z.optional(
+  z.pipe(
+    z.transform(decimal),
+    z.int({ error: `must be a whole number from 0 to ${MAX_PAGE_NUMBER}, in decimal digits` }).check(z.minimum(0), z.maximum(MAX_PAGE_NUMBER)),
+  ),
+);
 
 /** Meta params: any query key starting with `_`. Unknown ones are ignored. */
 export const metaParams = {
   _limit: limitParam(PAGE_LIMITS),
   _offset: offsetParam,
-  _format: z.string().optional().describe('Presenter format: an action name or a custom format such as `compact`'),
-  _http_error_codes: z.union([z.string(), z.boolean()]).optional().describe('Any non-empty value: errors use their code as HTTP status and body `status`'),
-  api_key: z.string().optional().describe('API key, when not sent in X-API-KEY or the body'),
+  _format: z.optional(z.string()),
+  _http_error_codes: z.optional(z.union([z.string(), z.boolean()])),
+  api_key: z.optional(z.string()),
 };
 
 /** The query of a list route whose page limits differ from PAGE_LIMITS. */

@@ -1,26 +1,33 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { useEnglishMessages } from './english.js';
+
+// Every schema of the contract is built on these: whoever loads one gets zod's English messages.
+useEnglishMessages();
 
 /**
  * A string enum that tolerates values a newer server may add: requests still get the strict
  * enum, responses accept any string while keeping the known values for autocomplete.
  */
 export const openEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.string() as unknown as z.ZodType<string & {}>]);
+  z.union([z.enum(values), z.string() as unknown as z.ZodMiniType<string & {}>]);
 
+const BOOLEAN_WORDS = ['true', 'false', 'True', 'False', '1', '0'] as const;
 /** Query booleans: Mage's docs send `force=True`, browsers send `true`; garbage is an error. */
-export const queryBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
-  .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
+export const queryBoolean = z.pipe(
+  z.union([z.boolean(), z.enum(BOOLEAN_WORDS)]),
+  z.transform((value: boolean | (typeof BOOLEAN_WORDS)[number]) => value === true || value === 'true' || value === 'True' || value === '1'),
+);
 
 /** A value sent as `key=a&key=b` or `key=a,b`. */
-export const queryList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v !== ''));
+export const queryList = z.pipe(
+  z.union([z.string(), z.array(z.string())]),
+  z.transform((value: string | string[]) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v !== '')),
+);
 
 export const jsonObject = z.record(z.string(), z.unknown());
 
 /** Mage renders datetimes with Python's str(): `2023-03-08 04:52:54.268000+00:00`. */
-export const dateTime = z.string().describe('Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC)');
+export const dateTime = z.string();
 
 /**
  * A list of sort keys (`_order_by[]`): each one of `keys`, with an optional `-` for descending; sent as
@@ -28,18 +35,23 @@ export const dateTime = z.string().describe('Datetime, `YYYY-MM-DD HH:MM:SS.ffff
  */
 export const sortKeyList = <const K extends readonly [string, ...string[]]>(keys: K) => {
   const key = `-?(?:${keys.join('|')})`;
-  const value = z.string().regex(new RegExp(`^${key}(?:,${key})*$`), {
-    error: `must be one of ${keys.join(', ')}, each with an optional - prefix for descending`,
-  });
-  return z.preprocess(
-    (raw) => (typeof raw === 'string' ? [raw] : raw),
-    z.array(value).transform((values) => values.flatMap((v) => v.split(','))),
+  const value = z.string().check(
+    z.regex(new RegExp(`^${key}(?:,${key})*$`), {
+      error: `must be one of ${keys.join(', ')}, each with an optional - prefix for descending`,
+    }),
+  );
+  return z.pipe(
+    z.transform((raw: unknown) => (typeof raw === 'string' ? [raw] : raw)),
+    z.pipe(
+      z.array(value),
+      z.transform((values: string[]) => values.flatMap((v) => v.split(','))),
+    ),
   );
 };
 
 /** A numeric record id in a path (users): digits, at most 15 so it stays an exact number; any other id is a 404. */
 export const NUMERIC_ID = /^[0-9]{1,15}$/;
-export const numericId = z.string().regex(NUMERIC_ID).describe('Numeric id (1 to 15 digits)');
+export const numericId = z.string().check(z.regex(NUMERIC_ID));
 
 // A name becomes a uuid by Mage's clean_name: BOM, `"`, `$`, `\n`, `\r` and `\t` are dropped and every other
 // character kept (as itself or `_`). So a name needs one character that is kept; a block's name keeps its `/`s as
@@ -49,11 +61,15 @@ export const PIPELINE_NAME = new RegExp(KEPT.replace('/]', ']'));
 export const BLOCK_NAME = new RegExp(`^[^/]*${KEPT}[^/]*(?:/[^/]*${KEPT}[^/]*)*$`);
 export const pipelineName = z
   .string()
-  .min(1)
-  .max(255)
-  .regex(PIPELINE_NAME, 'A name needs a character other than BOM, `"`, `$`, `\\n`, `\\r` and `\\t`: the uuid is made from it.');
+  .check(
+    z.minLength(1),
+    z.maxLength(255),
+    z.regex(PIPELINE_NAME, 'A name needs a character other than BOM, `"`, `$`, `\\n`, `\\r` and `\\t`: the uuid is made from it.'),
+  );
 export const blockName = z
   .string()
-  .min(1)
-  .max(255)
-  .regex(BLOCK_NAME, 'A block name needs, between any `/`s, a character other than BOM, `"`, `$`, `\\n`, `\\r` and `\\t`: the uuid is made from it.');
+  .check(
+    z.minLength(1),
+    z.maxLength(255),
+    z.regex(BLOCK_NAME, 'A block name needs, between any `/`s, a character other than BOM, `"`, `$`, `\\n`, `\\r` and `\\t`: the uuid is made from it.'),
+  );

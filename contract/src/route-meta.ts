@@ -1,18 +1,12 @@
 /** What the core needs to dispatch a contract route: which resource and action it is. */
 export type Action = 'list' | 'create' | 'detail' | 'update' | 'delete';
 
-/** The OpenAPI tag of a resource's routes: declared once per route file, beside the routes. */
-export interface ResourceTag {
-  name: string;
-  description: string;
-}
-
 export interface RouteMeta {
   /** Plural resource name, e.g. `pipelines`. */
   resource: string;
   action: Action;
-  /** The OpenAPI tag the route is listed under. */
-  tag: ResourceTag;
+  /** The OpenAPI tag the route is listed under (described in the documentation module, docs/tags.ts). */
+  tag: string;
   /** Set on nested routes: the parent resource named by the path's first id. */
   parent?: string;
   /** The health check needs no API key. */
@@ -24,4 +18,3 @@ export interface RouteMeta {
 }
 
 export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;
-export const resourceTag = <const T extends ResourceTag>(tag: T) => tag;

@@ -1,5 +1,5 @@
 import type { AppRoute } from './dsl.js';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorEnvelope } from './envelope.js';
 import type { Action } from './route-meta.js';
 import type { Contract } from './router.js';
@@ -43,12 +43,12 @@ export type RouteFor<N, A extends Action> = {
 }[keyof RoutesOf<N>];
 
 /** The parsed body of a route (its schema's output); `undefined` when it takes none. */
-export type BodyOf<R> = R extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+export type BodyOf<R> = R extends { body: infer B extends z.ZodMiniType } ? z.output<B> : undefined;
 type PayloadKey<B> = Exclude<keyof NonNullable<B>, 'api_key'>;
 /** The validated attributes under the body's resource key (`block` in `{block, api_key}`); `{}` when none. */
 export type PayloadOf<R> = [PayloadKey<BodyOf<R>>] extends [never] ? Record<string, never> : NonNullable<BodyOf<R>>[PayloadKey<BodyOf<R>>];
 /** The parsed query (meta params included). */
-export type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
+export type QueryOf<R> = R extends { query: infer Q extends z.ZodMiniType } ? z.output<Q> : Record<string, never>;
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -59,7 +59,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 export type ParamsOf<R> = R extends { path: infer P extends string } ? Record<ParamNames<P>, string> : never;
 
 /** The success envelope of a route. */
-export type SuccessOf<R> = R extends { responses: { 200: infer S extends z.ZodType } } ? Exclude<z.output<S>, ErrorEnvelope> : never;
+export type SuccessOf<R> = R extends { responses: { 200: infer S extends z.ZodMiniType } } ? Exclude<z.output<S>, ErrorEnvelope> : never;
 type ItemKey<R> = Exclude<keyof SuccessOf<R>, 'metadata' | 'status'>;
 /** One item of a route's success envelope (the element of a list). */
 export type ItemOf<R> = SuccessOf<R>[ItemKey<R>] extends readonly (infer E)[] ? E : SuccessOf<R>[ItemKey<R>];

@@ -1,5 +1,5 @@
 import { isAppRoute, type AppRoute, type AppRouter } from './dsl.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteMeta } from './route-meta.js';
 
 /**
@@ -26,17 +26,17 @@ export interface ContractRoute {
    */
   pattern: string;
   /** The request body schema; undefined when the route takes no body. */
-  body: z.ZodType | undefined;
+  body: z.ZodMiniType | undefined;
   /** The body key holding the resource's attributes (`block` in `{block: {...}, api_key}`), if any. */
   payloadKey: string | undefined;
   /** The query schema (meta params included); undefined when the route takes none. */
-  query: z.ZodType | undefined;
+  query: z.ZodMiniType | undefined;
   /** The success envelope: `{<itemKey>: item | item[], metadata, status}`. */
-  success: z.ZodType;
+  success: z.ZodMiniType;
   /** Key of the success envelope holding the item(s): `block`, `blocks`. */
   itemKey: string;
   /** Schema of one item of the success envelope. */
-  item: z.ZodType;
+  item: z.ZodMiniType;
   /** A list route: the success envelope holds an array and list metadata. */
   list: boolean;
 }
@@ -57,15 +57,15 @@ export const pathPattern = (path: string): string => `${path.replace(/[.*+?^${}(
 function readRoute(route: AppRoute, prefix: string[], key: string): ContractRoute {
   const id = [...prefix, key].join('.');
   const meta = readMeta(route, id);
-  const body = 'body' in route && route.body instanceof z.ZodType ? route.body : undefined;
-  const query = route.query instanceof z.ZodType ? route.query : undefined;
+  const body = 'body' in route && route.body instanceof z.ZodMiniType ? route.body : undefined;
+  const query = route.query instanceof z.ZodMiniType ? route.query : undefined;
   const success = successOf(route, id);
   const itemKey = Object.keys(success.shape).find((k) => !ENVELOPE_KEYS.has(k));
   if (!itemKey) throw new Error(`${id}: the success envelope has no item key`);
   const itemSchema: unknown = success.shape[itemKey];
-  const list = itemSchema instanceof z.ZodArray;
-  const item: unknown = itemSchema instanceof z.ZodArray ? itemSchema.element : itemSchema;
-  if (!(item instanceof z.ZodType)) throw new Error(`${id}: the success envelope's ${itemKey} is not a schema`);
+  const list = itemSchema instanceof z.ZodMiniArray;
+  const item: unknown = itemSchema instanceof z.ZodMiniArray ? itemSchema.def.element : itemSchema;
+  if (!(item instanceof z.ZodMiniType)) throw new Error(`${id}: the success envelope's ${itemKey} is not a schema`);
   return {
     id,
     node: prefix.join('.'),
@@ -96,15 +96,15 @@ function readMeta(route: AppRoute, id: string): RouteMeta {
 }
 
 /** `responses[200]` is `success | ErrorEnvelope` (see `responses()` in envelope.ts): the success side. */
-function successOf(route: AppRoute, id: string): z.ZodObject {
+function successOf(route: AppRoute, id: string): z.ZodMiniObject {
   const ok: unknown = (route.responses as Record<number, unknown>)[200];
-  const success = ok instanceof z.ZodUnion ? ok.options[0] : ok;
-  if (!(success instanceof z.ZodObject)) throw new Error(`${id}: responses[200] is not an envelope object`);
+  const success = ok instanceof z.ZodMiniUnion ? ok.def.options[0] : ok;
+  if (!(success instanceof z.ZodMiniObject)) throw new Error(`${id}: responses[200] is not an envelope object`);
   return success;
 }
 
-function payloadKeyOf(body: z.ZodType): string | undefined {
-  const object = body instanceof z.ZodOptional ? body.unwrap() : body;
-  if (!(object instanceof z.ZodObject)) return undefined;
+function payloadKeyOf(body: z.ZodMiniType): string | undefined {
+  const object = body instanceof z.ZodMiniOptional ? body.def.innerType : body;
+  if (!(object instanceof z.ZodMiniObject)) return undefined;
   return Object.keys(object.shape).find((k) => k !== 'api_key');
 }

@@ -1,5 +1,5 @@
 import { initContract as tsRestInitContract, isAppRoute as tsRestIsAppRoute, type AppRouter as TsRestAppRouter } from '@ts-rest/core';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { contract } from '../src/router.js';
 import { initContract, isAppRoute, type AppRouter } from '../src/dsl.js';
@@ -8,7 +8,7 @@ import type { ParamsOf, RouteAt } from '../src/route-types.js';
 
 const Item = z.object({ id: z.number() });
 const sample = {
-  list: { method: 'GET', path: '/items', responses: { 200: Item.array() }, metadata: { action: 'list' } },
+  list: { method: 'GET', path: '/items', responses: { 200: z.array(Item) }, metadata: { action: 'list' } },
   remove: { method: 'DELETE', path: '/items/:id', responses: { 200: Item }, strictStatusCodes: false },
   nested: {
     create: { method: 'POST', path: '/items/:id/parts', body: Item, responses: { 201: Item }, headers: { 'x-key': z.string() } },

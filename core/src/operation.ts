@@ -1,5 +1,5 @@
 import { contract, type Action, type ContractRoute } from '@pipeline-api/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { authenticate, refuseAnonymous } from './auth/authenticate.js';
 import { TokenDigests } from './auth/constant-time.js';
 import { LoginThrottle } from './auth/login-throttle.js';
@@ -303,7 +303,7 @@ function notImplemented(action: Action): ApiError {
   return new ApiError('method_not_allowed', `The ${action} action is not implemented.`);
 }
 
-function parseQuery(schema: z.ZodType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+function parseQuery(schema: z.ZodMiniType | undefined, raw: Record<string, unknown>): Record<string, unknown> {
   if (!schema) return {};
   const parsed = schema.safeParse(raw);
   if (parsed.success) return isPlainObject(parsed.data) ? parsed.data : {};

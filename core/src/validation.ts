@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { FieldError } from './errors.js';
 
 /** zod issues as `{path, message}` with dotted attribute paths. */
-export function fieldErrors(error: z.ZodError, prefix: string[] = []): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError, prefix: string[] = []): FieldError[] {
   return error.issues.map((issue) => {
     const path = [...prefix, ...issue.path.map(String)].join('.') || '(body)';
     return { path, message: describeIssue(issue) };

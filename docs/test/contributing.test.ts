@@ -12,6 +12,18 @@ const scratch = join(root, 'docs', '.examples', 'contributing');
 const REGISTRATIONS: { file: string; anchor: string; add: string; imports: string }[] = [
   { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'variables, ', imports: "import { variables } from './routes/variables.js';" },
   {
+    file: 'contract/src/docs/registry.ts',
+    anchor: 'export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {\n',
+    add: '  variables: variableDocs,\n',
+    imports: "import { variableDocs } from './routes/variables.js';",
+  },
+  {
+    file: 'contract/src/docs/tags.ts',
+    anchor: 'export const TAG_DOCS: Record<TagName, string> = {\n',
+    add: "  variables: 'Values a pipeline’s blocks read at run time.',\n",
+    imports: '',
+  },
+  {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
     add: '  variables,\n',
@@ -50,7 +62,11 @@ it('docs/contributing.md: its TypeScript type-checks, each block at its path, on
       compilerOptions: {
         ...compilerOptions,
         // The copies, not the workspace packages: the walkthrough's new node must be in the contract the core reads.
-        paths: { '@pipeline-api/contract': ['./contract/src/index.ts'], '@pipeline-api/core': ['./core/src/index.ts'] },
+        paths: {
+          '@pipeline-api/contract': ['./contract/src/index.ts'],
+          '@pipeline-api/contract/docs': ['./contract/src/docs/index.ts'],
+          '@pipeline-api/core': ['./core/src/index.ts'],
+        },
       },
       include: ['contract/src', 'core/src', 'server/route-examples', '*.ts'],
     }),

@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
+import { describeContract, routeDoc } from '@pipeline-api/contract/docs';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/core/route.js';
 import { emitGenerated } from '../../scripts/generated-files.js';
@@ -79,7 +80,7 @@ function describe(route: ContractRoute): Signature {
   }
 
   return {
-    summary: [r.summary, r.description].filter(Boolean).join(': '),
+    summary: [routeDoc(route).summary, routeDoc(route).description].join(': '),
     entry: { id, method: route.method, path: route.path, params, defaults: meta.pathDefaults ?? {}, session: meta.session, payloadKey, resultKey, list, query },
     payloadType,
     queryType,
@@ -87,6 +88,8 @@ function describe(route: ContractRoute): Signature {
   };
 }
 
+// Field and route descriptions become the types' comments: put on the schemas before converting them.
+describeContract();
 const signatures = walkContract(contract).map(describe);
 
 /** One interface per router node: `pipelines.blocks.create` lives on PipelinesBlocksResource. */

@@ -1,6 +1,6 @@
 import { ErrorEnvelope, type ContractRoute } from '@pipeline-api/contract';
 import { isPlainObject } from '@pipeline-api/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** One way a request or an answer departs from the contract. Never holds a value from the traffic: only its shape. */
 export interface Issue {
@@ -45,7 +45,7 @@ export function checkResponse(route: ContractRoute, status: number, query: Recor
   }
   const isError = isPlainObject(body) && 'error' in body;
   if (!isError && status !== 200) issues.push({ where: 'response', path: '(body)', message: `HTTP ${status} with a success body`, found: kindOf(body) });
-  const schema: z.ZodType = isError || status !== 200 ? ErrorEnvelope : route.success;
+  const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : route.success;
   issues.push(...zodIssues('response', schema.safeParse(body, { reportInput: true })));
   return issues;
 }
@@ -60,7 +60,7 @@ function asksForErrorCodes(query: Record<string, unknown>): boolean {
  * zod's issues, one per place: the same issue on every item of a list (`blocks.0.priority`, `blocks.1.priority`)
  * is reported once, at its first item, saying how many items have it.
  */
-function zodIssues(where: Issue['where'], result: z.ZodSafeParseResult<unknown>, prefix?: string): Issue[] {
+function zodIssues(where: Issue['where'], result: z.core.util.SafeParseResult<unknown>, prefix?: string): Issue[] {
   if (result.success) return [];
   const byPlace = new Map<string, { issue: Issue; count: number }>();
   for (const issue of result.error.issues) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ERROR_TYPES, ErrorEnvelope, contract, walkContract } from '@pipeline-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { openApiDocument, serializeDocument } from '../openapi.js';
 import { TestServer } from './harness.js';
 
@@ -77,12 +77,12 @@ describe('the OpenAPI document', () => {
     for (const { op } of operations) {
       const route = routes.get(op.operationId)!.route;
       const examples = op.responses['200'].content['application/json'].examples;
-      const ok = (route.responses as Record<number, z.ZodType>)[200]!;
+      const ok = (route.responses as Record<number, z.ZodMiniType>)[200]!;
       expect(examples.success, op.operationId).toBeDefined();
       expect(ok.safeParse(examples.success.value).success, `${op.operationId} success example`).toBe(true);
       expect(ErrorEnvelope.safeParse(examples.error.value).success, `${op.operationId} error example`).toBe(true);
       const request = op.requestBody?.content['application/json'].example;
-      if (request !== undefined) expect((route as { body: z.ZodType }).body.safeParse(request).success, `${op.operationId} request`).toBe(true);
+      if (request !== undefined) expect((route as { body: z.ZodMiniType }).body.safeParse(request).success, `${op.operationId} request`).toBe(true);
     }
   });
 

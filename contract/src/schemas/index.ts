@@ -3,6 +3,8 @@
  * metadata, for programs that validate data and never route (a smaller module to load and to bundle).
  */
 export * from '../errors.js';
+export * from '../annotate.js';
+export * from '../english.js';
 export * from '../envelope.js';
 export * from '../meta.js';
 export * from '../primitives.js';

@@ -1,21 +1,24 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from '../annotate.js';
 
-export const LogFile = z
-  .object({
+export const LogFile = withMeta(
+  z.object({
     name: z.string(),
     path: z.string(),
-    size: z.number().int().describe('Bytes of content (UTF-8)'),
-    modified_timestamp: z.number().int().describe('Unix seconds'),
-    content: z.string().describe('Log lines, one JSON object per line'),
-  })
-  .meta({ id: 'LogFile' });
+    size: z.number().check(z.int()),
+    modified_timestamp: z.number().check(z.int()),
+    content: z.string(),
+  }),
+  { id: 'LogFile' },
+);
 
-export const PipelineLogs = z
-  .object({
+export const PipelineLogs = withMeta(
+  z.object({
     block_run_logs: z.array(LogFile),
     pipeline_run_logs: z.array(LogFile),
-    total_block_run_log_count: z.number().int(),
-    total_pipeline_run_log_count: z.number().int(),
-  })
-  .meta({ id: 'PipelineLogs' });
+    total_block_run_log_count: z.number().check(z.int()),
+    total_pipeline_run_log_count: z.number().check(z.int()),
+  }),
+  { id: 'PipelineLogs' },
+);
 export type PipelineLogs = z.infer<typeof PipelineLogs>;

@@ -1,103 +1,102 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from '../annotate.js';
 import { dateTime, openEnum } from '../primitives.js';
 
 export const ROLE_NAMES = ['Owner', 'Admin', 'Editor', 'Viewer'] as const;
 
-export const Role = z
-  .object({
-    id: z.number().int().describe('1 Owner, 2 Admin, 3 Editor, 4 Viewer'),
+/** One of a role's permissions (Mage's shape). */
+export const RolePermission = z.object({
+  id: z.number().check(z.int()),
+  access: z.number().check(z.int()),
+  entity: z.string(),
+  entity_id: z.nullable(z.string()),
+  entity_name: z.nullable(z.string()),
+  entity_type: z.nullable(z.string()),
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+export const Role = withMeta(
+  z.object({
+    id: z.number().check(z.int()),
     name: openEnum(ROLE_NAMES),
     created_at: dateTime,
     updated_at: dateTime,
-    user_id: z.number().int().nullable().optional().describe('In a session’s user (as Mage)'),
-    permissions: z
-      .array(
-        z.object({
-          id: z.number().int(),
-          access: z.number().int().describe('Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer'),
-          entity: z.string().describe('`global`: the role applies everywhere'),
-          entity_id: z.string().nullable(),
-          entity_name: z.string().nullable(),
-          entity_type: z.string().nullable(),
-          created_at: dateTime,
-          updated_at: dateTime,
-        }),
-      )
-      .optional()
-      .describe('In a user (as Mage): the role’s global permission'),
-  })
-  .meta({ id: 'Role' });
+    user_id: z.optional(z.nullable(z.number().check(z.int()))),
+    permissions: z.optional(z.array(RolePermission)),
+  }),
+  { id: 'Role' },
+);
 
 const userFields = {
-  id: z.number().int(),
-  avatar: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
+  id: z.number().check(z.int()),
+  avatar: z.nullable(z.string()),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
   owner: z.boolean(),
-  project_access: z.number().int().describe('Permission bits: 1 owner, 2 admin, 4 editor, 8 viewer, 0 none'),
-  roles: z.number().int().nullable().describe('Legacy role bits: 1 admin, 2 editor, 4 viewer'),
-  roles_display: z.string().nullable(),
+  project_access: z.number().check(z.int()),
+  roles: z.nullable(z.number().check(z.int())),
+  roles_display: z.nullable(z.string()),
   roles_new: z.array(Role),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
 };
 
 /** The user as embedded in a session (no email, as Mage). */
-export const SessionUser = z.object(userFields).meta({ id: 'SessionUser' });
+export const SessionUser = withMeta(z.object(userFields), { id: 'SessionUser' });
 
-export const User = z
-  .object({
+export const User = withMeta(
+  z.object({
     ...userFields,
     email: z.string(),
     created_at: dateTime,
     updated_at: dateTime,
-    user_id: z.number().int().nullable().optional().describe('In a session’s user (as Mage)'),
-    permissions: z.array(z.object({ entity: z.string(), access: z.number().int() })).optional(),
-    token: z.string().nullable().optional().describe('Only in the create response: a raw token for the new user'),
-  })
-  .meta({ id: 'User' });
+    user_id: z.optional(z.nullable(z.number().check(z.int()))),
+    permissions: z.optional(z.array(z.object({ entity: z.string(), access: z.number().check(z.int()) }))),
+    token: z.optional(z.nullable(z.string())),
+  }),
+  { id: 'User' },
+);
 export type User = z.infer<typeof User>;
 
 /** What the server accepts as an email (users/resource.ts checks the same). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // The rules below are the users resource's, checked there with Mage's messages; `.meta` states them in the document.
-const email = z.string().max(256).meta({ pattern: EMAIL_PATTERN.source });
-const password = z.string().max(256);
+const email = withMeta(z.string().check(z.maxLength(256)), { pattern: EMAIL_PATTERN.source });
+const password = z.string().check(z.maxLength(256));
 /** A new password: 8 characters or more (the current one, checked on a change, may be shorter: the default owner's is). */
-const newPassword = password.meta({ minLength: 8 });
+const newPassword = withMeta(password, { minLength: 8 });
 const roleWrites = {
-  roles: z.number().int().min(0).max(7).nullable().optional().describe('Legacy role bits: 1 admin, 2 editor, 4 viewer'),
-  roles_new: z
-    .array(z.number().int())
-    .meta({ items: { type: 'integer', enum: [1, 2, 3, 4] } })
-    .optional()
-    .describe('Role ids: 1 Owner, 2 Admin, 3 Editor, 4 Viewer'),
+  roles: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(7)))),
+  roles_new: z.optional(withMeta(z.array(z.number().check(z.int())), { items: { type: 'integer', enum: [1, 2, 3, 4] } })),
 };
 const profile = {
-  avatar: z.string().max(256).nullable().optional(),
-  first_name: z.string().max(256).nullable().optional(),
-  last_name: z.string().max(256).nullable().optional(),
-  username: z.string().min(1).max(256).nullable().optional(),
+  avatar: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+  first_name: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+  last_name: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+  username: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(256)))),
 };
 
-export const UserCreate = z
-  .object({
+export const UserCreate = withMeta(
+  z.object({
     email,
     password: newPassword,
     password_confirmation: newPassword,
     ...profile,
     ...roleWrites,
-  })
-  .meta({ id: 'UserCreate' });
+  }),
+  { id: 'UserCreate' },
+);
 export type UserCreate = z.infer<typeof UserCreate>;
 
-export const UserUpdate = z
-  .object({
-    email: email.optional(),
-    password: newPassword.optional(),
-    password_confirmation: newPassword.optional(),
-    password_current: password.optional(),
+export const UserUpdate = withMeta(
+  z.object({
+    email: z.optional(email),
+    password: z.optional(newPassword),
+    password_confirmation: z.optional(newPassword),
+    password_current: z.optional(password),
     ...profile,
     ...roleWrites,
-  })
-  .meta({ id: 'UserUpdate' });
+  }),
+  { id: 'UserUpdate' },
+);
 export type UserUpdate = z.infer<typeof UserUpdate>;

@@ -1,16 +1,16 @@
-import { PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
-import * as z from 'zod';
+import { described, PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
+import * as z from 'zod/mini';
 import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
 import { splitItem } from '../../fixtures/item.js';
 
 /** A trigger to create on a pipeline (seeded after the pipelines, so it may name one of them). */
-const TriggerFixture = PipelineScheduleCreate.extend({
-  pipeline_uuid: z.string().min(1).describe('The pipeline it triggers (a pipeline named "My ETL" has the uuid my_etl)'),
+const TriggerFixture = z.extend(PipelineScheduleCreate, {
+  pipeline_uuid: described(z.string().check(z.minLength(1)), 'The pipeline it triggers (a pipeline named "My ETL" has the uuid my_etl)'),
 });
 export type TriggerFixture = z.infer<typeof TriggerFixture>;
 
 /** The key a trigger fixture adds: the pipeline it is created on. */
-const TriggerFixtureKeys = TriggerFixture.pick({ pipeline_uuid: true });
+const TriggerFixtureKeys = z.pick(TriggerFixture, { pipeline_uuid: true });
 
 export const triggerFixtures = defineFixtures({
   key: 'triggers',

@@ -1,16 +1,16 @@
-import { BlockCreate, Pipeline, PipelineCreate } from '@pipeline-api/contract';
-import * as z from 'zod';
+import { BlockCreate, described, Pipeline, PipelineCreate } from '@pipeline-api/contract';
+import * as z from 'zod/mini';
 import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
 import { splitItem } from '../../fixtures/item.js';
 
 /** A pipeline to create, with its blocks in order. */
-const PipelineFixture = PipelineCreate.extend({
-  blocks: z.array(BlockCreate).optional().describe('Blocks to create in this pipeline, in order'),
+const PipelineFixture = z.extend(PipelineCreate, {
+  blocks: described(z.optional(z.array(BlockCreate)), 'Blocks to create in this pipeline, in order'),
 });
 export type PipelineFixture = z.infer<typeof PipelineFixture>;
 
 /** The key a pipeline fixture adds: its blocks, each an item for the blocks' create route. */
-const PipelineFixtureKeys = z.object({ blocks: z.array(z.unknown()).optional() });
+const PipelineFixtureKeys = z.object({ blocks: z.optional(z.array(z.unknown())) });
 
 export const pipelineFixtures = defineFixtures({
   key: 'pipelines',

@@ -1,5 +1,5 @@
-import { User, UserCreate } from '@pipeline-api/contract';
-import * as z from 'zod';
+import { described, User, UserCreate } from '@pipeline-api/contract';
+import * as z from 'zod/mini';
 import { ROLE_IDS } from '../../auth/roles.js';
 import { randomToken } from '../../random.js';
 import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
@@ -10,14 +10,14 @@ import { splitItem } from '../../fixtures/item.js';
  * Without a password (a recording never keeps one) the user gets a random one nobody knows: it exists, owns what it
  * owns, and cannot log in until an admin sets a password.
  */
-const UserFixture = UserCreate.omit({ password_confirmation: true, roles: true, roles_new: true }).extend({
-  password: UserCreate.shape.password.optional().describe('Omitted: a random password nobody knows (set one by an update to log in as this user)'),
-  role: z.enum(['owner', 'admin', 'editor', 'viewer']).nullable().optional().describe('Project role (null: no project access)'),
+const UserFixture = z.extend(z.omit(UserCreate, { password_confirmation: true, roles: true, roles_new: true }), {
+  password: described(z.optional(UserCreate.shape.password), 'Omitted: a random password nobody knows (set one by an update to log in as this user)'),
+  role: described(z.optional(z.nullable(z.enum(['owner', 'admin', 'editor', 'viewer']))), 'Project role (null: no project access)'),
 });
 export type UserFixture = z.infer<typeof UserFixture>;
 
 /** The key a user fixture adds to the API's payload. */
-const UserFixtureKeys = UserFixture.pick({ role: true });
+const UserFixtureKeys = z.pick(UserFixture, { role: true });
 
 export const userFixtures = defineFixtures({
   key: 'users',

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A browser bundle of `entry` (esbuild, minified, as an app bundles it): its code, and the files it carries code of (relative to the repository). */
+export async function bundled(entry: string): Promise<{ code: string; files: string[] }> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    metafile: true,
+    outdir: 'out',
+    conditions: ['@pipeline-api/source'],
+  });
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const files = Object.entries(output.inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([path]) => path);
+  return { code: result.outputFiles[0]!.text, files };
+}
+
+/** The zod files a browser bundle of `entry` carries, relative to zod's package. */
+export async function zodFilesBundled(entry: string): Promise<string[]> {
+  return (await bundled(entry)).files.filter((path) => path.includes('node_modules/zod/')).map((path) => path.replace(/^.*node_modules\/zod\//, ''));
+}
+
+/** What a bundle of zod/mini's validators never needs: classic zod, other locales, JSON Schema, the compiler. */
+export const UNNEEDED_ZOD = /^(v4\/classic\/|v4\/locales\/(?!en\.js)|v4\/core\/(to-json-schema|json-schema|compile))/;
+
+/** Every text only the documents need: route summaries and descriptions, tag descriptions. */
+export function documentationTexts(docs: { ROUTE_DOCS: object; TAG_DOCS: Record<string, string> }): string[] {
+  const routes = Object.values(docs.ROUTE_DOCS).flatMap((node: Record<string, { summary: string; description: string }>) =>
+    Object.values(node).flatMap(({ summary, description }) => [summary, description]),
+  );
+  return [...routes, ...Object.values(docs.TAG_DOCS)];
+}
