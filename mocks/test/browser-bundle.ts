@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,9 +39,28 @@ export interface BrowserBundle {
   inputs: Map<string, number>;
 }
 
+/** Which msw the app installs: by default the workspace's (msw 2); `mswDir`, a folder with msw installed under node_modules (msw-install.ts). */
+export interface MswChoice {
+  mswDir?: string;
+}
+
+/** esbuild resolves `msw` and its subpaths from `mswDir`, for the app and the kit alike (one msw per app, as npm installs it). */
+function mswFrom(mswDir: string): Plugin {
+  return {
+    name: 'msw-from',
+    setup(build) {
+      build.onResolve({ filter: /^msw(\/.*)?$/ }, (args) => {
+        if (args.pluginData === 'msw-from') return undefined;
+        return build.resolve(args.path, { kind: args.kind, resolveDir: mswDir, pluginData: 'msw-from' });
+      });
+    },
+  };
+}
+
 /** Bundles an entry as a browser app ships it: esbuild, minified, for browsers, in production mode. */
-export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
+export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}): Promise<BrowserBundle> {
   const result = await build({
+    plugins: mswDir ? [mswFrom(mswDir)] : [],
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true,
     format: 'esm',
@@ -79,8 +98,18 @@ export interface ViteBundle {
   /** What the page loads: every chunk but the lazy ones (loaded only when their code is called). */
   min: number;
   gzip: number;
-  /** Each bundled module's rendered code (before minification), by module id. */
-  modules: Map<string, string>;
+  /** The chunks the page loads, each with its source map (JSON text), to cut it by source. */
+  loaded: { code: string; sourceMap: string }[];
+}
+
+/** Vite's aliases for msw from `mswDir` (its browser entry points; msw 3's exports have no browser-only condition). */
+function mswAliases(mswDir: string | undefined) {
+  if (!mswDir) return [];
+  const lib = join(mswDir, 'node_modules/msw/lib');
+  return [
+    { find: /^msw$/, replacement: join(lib, 'core/index.js') },
+    { find: /^msw\/browser$/, replacement: join(lib, 'browser/index.js') },
+  ];
 }
 
 /**
@@ -88,7 +117,7 @@ export interface ViteBundle {
  * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules;
  * `tldtsEsm`: with the alias docs/mocks.md suggests.
  */
-export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } = {}): Promise<ViteBundle> {
+export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } & MswChoice = {}): Promise<ViteBundle> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
   try {
@@ -99,8 +128,8 @@ export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolea
       logLevel: 'silent',
       mode: 'production',
       // docs/mocks.md's tip: tldts's ESM build where msw's tough-cookie `require`s its CommonJS one.
-      resolve: options.tldtsEsm ? { alias: [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] } : {},
-      build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
+      resolve: { alias: [...(options.tldtsEsm ? [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] : []), ...mswAliases(options.mswDir)] },
+      build: { write: false, minify: true, sourcemap: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
     const emitted = outputs.filter((o) => o.type === 'chunk');
@@ -113,14 +142,16 @@ export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolea
     };
     for (const chunk of emitted) if (chunk.isEntry) visit(chunk.fileName);
     const chunks: ViteBundle['chunks'] = [];
-    const modules = new Map<string, string>();
+    const loaded: ViteBundle['loaded'] = [];
     for (const output of emitted) {
       const lazy = !loadedFiles.has(output.fileName);
-      chunks.push({ file: output.fileName, min: output.code.length, gzip: gzipSync(output.code, { level: 9 }).length, lazy });
-      if (!lazy) for (const [id, module] of Object.entries(output.modules)) if (module.code) modules.set(id.replace(`${root}`, ''), module.code);
+      // The code as written to disk, without the source-map comment a build without maps does not have.
+      const code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+      chunks.push({ file: output.fileName, min: code.length, gzip: gzipSync(code, { level: 9 }).length, lazy });
+      if (!lazy) loaded.push({ code, sourceMap: JSON.stringify(output.map) });
     }
-    const loaded = chunks.filter((c) => !c.lazy);
-    return { chunks, modules, min: loaded.reduce((a, c) => a + c.min, 0), gzip: loaded.reduce((a, c) => a + c.gzip, 0) };
+    const pageChunks = chunks.filter((c) => !c.lazy);
+    return { chunks, loaded, min: pageChunks.reduce((a, c) => a + c.min, 0), gzip: pageChunks.reduce((a, c) => a + c.gzip, 0) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
