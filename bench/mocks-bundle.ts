@@ -70,7 +70,7 @@ function decodeSegment(segment: string): number[] {
  * The bundle's code by group: every stretch of output is given to the source the source map maps it to, so
  * each group's gzip size is its own code compressed alone (gzip sizes do not add up exactly to the bundle's).
  */
-function codeByGroup(bundle: Pick<BrowserBundle, 'code' | 'sourceMap'>): Map<string, string> {
+function codeByGroup(bundle: { code: string; sourceMap: string }): Map<string, string> {
   const { sources, mappings } = JSON.parse(bundle.sourceMap) as { sources: string[]; mappings: string };
   const groupOfSource = sources.map((source) => groupOf(source.replace(/^(\.\.\/)+/, '')));
   const lines = bundle.code.split('\n');
@@ -100,19 +100,8 @@ interface Part {
   gzip: number;
 }
 
-function esbuildParts(bundle: BrowserBundle): Part[] {
-  const bytes = new Map<string, number>();
-  for (const [input, inputBytes] of bundle.inputs) {
-    const group = groupOf(input);
-    bytes.set(group, (bytes.get(group) ?? 0) + inputBytes);
-  }
-  const code = codeByGroup(bundle);
-  const groups = new Set([...bytes.keys(), ...code.keys()]);
-  return [...groups].map((group) => ({ group, min: bytes.get(group) ?? code.get(group)!.length, gzip: gzipSync(code.get(group) ?? '', { level: 9 }).length }));
-}
-
-/** Vite's groups, cut out of the chunks the page loads by their source maps (as esbuild's). */
-function viteParts(bundle: ViteBundle): Part[] {
+/** The groups of the chunks the page loads, cut out of them by their source maps. */
+function partsOf(bundle: BrowserBundle | ViteBundle): Part[] {
   const code = new Map<string, string>();
   for (const chunk of bundle.loaded) for (const [group, text] of codeByGroup(chunk)) code.set(group, (code.get(group) ?? '') + text);
   return [...code].map(([group, text]) => ({ group, min: text.length, gzip: gzipSync(text, { level: 9 }).length }));
@@ -135,6 +124,9 @@ function printParts(parts: Part[]) {
   if (small.length > 0) console.log(`    (${small.length} more under 1 kB gzip each: ${kB(small.reduce((a, { gzip }) => a + gzip, 0))} gzip together)`);
 }
 
+const lazyNote = (chunks: { file: string; gzip: number }[]) =>
+  `\n                       + ${chunks.length} lazy chunk(s), loaded only when called: ${chunks.map((c) => `${c.file.replace(/^assets\//, '')} ${kB(c.gzip)}`).join(', ')} gzip`;
+
 const MAIN = 'setupMockWorker and one SDK call';
 const MSW_ALONE = 'MSW alone (setupWorker, one handler)';
 const mswVersions = [
@@ -156,13 +148,13 @@ for (const { label, mswDir, bundlers } of mswVersions) {
         lazy = '';
       if (bundler === 'esbuild') {
         const bundle = await bundleForBrowser(entry, { mswDir });
-        [gzip, min, parts] = [bundle.gzip, bundle.min, esbuildParts(bundle)];
+        [gzip, min, parts] = [bundle.gzip, bundle.min, partsOf(bundle)];
+        if (bundle.lazy.length > 0) lazy = lazyNote(bundle.lazy);
       } else {
         const bundle = await bundleWithVite(entry, { tldtsEsm: bundler === 'Vite 8 + tldts alias', mswDir });
-        [gzip, min, parts] = [bundle.gzip, bundle.min, viteParts(bundle)];
+        [gzip, min, parts] = [bundle.gzip, bundle.min, partsOf(bundle)];
         const lazyChunks = bundle.chunks.filter((c) => c.lazy);
-        if (lazyChunks.length > 0)
-          lazy = `  (+ ${lazyChunks.length} lazy chunk(s) loaded only when called: ${lazyChunks.map((c) => `${c.file.replace(/^assets\//, '')} ${kB(c.gzip)}`).join(', ')} gzip)`;
+        if (lazyChunks.length > 0) lazy = lazyNote(lazyChunks);
       }
       if (gzip === 0 || parts.length === 0) {
         console.error(`  ${bundler}: an empty bundle`);

@@ -28,15 +28,18 @@ export const BROWSER_ENTRIES = {
 } as const;
 
 export interface BrowserBundle {
-  /** The bundle and its source map (esbuild's, as JSON text). */
-  code: string;
-  sourceMap: string;
-  /** Minified bytes. */
+  /** The chunks the page loads (the entry and what it imports statically), each with its source map (JSON text). */
+  loaded: { code: string; sourceMap: string }[];
+  /** Chunks loaded only when their code is first called (`import()`), by file name. */
+  lazy: { file: string; gzip: number }[];
+  /** Minified bytes of the loaded chunks. */
   min: number;
   gzip: number;
   metafile: Metafile;
-  /** Every source file with code in the bundle (paths relative to the repository), and its minified bytes. */
+  /** Every source file with code in the loaded chunks (paths relative to the repository), and its minified bytes. */
   inputs: Map<string, number>;
+  /** Every source file with code in the lazy chunks. */
+  lazyInputs: Set<string>;
 }
 
 /** Which msw the app installs: by default the workspace's (msw 2); `mswDir`, a folder with msw installed under node_modules (msw-install.ts). */
@@ -57,12 +60,17 @@ function mswFrom(mswDir: string): Plugin {
   };
 }
 
-/** Bundles an entry as a browser app ships it: esbuild, minified, for browsers, in production mode. */
+/**
+ * Bundles an entry as a browser app ships it: esbuild, minified, for browsers, in production mode, with code
+ * splitting (an `import()` becomes a chunk of its own, loaded when first called).
+ */
 export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}): Promise<BrowserBundle> {
   const result = await build({
     plugins: mswDir ? [mswFrom(mswDir)] : [],
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    absWorkingDir: root,
     bundle: true,
+    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -71,24 +79,45 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
     logLevel: 'silent',
     metafile: true,
     sourcemap: 'external',
-    outdir: 'out',
+    outdir: join(root, 'out'),
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!;
-  const code = file('.js').contents;
-  const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.js'))![1];
-  const inputs = new Map(
-    Object.entries(output.inputs)
-      .filter(([, i]) => i.bytesInOutput > 0)
-      .map(([path, i]) => [path, i.bytesInOutput]),
-  );
+  const outputs = result.metafile.outputs;
+  const relativePath = (path: string) => path.slice(root.length);
+  const entryFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined || path.endsWith('stdin.js'))!;
+  // What the page loads: the entry and every chunk it imports statically, transitively; the rest is lazy.
+  const loadedFiles = new Set<string>();
+  const visit = (file: string) => {
+    if (loadedFiles.has(file)) return;
+    loadedFiles.add(file);
+    for (const next of outputs[file]!.imports) if (next.kind === 'import-statement') visit(next.path);
+  };
+  visit(entryFile);
+  const text = (path: string) => result.outputFiles.find((f) => relativePath(f.path) === path)?.text ?? '';
+  const loaded: BrowserBundle['loaded'] = [];
+  const lazy: BrowserBundle['lazy'] = [];
+  const inputs = new Map<string, number>();
+  const lazyInputs = new Set<string>();
+  for (const [path, output] of Object.entries(outputs)) {
+    if (!path.endsWith('.js')) continue;
+    const code = text(path).replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+    const used = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0);
+    if (loadedFiles.has(path)) {
+      loaded.push({ code, sourceMap: text(`${path}.map`) });
+      for (const [input, i] of used) inputs.set(input, (inputs.get(input) ?? 0) + i.bytesInOutput);
+    } else {
+      lazy.push({ file: path.replace(/^out\//, ''), gzip: gzipSync(code, { level: 9 }).length });
+      for (const [input] of used) lazyInputs.add(input);
+    }
+  }
   return {
-    code: file('.js').text,
-    sourceMap: file('.js.map').text,
-    min: code.length,
-    gzip: gzipSync(code, { level: 9 }).length,
+    loaded,
+    lazy,
+    min: loaded.reduce((a, c) => a + c.code.length, 0),
+    gzip: loaded.reduce((a, c) => a + gzipSync(c.code, { level: 9 }).length, 0),
     metafile: result.metafile,
     inputs,
+    lazyInputs,
   };
 }
 
