@@ -71,6 +71,7 @@ function decodeSegment(segment: string): number[] {
  * each group's gzip size is its own code compressed alone (gzip sizes do not add up exactly to the bundle's).
  */
 function codeByGroup(bundle: { code: string; sourceMap: string }): Map<string, string> {
+  if (!bundle.sourceMap) return new Map([['unmapped', bundle.code]]);
   const { sources, mappings } = JSON.parse(bundle.sourceMap) as { sources: string[]; mappings: string };
   const groupOfSource = sources.map((source) => groupOf(source.replace(/^(\.\.\/)+/, '')));
   const lines = bundle.code.split('\n');

@@ -127,7 +127,7 @@ export interface ViteBundle {
   /** What the page loads: every chunk but the lazy ones (loaded only when their code is called). */
   min: number;
   gzip: number;
-  /** The chunks the page loads, each with its source map (JSON text), to cut it by source. */
+  /** The chunks the page loads, each with its source map (JSON text; empty when the bundler made none), to cut it by source. */
   loaded: { code: string; sourceMap: string }[];
 }
 
@@ -177,7 +177,7 @@ export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolea
       // The code as written to disk, without the source-map comment a build without maps does not have.
       const code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
       chunks.push({ file: output.fileName, min: code.length, gzip: gzipSync(code, { level: 9 }).length, lazy });
-      if (!lazy) loaded.push({ code, sourceMap: JSON.stringify(output.map) });
+      if (!lazy) loaded.push({ code, sourceMap: output.map ? JSON.stringify(output.map) : '' });
     }
     const pageChunks = chunks.filter((c) => !c.lazy);
     return { chunks, loaded, min: pageChunks.reduce((a, c) => a + c.min, 0), gzip: pageChunks.reduce((a, c) => a + c.gzip, 0) };
