@@ -33,7 +33,7 @@ export { payloadTooLarge } from './raw-request.js';
 export { isPlainObject } from './request.js';
 export { createApi, type Api, type ApiOptions } from './api.js';
 export { resourceModules, type Fixtures, type ResourceModule, type Seeded } from './resources/index.js';
-export { seedFixtures } from './fixtures/seed.js';
+export { seedFixtures, seedFixturesAndRuns, type SeedingTime } from './fixtures/seed.js';
 export { itemOf } from './fixtures/declaration.js';
 export { parseFixtures, fixtureItemsProblem, fixturesJsonSchema } from './fixtures/schema.js';
 export { seedRunScenarios, RunScenario, RunScenarios, RUN_SCENARIOS_KEY, MAX_SCENARIO_TICKS } from './fixtures/scenarios.js';

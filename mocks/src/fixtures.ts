@@ -1,12 +1,5 @@
 import type { PipelineRun } from '@pipeline-api/contract';
-import {
-  seedFixtures as seedCoreFixtures,
-  seedRunScenarios,
-  type Api,
-  type Fixtures as CoreFixtures,
-  type RunScenario,
-  type Seeded as CoreSeeded,
-} from '@pipeline-api/core';
+import { seedFixturesAndRuns, type Api, type Fixtures as CoreFixtures, type RunScenario, type Seeded as CoreSeeded } from '@pipeline-api/core';
 
 /** The server's fixtures (`--fixtures` file's format), and runs in a given state (scenarios for UI tests). */
 export type Fixtures = CoreFixtures & {
@@ -16,7 +9,5 @@ export type Fixtures = CoreFixtures & {
 export type Seeded = CoreSeeded & { runs: PipelineRun[] };
 
 /** Seeds the fixtures through the API, then the runs, moving the mock's clock (`advance`) as their executor needs. */
-export async function seedFixtures(api: Api, { runs, ...fixtures }: Fixtures, advance: (ms: number) => void, tickMs: number): Promise<Seeded> {
-  const seeded = await seedCoreFixtures(api, fixtures);
-  return { ...seeded, runs: runs && runs.length > 0 ? await seedRunScenarios(api, runs, seeded.triggers, advance, tickMs) : [] };
-}
+export const seedFixtures = (api: Api, fixtures: Fixtures, advance: (ms: number) => void, tickMs: number): Promise<Seeded> =>
+  seedFixturesAndRuns(api, fixtures, { advance, tickMs });

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApi, configFromEnv, seedFixtures } from '@pipeline-api/core';
+import { createApi, configFromEnv, seedFixturesAndRuns } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
 import { withoutTriggerTokens } from '../http/trigger-tokens.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
 import { openSqliteStore, removeDataFile, type SqliteStore } from '../storage/sqlite-store.js';
 import { readFixturesFile } from './fixtures-file.js';
+import { ServerClock } from './server-clock.js';
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
 import { batchedLog } from './request-log.js';
@@ -64,7 +65,8 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       );
     }
 
-    let api = await createApi({ config, repo: store?.repository });
+    const clock = new ServerClock();
+    let api = await createApi({ config, repo: store?.repository, clock });
     if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
 
@@ -72,9 +74,16 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       if (store && !store.fresh) out.info(`--fixtures ${settings.fixtures} not loaded: ${settings.data} already holds state`);
       else {
         try {
-          const seeded = await seedFixtures(api, fixtures);
+          // Runs in a given state move the clock as far as their simulated execution needs, each due tick run.
+          const seeding = api;
+          const advance = (ms: number) => {
+            clock.advance(ms);
+            seeding.tick();
+          };
+          const seeded = await seedFixturesAndRuns(api, fixtures, { advance, tickMs: config.schedulerIntervalMs });
           out.info(
             `Loaded ${settings.fixtures}: ${Object.entries(seeded)
+              .filter(([key, items]) => key !== 'runs' || items.length > 0)
               .map(([key, items]) => `${items.length} ${key}`)
               .join(', ')}`,
           );
