@@ -158,6 +158,19 @@ console.log(`\nA simple read (statuses.list through the SDK), ${READS} calls`);
 console.log(`  in-process fetch  ${readInProcess.toFixed(3).padStart(7)} ms/call   target <= 0.1 ms: ${readInProcess <= 0.1 ? 'met' : 'MISSED'}`);
 console.log(`  through MSW       ${readMsw.toFixed(3).padStart(7)} ms/call   (${(readMsw / readInProcess).toFixed(1)}x the in-process fetch)`);
 
+/** What a test pays per test (`afterEach(() => mock.reset())`) and per sign-in (a password check), in process. */
+const RESETS = SMOKE ? 10 : 300;
+const loginClient = createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY, fetch: inProcessMock.fetch });
+const timePer = async (times: number, body: () => PromiseLike<unknown>) => {
+  for (let i = 0; i < Math.min(times, 20); i++) await body();
+  const started = performance.now();
+  for (let i = 0; i < times; i++) await body();
+  return (performance.now() - started) / times;
+};
+const resetMs = await timePer(RESETS, () => inProcessMock.reset());
+const loginMs = await timePer(RESETS, () => loginClient.sessions.login({ email: 'admin@admin.com', password: 'admin' }));
+console.log(`  mock.reset()      ${resetMs.toFixed(3).padStart(7)} ms/call   a login ${loginMs.toFixed(3)} ms (${RESETS} each)`);
+
 const results = { server: [] as number[], msw: [] as number[], inProcess: [] as number[] };
 let calls = 0;
 for (const round of ROUNDS) {
