@@ -3,17 +3,20 @@
  * browser API and makes one SDK call) two ways, as a Vite 8 production build does (Rolldown) and with esbuild,
  * minified, for the browser, in production mode, and prints for each the total (minified and gzip), the budgets
  * and what dominates, grouped by package, each group's own code gzipped alone, with its share of those.
- * esbuild's groups are cut out of the bundle by its source map; Vite's are each module's rendered code,
- * minified alone with esbuild (a close estimate: minification across modules is not counted).
+ * Both with msw 3 (what `npm install msw` gives: installed from the registry once, under node_modules/.cache) and
+ * with the workspace's msw 2.
+ * Each group is cut out of the minified bundle by the bundler's source map, so it is the group's code as shipped.
+ * What a page loads counts; chunks a bundler splits off and loads only when their code is first called (croner,
+ * jose, bcryptjs) are printed apart.
  * Entries: the full browser API (`setupMockWorker`) with one SDK call, the minimal use (the handlers given to
  * MSW's own `setupWorker`), and MSW alone, the floor under any MSW browser app.
  * Vite twice: as it comes, and with docs/mocks.md's alias of tldts (msw's public-suffix list) to its ESM build.
  * Budgets: 150 kB gzip in all; the kit's own part (all but MSW) 55 kB gzip.
- * Run: npm run build:js && npm run bench:mocks-bundle  (`-- --smoke`: one bundler, checks it runs).
+ * Run: npm run build:js && npm run bench:mocks-bundle  (`-- --smoke`: esbuild on msw 3 only, checks it runs).
  */
 import { gzipSync } from 'node:zlib';
-import { transform } from 'esbuild';
 import { BROWSER_ENTRIES, bundleForBrowser, bundleWithVite, type BrowserBundle, type ViteBundle } from '../mocks/test/browser-bundle.js';
+import { MSW_3, mswInstall } from '../scripts/packaging/msw-install.js';
 
 const BUDGET_GZIP = 150 * 1000;
 const OURS_BUDGET_GZIP = 55 * 1000;
@@ -22,20 +25,23 @@ const SMOKE = process.argv.includes('--smoke');
 /** Our workspaces, by folder; everything else by its npm package name. */
 const WORKSPACES: [prefix: string, name: string][] = [
   ['contract/', '@pipeline-api/contract'],
-  ['core/src/resources/', '@pipeline-api/core resources'],
   ['core/', '@pipeline-api/core'],
   ['mocks/', '@pipeline-api/mocks'],
+  ['sdk/', '@pipeline-api/sdk'],
 ];
 
+/** A source's group: the npm package its file is in (the innermost node_modules), or our workspace. */
 function groupOf(input: string): string {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(input);
+  // msw 3 and what it brings, from its own install (its cookie is not the core's).
+  const fromMsw3 = new RegExp(`pipeline-api-msw/${MSW_3}/node_modules/((?:@[^/]+/)?[^/]+)/`).exec(input);
+  if (fromMsw3) return `${fromMsw3[1]} [msw ${MSW_3}]`;
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(input);
   if (pkg) {
     const [, name, rest] = pkg;
     // zod's locales are data a validator only needs for translated messages: shown apart when present.
     if (name === 'zod' && rest!.includes('/locales/')) return 'zod (locales)';
     return name!;
   }
-  if (input.startsWith('core/src/resources/') && input.endsWith('/examples.ts')) return '@pipeline-api/core resources (examples)';
   return WORKSPACES.find(([prefix]) => input.startsWith(prefix))?.[1] ?? input;
 }
 
@@ -64,7 +70,8 @@ function decodeSegment(segment: string): number[] {
  * The bundle's code by group: every stretch of output is given to the source the source map maps it to, so
  * each group's gzip size is its own code compressed alone (gzip sizes do not add up exactly to the bundle's).
  */
-function codeByGroup(bundle: BrowserBundle): Map<string, string> {
+function codeByGroup(bundle: { code: string; sourceMap: string }): Map<string, string> {
+  if (!bundle.sourceMap) return new Map([['unmapped', bundle.code]]);
   const { sources, mappings } = JSON.parse(bundle.sourceMap) as { sources: string[]; mappings: string };
   const groupOfSource = sources.map((source) => groupOf(source.replace(/^(\.\.\/)+/, '')));
   const lines = bundle.code.split('\n');
@@ -94,38 +101,18 @@ interface Part {
   gzip: number;
 }
 
-function esbuildParts(bundle: BrowserBundle): Part[] {
-  const bytes = new Map<string, number>();
-  for (const [input, inputBytes] of bundle.inputs) {
-    const group = groupOf(input);
-    bytes.set(group, (bytes.get(group) ?? 0) + inputBytes);
-  }
-  const code = codeByGroup(bundle);
-  return [...bytes].map(([group, min]) => ({ group, min, gzip: gzipSync(code.get(group) ?? '', { level: 9 }).length }));
-}
-
-async function viteParts(bundle: ViteBundle): Promise<Part[]> {
-  const code = new Map<string, string[]>();
-  for (const [id, text] of bundle.modules) {
-    const group = groupOf(id.replace(/^\/+/, ''));
-    (code.get(group) ?? code.set(group, []).get(group)!).push(text);
-  }
-  return Promise.all(
-    [...code].map(async ([group, texts]) => {
-      const joined = texts.join('\n');
-      // A module's rendered code is statements of the chunk's one scope: minified alone, whitespace and syntax only.
-      const minified = await transform(joined, { minifyWhitespace: true, minifySyntax: true, loader: 'js' }).then(
-        (r) => r.code,
-        () => joined,
-      );
-      return { group, min: minified.length, gzip: gzipSync(minified, { level: 9 }).length };
-    }),
-  );
+/** The groups of the chunks the page loads, cut out of them by their source maps. */
+function partsOf(bundle: BrowserBundle | ViteBundle): Part[] {
+  const code = new Map<string, string>();
+  for (const chunk of bundle.loaded) for (const [group, text] of codeByGroup(chunk)) code.set(group, (code.get(group) ?? '') + text);
+  return [...code].map(([group, text]) => ({ group, min: text.length, gzip: gzipSync(text, { level: 9 }).length }));
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const MSW_GROUPS =
+/** The workspace's msw 2 and its dependencies (cookie is shared with the core: counted as MSW's, which an MSW app has anyway). */
+const MSW_2_GROUPS =
   /^(msw|@mswjs\/|@open-draft\/|tldts|tough-cookie|rettime|set-cookie-parser|headers-polyfill|outvariant|strict-event-emitter|is-node-process|until-async|@bundled-es-modules\/|@msw\/|graphql|path-to-regexp|statuses|cookie$|type-fest|@inquirer\/)/;
+const isMsw = (group: string) => group.endsWith(`[msw ${MSW_3}]`) || MSW_2_GROUPS.test(group);
 
 function printParts(parts: Part[]) {
   const totalGzip = parts.reduce((a, { gzip }) => a + gzip, 0);
@@ -138,42 +125,62 @@ function printParts(parts: Part[]) {
   if (small.length > 0) console.log(`    (${small.length} more under 1 kB gzip each: ${kB(small.reduce((a, { gzip }) => a + gzip, 0))} gzip together)`);
 }
 
+const lazyNote = (chunks: { file: string; gzip: number }[]) =>
+  `\n                       + ${chunks.length} lazy chunk(s), loaded only when called: ${chunks.map((c) => `${c.file.replace(/^assets\//, '')} ${kB(c.gzip)}`).join(', ')} gzip`;
+
 const MAIN = 'setupMockWorker and one SDK call';
 const MSW_ALONE = 'MSW alone (setupWorker, one handler)';
-const bundlers = SMOKE ? (['esbuild'] as const) : (['Vite 8', 'Vite 8 + tldts alias', 'esbuild'] as const);
+const mswVersions = [
+  { label: `msw ${MSW_3}`, mswDir: mswInstall(MSW_3), bundlers: SMOKE ? (['esbuild'] as const) : (['Vite 8', 'Vite 8 + tldts alias', 'esbuild'] as const) },
+  ...(SMOKE ? [] : [{ label: 'msw 2.15.0 (the workspace)', mswDir: undefined, bundlers: ['Vite 8', 'Vite 8 + tldts alias', 'esbuild'] as const }]),
+];
 const totals = new Map<string, number>();
+const summary: string[] = [];
+let failed = false;
 
-for (const [name, entry] of Object.entries(BROWSER_ENTRIES)) {
-  console.log(`\n${name}`);
+for (const { label, mswDir, bundlers } of mswVersions) {
+  console.log(`\n===== ${label} =====`);
+  for (const [name, entry] of Object.entries(BROWSER_ENTRIES)) {
+    console.log(`\n${name}, ${label}`);
+    for (const bundler of bundlers) {
+      let gzip: number,
+        min: number,
+        parts: Part[],
+        lazy = '';
+      if (bundler === 'esbuild') {
+        const bundle = await bundleForBrowser(entry, { mswDir });
+        [gzip, min, parts] = [bundle.gzip, bundle.min, partsOf(bundle)];
+        if (bundle.lazy.length > 0) lazy = lazyNote(bundle.lazy);
+      } else {
+        const bundle = await bundleWithVite(entry, { tldtsEsm: bundler === 'Vite 8 + tldts alias', mswDir });
+        [gzip, min, parts] = [bundle.gzip, bundle.min, partsOf(bundle)];
+        const lazyChunks = bundle.chunks.filter((c) => c.lazy);
+        if (lazyChunks.length > 0) lazy = lazyNote(lazyChunks);
+      }
+      if (gzip === 0 || parts.length === 0) {
+        console.error(`  ${bundler}: an empty bundle`);
+        failed = true;
+      }
+      totals.set(`${label}|${name}|${bundler}`, gzip);
+      const ours = parts.filter((p) => !isMsw(p.group)).reduce((a, p) => a + p.gzip, 0);
+      const verdict = name === MSW_ALONE ? '' : `   budget ${kB(BUDGET_GZIP)}: ${gzip <= BUDGET_GZIP ? 'met' : 'MISSED'}`;
+      console.log(`  ${bundler.padEnd(20)} total ${kB(min).padStart(9)} minified  ${kB(gzip).padStart(9)} gzip${verdict}${lazy}`);
+      if (name !== MSW_ALONE) {
+        const oursLine = `the kit's own part (all but MSW, gzip alone): ${kB(ours)}   budget ${kB(OURS_BUDGET_GZIP)}: ${ours <= OURS_BUDGET_GZIP ? 'met' : 'MISSED'}`;
+        console.log(`                       ${oursLine}`);
+        if (name === MAIN) summary.push(`  ${label.padEnd(28)} ${bundler.padEnd(20)} total ${kB(gzip).padStart(9)} gzip; ${oursLine}`);
+      }
+      printParts(parts);
+    }
+  }
   for (const bundler of bundlers) {
-    let gzip: number,
-      min: number,
-      parts: Part[],
-      lazy = '';
-    if (bundler === 'esbuild') {
-      const bundle = await bundleForBrowser(entry);
-      [gzip, min, parts] = [bundle.gzip, bundle.min, esbuildParts(bundle)];
-    } else {
-      const bundle = await bundleWithVite(entry, { tldtsEsm: bundler === 'Vite 8 + tldts alias' });
-      [gzip, min, parts] = [bundle.gzip, bundle.min, await viteParts(bundle)];
-      const lazyChunks = bundle.chunks.filter((c) => c.lazy);
-      if (lazyChunks.length > 0)
-        lazy = `  (+ ${lazyChunks.length} lazy chunk(s) loaded only when called: ${kB(lazyChunks.reduce((a, c) => a + c.gzip, 0))} gzip)`;
-    }
-    totals.set(`${name}|${bundler}`, gzip);
-    const ours = parts.filter((p) => !MSW_GROUPS.test(p.group)).reduce((a, p) => a + p.gzip, 0);
-    const verdict = name === MSW_ALONE ? '' : `   budget ${kB(BUDGET_GZIP)}: ${gzip <= BUDGET_GZIP ? 'met' : 'MISSED'}`;
-    console.log(`  ${bundler.padEnd(20)} total ${kB(min).padStart(9)} minified  ${kB(gzip).padStart(9)} gzip${verdict}${lazy}`);
-    if (name !== MSW_ALONE) {
-      console.log(
-        `                       the kit's own part (all but MSW, gzip alone): ${kB(ours)}   budget ${kB(OURS_BUDGET_GZIP)}: ${ours <= OURS_BUDGET_GZIP ? 'met' : 'MISSED'}`,
-      );
-    }
-    printParts(parts);
+    const main = totals.get(`${label}|${MAIN}|${bundler}`)!;
+    const floor = totals.get(`${label}|${MSW_ALONE}|${bundler}`)!;
+    summary.push(
+      `  ${label.padEnd(28)} ${bundler.padEnd(20)} MSW alone (the floor of any MSW browser app) ${kB(floor)} gzip; the kit on top of it ${kB(main - floor)} gzip`,
+    );
   }
 }
-for (const bundler of bundlers) {
-  const main = totals.get(`${MAIN}|${bundler}`)!;
-  const floor = totals.get(`${MSW_ALONE}|${bundler}`)!;
-  console.log(`\n${bundler}: MSW alone (the floor of any MSW browser app) ${kB(floor)} gzip; the kit on top of it ${kB(main - floor)} gzip`);
-}
+console.log(`\nSummary (${MAIN})`);
+for (const line of summary) console.log(line);
+if (failed) process.exit(1);

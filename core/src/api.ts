@@ -1,4 +1,4 @@
-import { hashPassword, MAX_PASSWORD_BYTES, passwordFits } from './auth/passwords.js';
+import { bcryptHasher, MAX_PASSWORD_BYTES, passwordFits, type PasswordHasher } from './auth/passwords.js';
 import { systemClock, type Clock } from './clock.js';
 import { defaultConfig, type CoreConfig } from './config.js';
 import { createCore, type Core } from './operation.js';
@@ -9,6 +9,7 @@ import type { RepositoryFactory } from './repository/hooks.js';
 import type { Repository } from './repository/types.js';
 import { StorageReserve, storageLimits } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
+import { loadCron } from './orchestration/interval.js';
 import { createScheduler } from './orchestration/scheduler.js';
 import { usersTable } from './resources/users/table.js';
 
@@ -19,6 +20,8 @@ export interface ApiOptions {
   clock?: Clock;
   /** Random bytes for tokens (default: crypto.getRandomValues). */
   random?: RandomSource;
+  /** Hashes and checks passwords; default: bcrypt at `config.bcryptRounds`, as Mage (bcryptjs is loaded on first use). */
+  passwords?: PasswordHasher;
   onInternalError?: (error: unknown, request: CoreRequest) => void;
   /** Where the scheduler notes what it could not do (one line each, rate-limited); default: console.warn. */
   schedulerLog?: (line: string) => void;
@@ -43,18 +46,21 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   // (runs in progress may use the reserve).
   const reserve = new StorageReserve();
   const hooks = storageLimits(config.storage, reserve);
+  // A given repository may hold stored cron triggers, which the trigger index reads as their tables open.
+  if (options.repo) await loadCron();
   const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
-  await seedDefaultOwner(repo, config, clock);
-  const core = createCore({ config, repo, clock, random, modules: resourceModules, onInternalError: options.onInternalError });
+  const passwords = options.passwords ?? bcryptHasher(config.bcryptRounds);
+  await seedDefaultOwner(repo, config, clock, passwords);
+  const core = createCore({ config, repo, clock, random, passwords, modules: resourceModules, onInternalError: options.onInternalError });
   const scheduler = createScheduler({ repo, config }, options.schedulerLog ?? ((line) => console.warn(line)), reserve);
   return { core, repo, config, clock, tick: (now = clock.now()) => scheduler.tick(now) };
 }
 
-async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock) {
+async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock, passwords: PasswordHasher) {
   const users = usersTable.in(repo);
   if (users.list().some((u) => u.role === 'owner')) return;
   const { email, username, password } = config.defaultOwner;
@@ -68,7 +74,7 @@ async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clo
     last_name: null,
     avatar: null,
     role: 'owner',
-    password_hash: await hashPassword(password, config.bcryptRounds),
+    password_hash: await passwords.hash(password),
     created_at: now,
     updated_at: now,
   });

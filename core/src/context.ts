@@ -2,6 +2,7 @@ import type { Action, ParamsOf, PayloadOf, QueryOf } from '@pipeline-api/contrac
 import type { Caller } from './auth/caller.js';
 import type { TokenDigests } from './auth/constant-time.js';
 import type { LoginThrottle } from './auth/login-throttle.js';
+import type { PasswordHasher } from './auth/passwords.js';
 import type { CredentialStore } from './auth/store.js';
 import type { Cascades } from './cascade.js';
 import type { Clock, DateTimes } from './clock.js';
@@ -23,6 +24,8 @@ export interface Services {
   repo: Repository;
   clock: Clock;
   random: RandomSource;
+  /** Hashes and checks passwords (bcrypt on the server, a cheap Web Crypto hash in the mocks). */
+  passwords: PasswordHasher;
   loginThrottle: LoginThrottle;
   credentials: CredentialStore;
   /** Token digests, remembered per instance. */

@@ -31,7 +31,7 @@ declare const setImmediate: ((callback: () => void) => unknown) | undefined; // 
 const nextTurn = typeof setImmediate === 'function' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
 const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
 
-export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random'> {
+export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random' | 'passwords'> {
   /** The resource module of every contract node (core/src/resources/index.ts). */
   modules: ResourceRegistry;
   /** Internal faults go here (the transport logs them); they never reach the response. */
@@ -59,6 +59,7 @@ export function createCore(options: CoreOptions) {
     repo: options.repo,
     clock: options.clock,
     random: options.random,
+    passwords: options.passwords,
     loginThrottle: new LoginThrottle(options.config.loginThrottle, options.config.passwordChecks),
     credentials,
     digests: new TokenDigests(),
@@ -138,6 +139,7 @@ export function createCore(options: CoreOptions) {
       repo: services.repo,
       clock: services.clock,
       random: services.random,
+      passwords: services.passwords,
       loginThrottle: services.loginThrottle,
       credentials: services.credentials,
       digests: services.digests,
@@ -154,6 +156,7 @@ export function createCore(options: CoreOptions) {
       request,
     };
 
+    if (module.prepareWrite && WRITE_ACTIONS.has(action)) await module.prepareWrite(info.payloadKey === undefined ? undefined : body[info.payloadKey]);
     // resource lookup: the parent of a nested route is named by its first param, the member by its last.
     // From here to the action nothing awaits (lookups are synchronous), so no other request can change
     // what was looked up before the action runs; actions that await re-read what they write.

@@ -3,6 +3,7 @@ import {
   createApi,
   cryptoRandom,
   seedFixtures,
+  webCryptoHasher,
   type Api,
   ApiError,
   parseBody,
@@ -16,7 +17,7 @@ import {
 import { ContractViolationError, checkResponse } from './contract-check.js';
 import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
 import { Injections, type Injection, type InjectionOptions } from './injections.js';
-import { clearPersistentState, openPersistentState, type PersistTo } from './persistence.js';
+import type { PersistTo } from './persistence.js';
 
 export interface MockOptions {
   /** The origin the mocks answer for, e.g. `http://127.0.0.1:6789`; by default any origin. */
@@ -81,10 +82,19 @@ export interface MatchedRoute {
   params: Record<string, string | readonly string[] | undefined>;
 }
 
-/** The mock password hash cost: bcrypt's floor, so a login costs about a millisecond (the server defaults to 10). */
-export const MOCK_BCRYPT_ROUNDS = 4;
+/**
+ * The mock password hash: PBKDF2-SHA256 through Web Crypto at this many iterations (a tenth of a millisecond; no
+ * bcryptjs in the bundle). Mock data is never a real credential; the server keeps bcrypt.
+ */
+export const MOCK_PASSWORD_ITERATIONS = 1000;
 
-const routesById = new Map(walkContract(contract).map((r) => [r.id, r.route]));
+/** Persistence, imported only by a mock that persists: bundlers split it into a chunk most pages never load. */
+const loadPersistence = () => import('./persistence.js');
+
+type ContractRoute = ReturnType<typeof walkContract>[number]['route'];
+let routesById: ReadonlyMap<string, ContractRoute> | undefined;
+/** The contract's routes by id, read on the first answer rather than at import (a test file that never answers pays nothing). */
+const contractRoute = (id: string) => (routesById ??= new Map(walkContract(contract).map((r) => [r.id, r.route]))).get(id);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The mock: the reference server's own core and resources, over an in-memory repository it owns. */
@@ -98,6 +108,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
   const build = async () => {
     let repo: RepositoryFactory | undefined;
     if (options.persist) {
+      const { openPersistentState } = await loadPersistence();
       const state = await openPersistentState(options.persist, persistKey, () => determinism.clock.now());
       repo = state.repo;
       flushPersisted = state.flush;
@@ -107,7 +118,8 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     // An internal error answers 500 with a generic message, as the server does; the developer sees the cause here.
     const onInternalError = (error: unknown) => console.error('[pipeline-api mocks] internal error:', error);
     const built = await createApi({
-      config: { bcryptRounds: MOCK_BCRYPT_ROUNDS, ...options.config },
+      config: options.config,
+      passwords: webCryptoHasher({ iterations: MOCK_PASSWORD_ITERATIONS }),
       repo,
       clock,
       random: determinism.random,
@@ -130,7 +142,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       violations.length = 0;
       if (options.persist) {
         await api.then(flushPersisted, () => undefined);
-        await clearPersistentState(options.persist, persistKey);
+        await (await loadPersistence()).clearPersistentState(options.persist, persistKey);
       }
       api = build();
       await api;
@@ -193,10 +205,10 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     }
     determinism.clock.advance(1000);
 
-    const contractRoute = routeId ? routesById.get(routeId) : undefined;
+    const declared = routeId ? contractRoute(routeId) : undefined;
     // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
     const undeclaredOk = injection !== undefined && 'status' in injection;
-    const violation = contractRoute && routeId && checkResponse(routeId, contractRoute, outcome.status, outcome.body, undeclaredOk);
+    const violation = declared && routeId && checkResponse(routeId, declared, outcome.status, outcome.body, undeclaredOk);
     if (violation) {
       violations.push(violation);
       console.error(`[pipeline-api mocks] ${violation.message}`);

@@ -1,5 +1,5 @@
 export { createMockApi, type MockApi } from './mock-api.js';
-export { createInProcessMock, MOCK_BCRYPT_ROUNDS, type InProcessMock, type MockOptions, type MatchedRoute } from './in-process.js';
+export { createInProcessMock, MOCK_PASSWORD_ITERATIONS, type InProcessMock, type MockOptions, type MatchedRoute } from './in-process.js';
 export { createHandlers } from './handlers.js';
 export { ContractViolationError } from './contract-check.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';

@@ -6,7 +6,7 @@ import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
  * code a browser never runs, kept by how it is imported.
  */
 describe("the mocks' browser bundle", async () => {
-  const { inputs } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
+  const { inputs, lazyInputs } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
   const paths = [...inputs.keys()];
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
@@ -16,5 +16,17 @@ describe("the mocks' browser bundle", async () => {
 
   it("does not load @ts-rest/core, whose module carries a copy of zod 3 (the contract builds ts-rest's routers itself)", () => {
     expect(paths.filter((p) => p.includes('node_modules/@ts-rest/'))).toEqual([]);
+  });
+
+  it('splits off what most pages never call: croner (cron triggers), jose (logins), bcryptjs (the mocks hash with Web Crypto), persistence', () => {
+    const libraries = ['croner', 'jose', 'bcryptjs'];
+    const inPackage = (library: string) => (path: string) => path.includes(`node_modules/${library}/`);
+    for (const library of libraries) {
+      expect(paths.filter(inPackage(library)), `${library} is in the page's own chunks`).toEqual([]);
+      expect([...lazyInputs].some(inPackage(library)), `${library} is in no lazy chunk`).toBe(true);
+    }
+    const persistence = (path: string) => path.startsWith('mocks/dist/persistence');
+    expect(paths.filter(persistence)).toEqual([]);
+    expect([...lazyInputs].some(persistence)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,22 +28,49 @@ export const BROWSER_ENTRIES = {
 } as const;
 
 export interface BrowserBundle {
-  /** The bundle and its source map (esbuild's, as JSON text). */
-  code: string;
-  sourceMap: string;
-  /** Minified bytes. */
+  /** The chunks the page loads (the entry and what it imports statically), each with its source map (JSON text). */
+  loaded: { code: string; sourceMap: string }[];
+  /** Chunks loaded only when their code is first called (`import()`), by file name. */
+  lazy: { file: string; gzip: number }[];
+  /** Minified bytes of the loaded chunks. */
   min: number;
   gzip: number;
   metafile: Metafile;
-  /** Every source file with code in the bundle (paths relative to the repository), and its minified bytes. */
+  /** Every source file with code in the loaded chunks (paths relative to the repository), and its minified bytes. */
   inputs: Map<string, number>;
+  /** Every source file with code in the lazy chunks. */
+  lazyInputs: Set<string>;
 }
 
-/** Bundles an entry as a browser app ships it: esbuild, minified, for browsers, in production mode. */
-export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
+/** Which msw the app installs: by default the workspace's (msw 2); `mswDir`, a folder with msw installed under node_modules (msw-install.ts). */
+export interface MswChoice {
+  mswDir?: string;
+}
+
+/** esbuild resolves `msw` and its subpaths from `mswDir`, for the app and the kit alike (one msw per app, as npm installs it). */
+function mswFrom(mswDir: string): Plugin {
+  return {
+    name: 'msw-from',
+    setup(build) {
+      build.onResolve({ filter: /^msw(\/.*)?$/ }, (args) => {
+        if (args.pluginData === 'msw-from') return undefined;
+        return build.resolve(args.path, { kind: args.kind, resolveDir: mswDir, pluginData: 'msw-from' });
+      });
+    },
+  };
+}
+
+/**
+ * Bundles an entry as a browser app ships it: esbuild, minified, for browsers, in production mode, with code
+ * splitting (an `import()` becomes a chunk of its own, loaded when first called).
+ */
+export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}): Promise<BrowserBundle> {
   const result = await build({
+    plugins: mswDir ? [mswFrom(mswDir)] : [],
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+    absWorkingDir: root,
     bundle: true,
+    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -52,24 +79,45 @@ export async function bundleForBrowser(entry: string): Promise<BrowserBundle> {
     logLevel: 'silent',
     metafile: true,
     sourcemap: 'external',
-    outdir: 'out',
+    outdir: join(root, 'out'),
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!;
-  const code = file('.js').contents;
-  const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.js'))![1];
-  const inputs = new Map(
-    Object.entries(output.inputs)
-      .filter(([, i]) => i.bytesInOutput > 0)
-      .map(([path, i]) => [path, i.bytesInOutput]),
-  );
+  const outputs = result.metafile.outputs;
+  const relativePath = (path: string) => path.slice(root.length);
+  const entryFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined || path.endsWith('stdin.js'))!;
+  // What the page loads: the entry and every chunk it imports statically, transitively; the rest is lazy.
+  const loadedFiles = new Set<string>();
+  const visit = (file: string) => {
+    if (loadedFiles.has(file)) return;
+    loadedFiles.add(file);
+    for (const next of outputs[file]!.imports) if (next.kind === 'import-statement') visit(next.path);
+  };
+  visit(entryFile);
+  const text = (path: string) => result.outputFiles.find((f) => relativePath(f.path) === path)?.text ?? '';
+  const loaded: BrowserBundle['loaded'] = [];
+  const lazy: BrowserBundle['lazy'] = [];
+  const inputs = new Map<string, number>();
+  const lazyInputs = new Set<string>();
+  for (const [path, output] of Object.entries(outputs)) {
+    if (!path.endsWith('.js')) continue;
+    const code = text(path).replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+    const used = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0);
+    if (loadedFiles.has(path)) {
+      loaded.push({ code, sourceMap: text(`${path}.map`) });
+      for (const [input, i] of used) inputs.set(input, (inputs.get(input) ?? 0) + i.bytesInOutput);
+    } else {
+      lazy.push({ file: path.replace(/^out\//, ''), gzip: gzipSync(code, { level: 9 }).length });
+      for (const [input] of used) lazyInputs.add(input);
+    }
+  }
   return {
-    code: file('.js').text,
-    sourceMap: file('.js.map').text,
-    min: code.length,
-    gzip: gzipSync(code, { level: 9 }).length,
+    loaded,
+    lazy,
+    min: loaded.reduce((a, c) => a + c.code.length, 0),
+    gzip: loaded.reduce((a, c) => a + gzipSync(c.code, { level: 9 }).length, 0),
     metafile: result.metafile,
     inputs,
+    lazyInputs,
   };
 }
 
@@ -79,8 +127,18 @@ export interface ViteBundle {
   /** What the page loads: every chunk but the lazy ones (loaded only when their code is called). */
   min: number;
   gzip: number;
-  /** Each bundled module's rendered code (before minification), by module id. */
-  modules: Map<string, string>;
+  /** The chunks the page loads, each with its source map (JSON text; empty when the bundler made none), to cut it by source. */
+  loaded: { code: string; sourceMap: string }[];
+}
+
+/** Vite's aliases for msw from `mswDir` (its browser entry points; msw 3's exports have no browser-only condition). */
+function mswAliases(mswDir: string | undefined) {
+  if (!mswDir) return [];
+  const lib = join(mswDir, 'node_modules/msw/lib');
+  return [
+    { find: /^msw$/, replacement: join(lib, 'core/index.js') },
+    { find: /^msw\/browser$/, replacement: join(lib, 'browser/index.js') },
+  ];
 }
 
 /**
@@ -88,7 +146,7 @@ export interface ViteBundle {
  * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules;
  * `tldtsEsm`: with the alias docs/mocks.md suggests.
  */
-export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } = {}): Promise<ViteBundle> {
+export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } & MswChoice = {}): Promise<ViteBundle> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
   try {
@@ -99,8 +157,8 @@ export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolea
       logLevel: 'silent',
       mode: 'production',
       // docs/mocks.md's tip: tldts's ESM build where msw's tough-cookie `require`s its CommonJS one.
-      resolve: options.tldtsEsm ? { alias: [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] } : {},
-      build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
+      resolve: { alias: [...(options.tldtsEsm ? [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] : []), ...mswAliases(options.mswDir)] },
+      build: { write: false, minify: true, sourcemap: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
     const emitted = outputs.filter((o) => o.type === 'chunk');
@@ -113,14 +171,16 @@ export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolea
     };
     for (const chunk of emitted) if (chunk.isEntry) visit(chunk.fileName);
     const chunks: ViteBundle['chunks'] = [];
-    const modules = new Map<string, string>();
+    const loaded: ViteBundle['loaded'] = [];
     for (const output of emitted) {
       const lazy = !loadedFiles.has(output.fileName);
-      chunks.push({ file: output.fileName, min: output.code.length, gzip: gzipSync(output.code, { level: 9 }).length, lazy });
-      if (!lazy) for (const [id, module] of Object.entries(output.modules)) if (module.code) modules.set(id.replace(`${root}`, ''), module.code);
+      // The code as written to disk, without the source-map comment a build without maps does not have.
+      const code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+      chunks.push({ file: output.fileName, min: code.length, gzip: gzipSync(code, { level: 9 }).length, lazy });
+      if (!lazy) loaded.push({ code, sourceMap: output.map ? JSON.stringify(output.map) : '' });
     }
-    const loaded = chunks.filter((c) => !c.lazy);
-    return { chunks, modules, min: loaded.reduce((a, c) => a + c.min, 0), gzip: loaded.reduce((a, c) => a + c.gzip, 0) };
+    const pageChunks = chunks.filter((c) => !c.lazy);
+    return { chunks, loaded, min: pageChunks.reduce((a, c) => a + c.min, 0), gzip: pageChunks.reduce((a, c) => a + c.gzip, 0) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

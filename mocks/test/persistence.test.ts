@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
 import { createInProcessMock, type MockOptions } from '../src/in-process-entry.js';
@@ -46,6 +47,24 @@ describe("persist: 'localStorage' keeps a demo's data and session across reloads
     await other.sessions.login({ email: 'admin@admin.com', password: 'admin' });
     expect(await other.pipelines.list()).toHaveLength(2);
     expect(await reloaded.pipelines.list()).toHaveLength(2);
+  });
+
+  it('state saved with bcrypt hashes (an older version of the mocks) still signs in; new passwords are hashed with Web Crypto', async () => {
+    const mock = open();
+    await mock.persisted();
+    const key = [...storage.items.keys()][0]!;
+    const saved = JSON.parse(storage.items.get(key)!) as { tables: [string, [number, { password_hash: string }][]][] };
+    const users = saved.tables.find(([name]) => name === 'users')![1];
+    expect(users[0]![1].password_hash).toMatch(/^\$pbkdf2-sha256\$/);
+    users[0]![1].password_hash = bcrypt.hashSync('an older password', 4);
+    storage.setItem(key, JSON.stringify(saved));
+
+    const reloaded = clientOf(open());
+    await expect(reloaded.sessions.login({ email: 'admin@admin.com', password: 'admin' })).rejects.toMatchObject({ type: 'record_not_found' });
+    await reloaded.sessions.login({ email: 'admin@admin.com', password: 'an older password' });
+    await reloaded.users.create({ email: 'new@example.com', username: 'new', password: 'password-new', password_confirmation: 'password-new' });
+    const stored = (JSON.parse(storage.items.get(key)!) as typeof saved).tables.find(([name]) => name === 'users')![1];
+    expect(stored.map(([, user]) => user.password_hash)).toEqual([expect.stringMatching(/^\$2[aby]\$04\$/), expect.stringMatching(/^\$pbkdf2-sha256\$/)]);
   });
 
   it('reset() wipes it: the next reload starts from the default owner and the old token is refused', async () => {

@@ -116,6 +116,54 @@ describe('pipeline-api-server (the built command)', () => {
     }
   }, 60_000);
 
+  it("seeds runs in a given state from the fixtures file (as the mocks' seed({ runs })), its clock moved for them", async () => {
+    // The blocks' simulated execution takes seconds of the server's clock: seeding moves it (and ticks) instead of waiting.
+    const dir = mkdtempSync(join(tmpdir(), 'cli-runs-'));
+    try {
+      const file = join(dir, 'runs.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          pipelines: [
+            {
+              name: 'etl',
+              blocks: [
+                { name: 'load', type: 'data_loader' },
+                { name: 'clean', type: 'transformer', upstream_blocks: ['load'], configuration: { simulation: { outcome: 'fail' } } },
+              ],
+            },
+          ],
+          triggers: [{ pipeline_uuid: 'etl', name: 'nightly', schedule_type: 'api' }],
+          runs: [
+            { trigger: 'nightly', status: 'failed' },
+            { trigger: 'nightly', status: 'cancelled' },
+          ],
+        }),
+      );
+      const server = await startCli(['--no-auth', '--quiet', '--fixtures', file], { entry: BIN });
+      try {
+        expect(server.output()).toContain(`Loaded ${file}: 0 users, 1 pipelines, 1 triggers, 2 runs`);
+        const key = { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' };
+        const runs = (await api(server.url, 'GET', '/api/pipeline_runs?_limit=10', key)).body.pipeline_runs as { id: number; status: string }[];
+        expect(runs.map((r) => r.status).sort()).toEqual(['cancelled', 'failed']);
+        const failed = runs.find((r) => r.status === 'failed')!;
+        const blockRuns = (await api(server.url, 'GET', `/api/pipeline_runs/${failed.id}/block_runs`, key)).body.block_runs as {
+          block_uuid: string;
+          status: string;
+        }[];
+        expect(blockRuns.map((b) => `${b.block_uuid}: ${b.status}`).sort()).toEqual(['clean: failed', 'load: completed']);
+      } finally {
+        await server.stop();
+      }
+      writeFileSync(file, JSON.stringify({ runs: [{ trigger: 'nightly', status: 'finished' }] }));
+      const refused = await runToEnd(['--port', '0', '--fixtures', file]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.out).toMatch(/--fixtures .*runs\.json: runs\[0\]\.status: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('--no-auth and --http-error-codes, also as REQUIRE_USER_AUTHENTICATION=0 and HTTP_ERROR_CODES=1', async () => {
     for (const [args, env] of [
       [['--no-auth', '--http-error-codes'], {}],

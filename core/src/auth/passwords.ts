@@ -1,17 +1,53 @@
-import bcrypt from 'bcryptjs';
+import { lazyModule } from '../lazy-module.js';
 
-/** bcrypt as Mage does; bcryptjs is pure JS so the same core runs in a browser. Callers refuse long passwords first. */
-export async function hashPassword(password: string, rounds: number): Promise<string> {
-  if (!passwordFits(password)) throw new Error(`A password over ${MAX_PASSWORD_BYTES} bytes reached hashing: bcrypt would ignore the rest.`);
-  return bcrypt.hash(password, rounds);
+/** Hashes and checks passwords; createApi takes one (`passwords`), by default bcrypt as Mage does. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /**
+   * Whether `password` is the one `hash` was made from. `null`: no such account; the same work is done and the
+   * answer is false, so a login's timing does not tell which accounts exist.
+   */
+  verify(password: string, hash: string | null): Promise<boolean>;
 }
 
-export const verifyPassword = (password: string, hash: string) => bcrypt.compare(password, hash);
-
-/** bcrypt reads only the first 72 bytes of a password: longer ones are refused, never silently truncated. */
+/** bcrypt reads only the first 72 bytes of a password: longer ones are refused, never silently truncated (whatever the hasher, the API's rule is Mage's). */
 export const MAX_PASSWORD_BYTES = 72;
 
 const encoder = new TextEncoder();
 
 /** Whether bcrypt would read the whole password (UTF-8 bytes, not characters: `é` is two, an emoji four). */
 export const passwordFits = (password: string) => password.length <= MAX_PASSWORD_BYTES / 3 || encoder.encode(password).length <= MAX_PASSWORD_BYTES;
+
+export function checkPasswordFits(password: string): void {
+  if (!passwordFits(password)) throw new Error(`A password over ${MAX_PASSWORD_BYTES} bytes reached hashing: bcrypt would ignore the rest.`);
+}
+
+/**
+ * bcryptjs, imported on first use: an app whose API runs another hasher (the mocks) never loads it. Pure JS, so the
+ * same core runs in a browser.
+ */
+const bcryptjs = lazyModule(() => import('bcryptjs'));
+const loadBcrypt = async () => (await bcryptjs.load()).default;
+
+/** An unknown account is checked against this (cost 10, as the server's default). */
+const DECOY_BCRYPT_HASH = '$2b$10$3UhD1DJuMO6icQgoozdXKO5dtGIe57yxvx/kpYR6JIAJduQYei0S.';
+
+export const isBcryptHash = (hash: string) => /^\$2[abxy]\$\d\d\$/.test(hash);
+
+/** bcrypt as Mage does (its stored hashes are bcrypt), at `rounds` of cost. */
+export function bcryptHasher(rounds: number): PasswordHasher {
+  return {
+    async hash(password) {
+      checkPasswordFits(password);
+      return (await loadBcrypt()).hash(password, rounds);
+    },
+    async verify(password, hash) {
+      const bcrypt = await loadBcrypt();
+      const matches = await bcrypt.compare(password, hash ?? DECOY_BCRYPT_HASH);
+      return hash !== null && matches;
+    },
+  };
+}
+
+/** bcrypt at `rounds` (the API's default hasher, loaded on first use). */
+export const hashPassword = (password: string, rounds: number) => bcryptHasher(rounds).hash(password);

@@ -1,11 +1,29 @@
-import { Cron } from 'croner';
+import type { Cron } from 'croner';
 import { invalid } from '../errors.js';
+import { lazyModule } from '../lazy-module.js';
 
 /** Mage's presets; anything else must be a cron expression (UTC). */
 export const PRESETS: ReadonlySet<string> = new Set(['@once', '@hourly', '@daily', '@weekly', '@monthly', '@always_on']);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/**
+ * croner, imported on first need: a page whose triggers use only presets (or none) never loads it. The core awaits
+ * loadCron() before any code that reads a cron expression can run: before a write naming one (the triggers'
+ * prepareWrite) and when the API opens a repository that may hold stored ones.
+ */
+const croner = lazyModule(() => import('croner'));
+
+export const loadCron = async (): Promise<void> => {
+  await croner.load();
+};
+
+/** Whether croner is loaded (the sync functions below need it for a cron expression). */
+export const isCronLoaded = () => croner.loaded !== undefined;
+
+/** A schedule interval that is a cron expression (not a preset, not empty): reading it needs croner. */
+export const isCronExpression = (value: unknown): value is string => typeof value === 'string' && !PRESETS.has(value);
 
 /**
  * A parsed cron expression, in UTC (paused: croner never schedules anything here; the scheduler asks it for
@@ -15,7 +33,9 @@ const DAY = 24 * HOUR;
 function cronOf(expression: string): Cron {
   // Not cached across calls: module state would be shared by every API in the process (the due-time index already
   // asks croner only when a trigger is saved or fires).
-  return new Cron(expression, { utcOffset: 0, paused: true });
+  const loaded = croner.loaded;
+  if (!loaded) throw new Error(`croner is not loaded yet: the cron expression ${JSON.stringify(expression)} was read before loadCron().`);
+  return new loaded.Cron(expression, { utcOffset: 0, paused: true });
 }
 
 /** A cron expression must fire within this long of being saved: one that never does would be searched on every use. */

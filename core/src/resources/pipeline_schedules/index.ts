@@ -1,7 +1,9 @@
 import { onChangesOf } from '../../cascade.js';
 import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/commands.js';
+import { isCronExpression, isCronLoaded, loadCron } from '../../orchestration/interval.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
+import { isPlainObject } from '../../request.js';
 import { pipelinesTable } from '../pipelines/table.js';
 import { triggerFixtures } from './fixtures.js';
 import { schedulePolicy } from './policy.js';
@@ -14,12 +16,16 @@ const followPipelines = onChangesOf(pipelinesTable, {
   deleted: (pipeline, { repo }) => deleteTriggersOf(repo, pipeline.uuid),
 });
 
+/** A write naming a cron expression loads croner first (the first one only waits). */
+const loadCronFor = (payload: unknown) => (!isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined);
+
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
 export const pipelineSchedules = defineResource('pipelineSchedules', {
   tables: [schedulesTable],
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
+  prepareWrite: loadCronFor,
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
@@ -29,4 +35,5 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   presenter: schedulePresenter,
   fixtures: triggerFixtures,
   cascades: [followPipelines],
+  prepareWrite: loadCronFor,
 });

@@ -1,6 +1,6 @@
 import type { NodeAt } from '@pipeline-api/contract';
 import { clientKey } from '../../auth/password-gate.js';
-import { passwordFits, verifyPassword } from '../../auth/passwords.js';
+import { passwordFits } from '../../auth/passwords.js';
 import { encodeToken } from '../../auth/jwt.js';
 import { issueToken } from '../../auth/tokens.js';
 import type { Services } from '../../context.js';
@@ -19,8 +19,6 @@ export interface SessionView {
   user: UserRecord | null;
 }
 
-// Compared against when the user does not exist, so a miss costs as long as a wrong password.
-const DUMMY_HASH = '$2b$10$3UhD1DJuMO6icQgoozdXKO5dtGIe57yxvx/kpYR6JIAJduQYei0S.';
 const REQUIRED = 'Email/username and password are required.';
 const INVALID = 'Email/username and/or password invalid.';
 
@@ -34,7 +32,7 @@ export const sessionResource: Resource<NodeAt<'sessions'>, SessionView> = {
   }),
 
   async create(ctx) {
-    const { repo, clock, loginThrottle, request } = ctx;
+    const { repo, clock, loginThrottle, passwords, request } = ctx;
     const { email, username, password } = ctx.payload;
     const users = usersTable.in(repo);
     const identity = email?.trim() || username?.trim();
@@ -47,7 +45,7 @@ export const sessionResource: Resource<NodeAt<'sessions'>, SessionView> = {
       subject,
       clientKey(request.client),
       () => clock.now(),
-      () => (passwordFits(password) ? verifyPassword(password, user?.password_hash ?? DUMMY_HASH) : verifyPassword('', DUMMY_HASH).then(() => false)),
+      () => (passwordFits(password) ? passwords.verify(password, user?.password_hash ?? null) : passwords.verify('', null)),
     );
     if (!user || !matches) throw notFound(INVALID);
     const issued = await issueToken(user.id, ctx);

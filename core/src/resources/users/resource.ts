@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, type NodeAt, type UserCreate, type UserUpdate } from '@pipeline-api/contract';
 import { atLeast, roleFromId, roleFromLegacyBits, type RoleName } from '../../auth/roles.js';
 import { clientKey } from '../../auth/password-gate.js';
-import { hashPassword, MAX_PASSWORD_BYTES, passwordFits, verifyPassword } from '../../auth/passwords.js';
+import { MAX_PASSWORD_BYTES, passwordFits } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 import { invalid, notFound } from '../../errors.js';
 import { integerId } from '../../ids.js';
@@ -34,7 +34,7 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
   },
 
   async create(ctx) {
-    const { repo, clock, config, payload: p } = ctx;
+    const { repo, clock, payload: p } = ctx;
     const users = usersTable.in(repo);
     const role = requestedRole(p);
     const email = p.email.trim();
@@ -53,7 +53,7 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
       last_name: p.last_name ?? null,
       avatar: avatar(p.avatar),
       role: role === undefined ? null : role,
-      password_hash: await hashPassword(p.password, config.bcryptRounds),
+      password_hash: await ctx.passwords.hash(p.password),
       created_at: now,
       updated_at: now,
     };
@@ -68,7 +68,7 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
   },
 
   async update(user, ctx) {
-    const { repo, clock, config, caller, payload: p } = ctx;
+    const { repo, clock, caller, payload: p } = ctx;
     const users = usersTable.in(repo);
     const callerIsOwner = caller.role === 'owner';
 
@@ -98,12 +98,12 @@ export const userResource: Resource<NodeAt<'users'>, UserRow> = {
             { userId: user.id },
             clientKey(ctx.request.client),
             () => clock.now(),
-            async () => (passwordFits(current) ? verifyPassword(current, user.password_hash) : false),
+            async () => (passwordFits(current) ? ctx.passwords.verify(current, user.password_hash) : false),
           ));
         if (!ok) throw invalid('user.password_current', 'Current password is incorrect.');
       }
       checkNewPassword(p.password, p.password_confirmation);
-      passwordHash = await hashPassword(p.password, config.bcryptRounds);
+      passwordHash = await ctx.passwords.hash(p.password);
     }
 
     // Applied to the record as it is now: another request may have changed it while the password hashed.
