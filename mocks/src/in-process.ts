@@ -60,6 +60,11 @@ export interface InProcessMock {
   /** Resolves once every change so far is persisted (IndexedDB writes just after the answer); at once without `persist`. */
   persisted(): Promise<void>;
   /**
+   * Whether this mock started from state an earlier page persisted (a reload) rather than empty (a first visit, a
+   * `reset()`, no `persist`): a demo seeds its data only when false.
+   */
+  restored(): Promise<boolean>;
+  /**
    * Creates users, pipelines, blocks and triggers through the API itself (the server's `--fixtures` format), then
    * `runs` in the state each names (running, completed, failed with its block runs and logs, cancelled), moving
    * the mock clock as far as their simulated execution needs.
@@ -105,13 +110,16 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
   const persistKey = options.persistKey ?? 'pipeline-api-mocks';
   let determinism = deterministic(options.seed, options.start ?? MOCK_EPOCH);
   let flushPersisted = () => Promise.resolve();
+  let restoredState = false;
   const build = async () => {
+    restoredState = false;
     let repo: RepositoryFactory | undefined;
     if (options.persist) {
       const { openPersistentState } = await loadPersistence();
       const state = await openPersistentState(options.persist, persistKey, () => determinism.clock.now());
       repo = state.repo;
       flushPersisted = state.flush;
+      restoredState = state.now !== undefined;
       determinism = { ...deterministic(options.seed, state.now ?? options.start ?? MOCK_EPOCH), random: cryptoRandom };
     }
     const { clock } = determinism;
@@ -150,6 +158,10 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     persisted: async () => {
       await api;
       await flushPersisted();
+    },
+    restored: async () => {
+      await api;
+      return restoredState;
     },
     seed: async (fixtures) => seedFixtures(await api, fixtures, { advance: (ms) => determinism.clock.advance(ms), tickMs: determinism.clock.tickMs }),
     inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),

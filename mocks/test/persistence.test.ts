@@ -49,6 +49,19 @@ describe("persist: 'localStorage' keeps a demo's data and session across reloads
     expect(await reloaded.pipelines.list()).toHaveLength(2);
   });
 
+  it('restored() tells a reload from a first visit, so a demo seeds once', async () => {
+    const first = open();
+    expect(await first.restored()).toBe(false);
+    await first.seed({ pipelines: [{ name: 'demo' }] });
+    await first.persisted();
+
+    const reloaded = open();
+    expect(await reloaded.restored()).toBe(true);
+    await reloaded.reset();
+    expect(await reloaded.restored()).toBe(false);
+    expect(await createInProcessMock({ baseUrl: BASE }).restored()).toBe(false);
+  });
+
   it('state saved with bcrypt hashes (an older version of the mocks) still signs in; new passwords are hashed with Web Crypto', async () => {
     const mock = open();
     await mock.persisted();

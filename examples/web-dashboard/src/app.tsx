@@ -26,7 +26,8 @@ const useHash = () =>
     () => location.hash,
   );
 
-export function App({ api, baseUrl, session }: Api & { session: Session }) {
+/** `onResetDemo`: in mocks mode, starts the demo over (its data lives in the page and survives reloads). */
+export function App({ api, baseUrl, session, onResetDemo }: Api & { session: Session; onResetDemo?: () => void }) {
   const signedIn = useSyncExternalStore(session.subscribe, session.signedIn);
   const hash = useHash();
   if (!signedIn) return <SignIn api={api} notice={session.notice()} />;
@@ -36,6 +37,11 @@ export function App({ api, baseUrl, session }: Api & { session: Session }) {
     <>
       <header>
         <a href="#/pipelines">Pipelines</a>
+        {onResetDemo && (
+          <button className="reset-demo" onClick={onResetDemo}>
+            Reset demo
+          </button>
+        )}
         <SignOut api={api} />
       </header>
       <main>

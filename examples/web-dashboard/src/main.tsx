@@ -9,11 +9,21 @@ const STORED = 'pipeline-api-token';
 
 /** `?api=<origin>` talks to that server; without it the API runs in the page (the mocks behind MSW's worker). */
 const api = new URLSearchParams(location.search).get('api');
+let resetDemo: (() => void) | undefined;
 if (!api) {
   const [{ setupMockWorker }, { DEMO }] = await Promise.all([import('@pipeline-api/mocks/browser'), import('./demo.js')]);
-  const mock = setupMockWorker({ baseUrl: location.origin });
+  // The demo's data, clock and sessions live in IndexedDB: a reload finds them, and the stored token still works.
+  const mock = setupMockWorker({ baseUrl: location.origin, persist: 'indexedDB', persistKey: 'web-dashboard-demo' });
   await mock.start();
-  await mock.seed(DEMO);
+  if (!(await mock.restored())) await mock.seed(DEMO);
+  resetDemo = () =>
+    void (async () => {
+      await mock.reset();
+      await mock.seed(DEMO);
+      await mock.persisted();
+      localStorage.removeItem(STORED);
+      location.reload();
+    })();
   // A fast clock: a simulated second every 250 ms, so the scheduler's ticks move runs along while you watch.
   setInterval(() => mock.clock.advance(1000), 250);
   (window as { mock?: unknown }).mock = mock; // for the browser test and the curious: mock.clock.advance(ms)
@@ -47,6 +57,6 @@ const session: Session = {
 
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={queryClient}>
-    <App api={createQueries(client)} baseUrl={api ?? location.origin} session={session} />
+    <App api={createQueries(client)} baseUrl={api ?? location.origin} session={session} onResetDemo={resetDemo} />
   </QueryClientProvider>,
 );
