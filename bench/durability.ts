@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { SMOKE as smoke, loadLength } from './smoke.js';
 import { spawnServer, type Proc } from './support.js';
 
-const smoke = process.argv.includes('--smoke');
 const DURATION = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
 const KEY = 'bench-key';
@@ -28,7 +28,7 @@ async function writesPerSecond(target: Proc, connections: number, tag: string, d
   const result = await autocannon({
     url: target.url,
     connections,
-    duration,
+    ...loadLength(duration, connections),
     requests: [
       {
         method: 'POST',
