@@ -15,6 +15,7 @@ import { tokensTable } from '../../core/src/resources/sessions/table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
 import { blocksTable } from '../../core/src/resources/blocks/table.js';
 import { bareUser } from './records.js';
+import { keepAliveClient, type Answer, type SentRequest } from './keep-alive-client.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 /** CI pins the seed (.ci/run sets FUZZ_SEED), so a landing is judged on a reproducible run; elsewhere each run draws one. */
@@ -64,9 +65,23 @@ const request = fc.constantFrom(...weighted).chain((i) => {
 interface Target {
   url: string;
   api: Api;
+  /** How a request goes out: over a kept-alive connection to the server, or through fetch to the mocks. */
+  send(url: URL, request: SentRequest): Promise<Answer>;
   /** The server's log lines (the mocks write none). */
   lines?: string[];
   close(): Promise<void> | void;
+}
+
+/** The reference server as a fuzz target: one kept-alive connection carries the requests. */
+function overHttp(server: TestServer): Target {
+  const client = keepAliveClient();
+  return { url: server.url, api: server.running.api, lines: server.lines, send: client.send, close: () => (client.close(), server.close()) };
+}
+
+/** fetch, which the mocks intercept. */
+async function throughFetch(url: URL, { method, headers, body }: SentRequest): Promise<Answer> {
+  const response = await fetch(url, { method, headers, body });
+  return { status: response.status, text: await response.text() };
 }
 
 interface FuzzOptions {
@@ -103,7 +118,9 @@ async function fuzz(target: Target, { runs, seed, checkEvery, afterRequest }: Fu
         [`/api/pipelines/${pipeline}/blocks`, { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load'] } }],
       ];
       for (const [path, body] of steps) {
-        const reply = await (await fetch(new URL(path, target.url), { method: 'POST', headers: authed, body: JSON.stringify(body) })).json();
+        const reply = JSON.parse(
+          (await target.send(new URL(path, target.url), { method: 'POST', headers: Object.entries(authed), body: JSON.stringify(body) })).text,
+        );
         expect(reply.error?.type, path).not.toBe('internal_error');
       }
     }
@@ -127,10 +144,10 @@ async function fuzz(target: Target, { runs, seed, checkEvery, afterRequest }: Fu
     const url = new URL(r.path, target.url);
     for (const [k, v] of Object.entries(r.query)) url.searchParams.append(k, v);
     const bodyText = r.method === 'GET' ? undefined : mutateBody(r.body, r.mutation, r.pick);
-    const response = await fetch(url, { method: r.method, headers: Object.entries(headers), body: bodyText });
+    const response = await target.send(url, { method: r.method, headers: Object.entries(headers), body: bodyText });
     sent++;
     afterRequest?.(sent);
-    const text = await response.text();
+    const { text } = response;
     const body = JSON.parse(text); // never HTML, plain text or empty
     // Bounded answers: a read never carries more than the budget, and a pipeline list never repeats block content or objects.
     const bytes = new TextEncoder().encode(text).length;
@@ -183,15 +200,16 @@ async function fuzz(target: Target, { runs, seed, checkEvery, afterRequest }: Fu
 describe('fuzzing generated and mutated requests', () => {
   it(`the server over HTTP answers ${RUNS} with valid envelopes, never an internal error, invariants intact`, async () => {
     const server = await TestServer.start({ repo: frozenRepository, config: { maxResponseBytes: MAX_RESPONSE_BYTES } });
+    const target = overHttp(server);
     try {
-      const { token } = await fuzz({ url: server.url, api: server.running.api, close: () => server.close() });
+      const { token } = await fuzz(target);
       // One line per request, and nothing in it but method, path, status, error code and time: no query, no secret.
       expect(server.lines.length).toBeGreaterThanOrEqual(RUNS);
       const LINE = /^(GET|POST|PUT|DELETE|PATCH|OPTIONS|HEAD) \/[^?\s]* \d{3} (ok|error=\d{3}) \d+\.\dms$/;
       expect(server.lines.filter((line) => !LINE.test(line))).toEqual([]);
       expect(server.lines.join('\n')).not.toContain(token);
     } finally {
-      await server.close();
+      await target.close();
     }
   }, 600_000);
 
@@ -201,7 +219,7 @@ describe('fuzzing generated and mutated requests', () => {
     const mock = setupMockServer({ baseUrl: url, config: { bcryptRounds: 4, maxResponseBytes: MAX_RESPONSE_BYTES } });
     mock.listen();
     try {
-      await fuzz({ url, api: await mock.api(), close: () => mock.close() });
+      await fuzz({ url, api: await mock.api(), send: throughFetch, close: () => mock.close() });
       expect(mock.violations).toEqual([]);
     } finally {
       mock.close();
@@ -218,12 +236,13 @@ describe('the invariant scans every N requests and at the end catch what a scan 
   for (const at of [150, 230]) {
     it(`fails on a duplicate email planted after request ${at} of 250 (scans every 100, and at the end)`, async () => {
       const server = await TestServer.start({ config: { maxResponseBytes: MAX_RESPONSE_BYTES } });
+      const target = overHttp(server);
       try {
         const api = server.running.api;
         const plant = (sent: number) => {
           if (sent === at) usersTable.in(api.repo).put({ ...bareUser(99_999), email: OWNER.email });
         };
-        const failure = await fuzz({ url: server.url, api, close: () => server.close() }, { runs: 250, seed: 4242, checkEvery: 100, afterRequest: plant }).then(
+        const failure = await fuzz(target, { runs: 250, seed: 4242, checkEvery: 100, afterRequest: plant }).then(
           () => 'passed',
           // fast-check reports the property's own error as the cause.
           (error: unknown) => `${String(error)} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`,
@@ -231,7 +250,7 @@ describe('the invariant scans every N requests and at the end catch what a scan 
         expect(failure).toContain(`email ${OWNER.email} is taken twice`);
         expect(failure).toContain(at < 200 ? 'store invariants after 200 requests' : 'store invariants at the end, after 250 requests');
       } finally {
-        await server.close();
+        await target.close();
       }
     }, 120_000);
   }
