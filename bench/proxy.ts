@@ -4,7 +4,7 @@
  * `--record-exchanges`. Each server and proxy runs in its own process on 127.0.0.1, loaded by autocannon in one
  * run; each scenario runs in rounds that take the targets in turn, and a figure is the median of the rounds.
  *
- *   npm run bench:proxy            (-- --smoke: one 1-second round, 2 connections)
+ *   npm run bench:proxy            (-- --smoke: one round of a few requests, 2 connections)
  *
  * Fails (exit 1) on an error answer, or when a proxy reports a violation: the reference honours the contract.
  */

@@ -6,7 +6,7 @@
  * Then the pipelines list at 1k, 10k and 100k pipelines, and the memory 100k blocks take.
  * The machine is shared and noisy: each scenario runs in rounds that take the targets in turn
  * (reference, bare, prism, reference, ...), and a ratio is the median of the rounds' ratios.
- * `-- --smoke`: one 1-second round per target, 100 to 400 pipelines; an error answer from the reference fails it.
+ * `-- --smoke`: one round of a few requests per connection, one Prism, 100 to 400 pipelines; an error answer from the reference fails it.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
