@@ -21,4 +21,8 @@ const SMOKE_SAMPLE_MS = 20;
 export const loadLength = (seconds: number, connections: number): { duration: number } | { amount: number; sampleInt: number } =>
   SMOKE ? { amount: connections * SMOKE_REQUESTS_PER_CONNECTION, sampleInt: SMOKE_SAMPLE_MS } : { duration: seconds };
 
+/** An autocannon load that must last a while even in a smoke run (something ticks meanwhile): `smokeSeconds` then, sampled often enough to end on time. */
+export const loadFor = (seconds: number, smokeSeconds: number): { duration: number; sampleInt?: number } =>
+  SMOKE ? { duration: smokeSeconds, sampleInt: SMOKE_SAMPLE_MS } : { duration: seconds };
+
 if (SMOKE) console.log('smoke run: tiny sizes, the figures mean nothing');
