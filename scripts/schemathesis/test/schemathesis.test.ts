@@ -75,7 +75,9 @@ async function schemathesis(mode: 'http-error-codes' | 'envelope', extra: string
  */
 describe.concurrent('Schemathesis against the reference server', () => {
   for (const mode of ['http-error-codes', 'envelope'] as const) {
-    it(`finds nothing beyond the baseline with ${mode === 'envelope' ? 'the default always-200 envelope' : '_http_error_codes=1'} (seed ${seed})`, async ({ expect }) => {
+    it(`finds nothing beyond the baseline with ${mode === 'envelope' ? 'the default always-200 envelope' : '_http_error_codes=1'} (seed ${seed})`, async ({
+      expect,
+    }) => {
       const run = await schemathesis(mode);
       if (run.status !== 0) {
         // The failures, each line cut short: a reproduction may carry a megabyte body.
