@@ -26,6 +26,9 @@ const PATHS = ['/api/pipelines?_limit=1000', '/api/pipelines?_limit=1000&_format
 const BEFORE_RSS_CAP_MB = Number(process.env.BEFORE_RSS_CAP_MB ?? 4096);
 const TARGET_RSS_MB = 512;
 const TARGET_STATUS_P99_MS = 100;
+/** How long the probe reads an idle server, and how long the server settles after the load (ms); a smoke run only runs the path. */
+const IDLE_PROBE_MS = SMOKE ? 200 : 1500;
+const SETTLE_MS = SMOKE ? 200 : 2000;
 const VIEWER = { email: 'viewer@bench.test', password: 'viewer password 1' };
 
 interface Figures {
@@ -184,7 +187,7 @@ async function measure(label: string, cwd: string, fixtures: string): Promise<Fi
     // The machine's own noise first: the same probe with no load.
     const idleProbe = startProbe(server.url);
     await idleProbe.ready;
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, IDLE_PROBE_MS));
     const idleTimes = (await idleProbe.stop()).sort((a, b) => a - b);
 
     const probe = startProbe(server.url);
@@ -214,7 +217,7 @@ async function measure(label: string, cwd: string, fixtures: string): Promise<Fi
     const statusTimes = await probe.stop();
     let settledRssMb = NaN;
     if (!stopped) {
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
       settledRssMb = rssMb(pid);
     }
     clearInterval(sampler);
@@ -247,7 +250,7 @@ function print(rows: [string, Figures][]) {
   const lines: [string, (f: Figures) => string][] = [
     ['RSS before the load', (f) => mb(f.baselineRssMb)],
     ['RSS peak under the load', (f) => `${mb(f.peakRssMb)}${f.stopped ? ` (stopped at the ${BEFORE_RSS_CAP_MB} MB guard)` : ''}`],
-    ['RSS 2 s after', (f) => mb(f.settledRssMb)],
+    [`RSS ${SETTLE_MS / 1000} s after`, (f) => mb(f.settledRssMb)],
     ['/api/status p99 with no load', (f) => ms(f.idleStatusP99Ms)],
     ['/api/status p50', (f) => ms(f.statusMs.p50)],
     ['/api/status p95', (f) => ms(f.statusMs.p95)],

@@ -11,6 +11,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** A number of requests to send, in place of a duration. */
+    amount?: number;
+    /** Milliseconds between samples (req/s figures are per sample); a run ends on a sample. */
+    sampleInt?: number;
     requests?: Request[];
   }
   interface Result {

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { SMOKE as smoke, loadLength } from './smoke.js';
 import { pool, spawnServer, type Proc } from './support.js';
 
-const smoke = process.argv.includes('--smoke');
 const DURATION = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
 const PIPELINES = smoke ? 5 : 100;
@@ -43,7 +43,7 @@ async function fill(target: Proc): Promise<void> {
 }
 
 async function readsPerSecond(target: Proc, path: string): Promise<number> {
-  const result = await autocannon({ url: target.url, connections: 4, duration: DURATION, requests: [{ method: 'GET', path, headers }] });
+  const result = await autocannon({ url: target.url, connections: 4, ...loadLength(DURATION, 4), requests: [{ method: 'GET', path, headers }] });
   if (result.errors + result.non2xx > 0) throw new Error(`GET ${path}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   return result.requests.average;
 }

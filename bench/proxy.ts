@@ -4,7 +4,7 @@
  * `--record-exchanges`. Each server and proxy runs in its own process on 127.0.0.1, loaded by autocannon in one
  * run; each scenario runs in rounds that take the targets in turn, and a figure is the median of the rounds.
  *
- *   npm run bench:proxy            (-- --smoke: one 1-second round, 2 connections)
+ *   npm run bench:proxy            (-- --smoke: one round of a few requests, 2 connections)
  *
  * Fails (exit 1) on an error answer, or when a proxy reports a violation: the reference honours the contract.
  */
@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { sized } from './smoke.js';
+import { loadLength, sized } from './smoke.js';
 import { Masker, MAX_KNOWN_SECRETS } from '../server/proxy/masking.js';
 import { KEY, cpuMs, login, pool, spawnServer, startReference, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
@@ -75,7 +75,7 @@ async function load(target: Target, scenario: LoadScenario, headers: Record<stri
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    ...loadLength(DURATION, CONNECTIONS),
     requests: [
       {
         method: scenario.method,

@@ -6,14 +6,14 @@
  * Then the pipelines list at 1k, 10k and 100k pipelines, and the memory 100k blocks take.
  * The machine is shared and noisy: each scenario runs in rounds that take the targets in turn
  * (reference, bare, prism, reference, ...), and a ratio is the median of the rounds' ratios.
- * `-- --smoke`: one 1-second round per target, 100 to 400 pipelines; an error answer from the reference fails it.
+ * `-- --smoke`: one round of a few requests per connection, one Prism, 100 to 400 pipelines; an error answer from the reference fails it.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { SMOKE, sized } from './smoke.js';
+import { SMOKE, loadLength, sized } from './smoke.js';
 import { KEY, cpuMs, login, pool, root, rssMb, spawnServer, startReference, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
@@ -53,7 +53,7 @@ async function load(target: Proc, scenario: LoadScenario, headers: Record<string
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    ...loadLength(DURATION, CONNECTIONS),
     requests: [
       {
         method: scenario.method,
@@ -118,7 +118,6 @@ const fixtures: Record<'detail' | 'list' | 'create', unknown> = {
 };
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(fixtures));
-const bare = await spawnServer([process.execPath, ...TSX_NODE_ARGS, 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/);
 /** A port free now, for Prism (it takes no port 0); another process could take it first, a small risk for a benchmark. */
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -148,8 +147,13 @@ function sameJsonDocument(): string {
   writeFileSync(join(dir, 'openapi-same-json.json'), JSON.stringify(document));
   return join(dir, 'openapi-same-json.json');
 }
-const prism = await startPrism('docs/openapi.json', 'prism');
-const prismSame = await startPrism(sameJsonDocument(), 'prism (same JSON)');
+// The three start side by side: each waits mostly on its own compile and load.
+const [bare, prism, prismSame] = await Promise.all([
+  spawnServer([process.execPath, ...TSX_NODE_ARGS, 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/),
+  // A smoke run starts one Prism: the other runs the same code on the document this one is a copy of.
+  SMOKE ? undefined : startPrism('docs/openapi.json', 'prism'),
+  startPrism(sameJsonDocument(), 'prism (same JSON)'),
+]);
 const PRISM_PATH = (p: string) => p.replace('/api/pipelines/bench/blocks/load', '/api/pipelines/arwen_starlight/blocks/load_data');
 
 console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds per scenario taking the targets in turn\n`);

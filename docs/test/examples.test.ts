@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { execGroup } from '../../scripts/process-group.js';
@@ -18,6 +19,12 @@ const files = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
+
+/**
+ * The pages' servers tick the scheduler every 50 ms, not every second: a run's examples print the same statuses,
+ * sooner (each of a run's steps waits for a tick).
+ */
+const SCHEDULER_INTERVAL_MS = 50;
 
 /** Children must not inherit CI's vitest report path, or a nested vitest would overwrite the report. */
 const { VITEST_JSON: _, ...childEnv } = process.env;
@@ -43,29 +50,68 @@ async function runShell(file: string, blocks: CodeBlock[], server: TestServer) {
   );
 }
 
-/** A ts program against the file's server; a vitest file when it imports vitest. */
+const isVitestFile = (block: CodeBlock) => block.code.includes("from 'vitest'");
+const exampleEnv = (server: TestServer) => ({ PIPELINE_API_URL: server.url, NO_COLOR: '1', FORCE_COLOR: '0' });
+
+/** A ts program against the file's server. */
 async function runTypeScript(name: string, block: CodeBlock, server: TestServer) {
   const dir = join(scratch, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const code = block.code.replaceAll(DOC_URL, server.url);
-  const env = { PIPELINE_API_URL: server.url, NO_COLOR: '1', FORCE_COLOR: '0' };
-  let result;
-  if (code.includes("from 'vitest'")) {
-    writeFileSync(join(dir, 'example.test.ts'), code);
-    writeFileSync(
-      join(dir, 'vitest.config.ts'),
-      `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['example.test.ts'] } };\n`,
-    );
-    result = await exec(`${root}/node_modules/.bin/vitest`, ['run', '--root', dir], env);
-    expect(result.stdout, name).toMatch(/Tests\s+\S*\s*\d+ passed/);
-  } else {
-    writeFileSync(join(dir, 'example.ts'), code);
-    result = await exec(process.execPath, [...TSX_NODE_ARGS, join(dir, 'example.ts')], env);
-  }
+  writeFileSync(join(dir, 'example.ts'), code);
+  const result = await exec(process.execPath, [...TSX_NODE_ARGS, join(dir, 'example.ts')], exampleEnv(server));
   expect(result.code, `${name} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
   expectPromises(result.stdout, promisedByTs(code), name);
 }
+
+interface VitestReport {
+  testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
+}
+
+/**
+ * A page's vitest examples (each a test file of its own, on the mocks: they share nothing with the page's server
+ * or with each other) in one vitest run, which starts once for all of them; each example checks its own file's
+ * result in the run's JSON report.
+ */
+async function runVitestFiles(page: string, examples: { name: string; block: CodeBlock }[], server: TestServer) {
+  const dir = join(scratch, `${page}-vitest`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const { name, block } of examples) writeFileSync(join(dir, `${name}.test.ts`), block.code.replaceAll(DOC_URL, server.url));
+  writeFileSync(
+    join(dir, 'vitest.config.ts'),
+    `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['*.test.ts'] } };\n`,
+  );
+  const report = join(dir, 'report.json');
+  const result = await exec(
+    `${root}/node_modules/.bin/vitest`,
+    ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    exampleEnv(server),
+  );
+  let parsed: VitestReport | undefined;
+  try {
+    parsed = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+  } catch {
+    // No report: the run failed before any test; each example fails below with its output.
+  }
+  const output = `${result.stdout}\n${result.stderr}`;
+  return (name: string) => {
+    const file = parsed?.testResults.find((r) => r.name === join(dir, `${name}.test.ts`));
+    expect(file, `${name} did not run:\n${output}`).toBeDefined();
+    expect(file!.assertionResults.length, `${name} has no tests`).toBeGreaterThan(0);
+    const failed = file!.assertionResults.filter((t) => t.status !== 'passed').map((t) => `${t.fullName}: ${t.status}`);
+    expect(failed, `${name} failed:\n${output}`).toEqual([]);
+    expect(file!.status, `${name} failed:\n${output}`).toBe('passed');
+  };
+}
+
+/** One Chromium for every page's browser examples, each example in a context of its own (its own storage and service workers). */
+let browser: Promise<Browser> | undefined;
+const chromium = () => (browser ??= launchChromium());
+afterAll(async () => {
+  await (await browser)?.close();
+});
 
 /** A `ts browser` block: bundled, served beside MSW's worker, run in headless Chromium; its console is its output. */
 async function runInBrowser(name: string, block: CodeBlock) {
@@ -78,9 +124,9 @@ async function runInBrowser(name: string, block: CodeBlock) {
     '/example.js': { type: 'text/javascript', body: bundle },
     '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(root, 'node_modules/msw/lib/mockServiceWorker.js')) },
   });
-  const browser = await launchChromium();
+  const context = await (await chromium()).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const lines: string[] = [];
     const errors: string[] = [];
     page.on('console', (m) => (m.type() === 'error' ? errors : lines).push(m.text()));
@@ -90,7 +136,7 @@ async function runInBrowser(name: string, block: CodeBlock) {
     await expect.poll(() => promises.every((p) => normalize(lines.join('\n')).includes(p)), { timeout: 30_000 }).toBe(true);
     expect(errors, lines.join('\n')).toEqual([]);
   } finally {
-    await browser.close();
+    await context.close();
     await site.close();
   }
 }
@@ -105,19 +151,24 @@ describe.each(files)('%s', (file) => {
   let server: TestServer;
   if (shell.length > 0 || programs.some((b) => !b.flags.includes('browser'))) {
     beforeAll(async () => {
-      server = await TestServer.start();
+      server = await TestServer.start({ config: { schedulerIntervalMs: SCHEDULER_INTERVAL_MS } });
     });
     afterAll(() => server.close());
   }
+  const exampleName = (block: CodeBlock) => `${file.replace(/\W+/g, '-')}-${programs.indexOf(block) + 1}`;
+  const vitestExamples = programs.filter((b) => !b.flags.includes('browser') && isVitestFile(b)).map((block) => ({ name: exampleName(block), block }));
+  let vitestRun: ReturnType<typeof runVitestFiles> | undefined;
+  const vitestResult = async (name: string) => (await (vitestRun ??= runVitestFiles(file.replace(/\W+/g, '-'), vitestExamples, server)))(name);
 
   if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell, server), 120_000);
   programs.forEach((block, i) => {
-    const name = `${file.replace(/\W+/g, '-')}-${i + 1}`;
-    it(
-      `runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : ''}`,
-      () => (block.flags.includes('browser') ? runInBrowser(name, block) : runTypeScript(name, block, server)),
-      120_000,
-    );
+    const name = exampleName(block);
+    const run = block.flags.includes('browser')
+      ? () => runInBrowser(name, block)
+      : isVitestFile(block)
+        ? () => vitestResult(name)
+        : () => runTypeScript(name, block, server);
+    it(`runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : isVitestFile(block) ? ' (vitest)' : ''}`, run, 120_000);
   });
   if (shell.length === 0 && programs.length === 0) it('has no runnable examples', () => expect(blocks.filter((b) => b.lang !== 'json')).toEqual([]));
 });

@@ -19,7 +19,6 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
   let server: TestServer;
   let owner: string;
   let n = 0;
-  const passwords = new Map<string, string>();
 
   beforeAll(async () => {
     server = await TestServer.start({ config: { requireUserAuthentication: authOn, loginThrottle: { maxFailures: 1000, windowSeconds: 60 } } });
@@ -41,11 +40,17 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
     return target(prepared, id);
   }
 
+  /** One user per role on this server, made on first use: a cell's target is a record of its own, never that user. */
+  const roleUsers = new Map<keyof typeof ROLE_IDS, string>();
+
   /** A logged-in user of that role: a fresh token per cell (logout cells expire theirs). */
   async function tokenFor(role: keyof typeof ROLE_IDS) {
-    const email = `${role}-${++n}@x.io`;
-    await asOwner('POST', '/api/users', { user: { email, password: 'password1', password_confirmation: 'password1', roles_new: [ROLE_IDS[role]] } });
-    passwords.set(email, 'password1');
+    let email = roleUsers.get(role);
+    if (email === undefined) {
+      email = `${role}-${++n}@x.io`;
+      await asOwner('POST', '/api/users', { user: { email, password: 'password1', password_confirmation: 'password1', roles_new: [ROLE_IDS[role]] } });
+      roleUsers.set(role, email);
+    }
     return server.login({ email, password: 'password1' });
   }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, walkContract } from '@pipeline-api/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { listen, type RunningServer } from '../../../server/http/listen.js';
 import { spawnGroup } from '../../process-group.js';
 import { pipelinesTable } from '../../../core/src/resources/pipelines/table.js';
@@ -69,9 +69,15 @@ async function schemathesis(mode: 'http-error-codes' | 'envelope', extra: string
   return { status, output, summary, accepted };
 }
 
-describe('Schemathesis against the reference server', () => {
+/**
+ * The three runs go side by side, each against a server of its own: a run spends most of its time in Python
+ * (Schemathesis and Hypothesis) or waiting on its server, so two runs keep two cores busy where one keeps one.
+ */
+describe.concurrent('Schemathesis against the reference server', () => {
   for (const mode of ['http-error-codes', 'envelope'] as const) {
-    it(`finds nothing beyond the baseline with ${mode === 'envelope' ? 'the default always-200 envelope' : '_http_error_codes=1'} (seed ${seed})`, async () => {
+    it(`finds nothing beyond the baseline with ${mode === 'envelope' ? 'the default always-200 envelope' : '_http_error_codes=1'} (seed ${seed})`, async ({
+      expect,
+    }) => {
       const run = await schemathesis(mode);
       if (run.status !== 0) {
         // The failures, each line cut short: a reproduction may carry a megabyte body.
@@ -90,7 +96,7 @@ describe('Schemathesis against the reference server', () => {
   }
 
   // The envelope mode's checks can fail: a server error answered as HTTP 200 with `error.code` 500 is one.
-  it('judges the always-200 envelope by error.code: an internal_error is a server error', async () => {
+  it('judges the always-200 envelope by error.code: an internal_error is a server error', async ({ expect }) => {
     const run = await schemathesis(
       'envelope',
       ['--include-operation-id', 'pipelines.list', '--phases', 'examples,fuzzing', '--max-examples', '3'],
