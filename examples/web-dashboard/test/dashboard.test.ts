@@ -142,7 +142,7 @@ function flows(expect: ExpectStatic) {
     expect(await page.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
   }
 
-  return { clickThrough, triggerAndRun, cancelWaitingRun, failFixRetry, poll, texts };
+  return { clickThrough, triggerAndRun, cancelWaitingRun, failFixRetry, poll, texts, blockRunStatuses };
 }
 
 // The two flows side by side, a page each in one browser: each spends most of its time waiting on its runs.
@@ -158,8 +158,10 @@ describe.concurrent('the web dashboard in headless Chromium', () => {
     await site?.close();
   });
 
-  it('against the mocks in the page: click-through, then an expired session goes back to sign-in', async ({ expect }) => {
-    const { clickThrough, triggerAndRun, cancelWaitingRun, failFixRetry, poll, texts } = flows(expect);
+  it('against the mocks in the page: click-through, a reload keeps it all, an expired session goes back to sign-in, Reset demo starts over', async ({
+    expect,
+  }) => {
+    const { clickThrough, triggerAndRun, cancelWaitingRun, failFixRetry, poll, texts, blockRunStatuses } = flows(expect);
     const page = await browser.newPage({ viewport: { width: 1200, height: 700 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -168,10 +170,28 @@ describe.concurrent('the web dashboard in headless Chromium', () => {
     await triggerAndRun(page, page);
     await cancelWaitingRun(page);
     await failFixRetry(page, page);
+
+    // A reload keeps the demo (persist: 'indexedDB'): still signed in, the retried run still completed.
+    await page.evaluate(() => (window as unknown as { mock: { persisted(): Promise<void> } }).mock.persisted());
+    await page.reload();
+    await poll(() => page.locator('h1 .status').textContent(), { timeout: 10_000 }).toBe('completed');
+    expect(await blockRunStatuses(page)).toEqual(['load_invoices: completed', 'charge_cards: completed', 'send_receipts: completed']);
+
     await page.evaluate(() => (window as unknown as { mock: { clock: { advance(ms: number): void } } }).mock.clock.advance(31 * 24 * 3600 * 1000));
     await page.getByRole('link', { name: 'Pipelines' }).click();
     await poll(() => texts(page, '.notice')).toEqual(['Your session has ended. Please sign in again.']);
     expect(await page.evaluate(() => localStorage.getItem('pipeline-api-token'))).toBeNull();
+
+    // Reset demo: the demo data seeded afresh, signed out; billing has no trigger of this run's.
+    await page.getByLabel('Password').fill('admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Reset demo' }).click();
+    await poll(() => page.getByRole('button', { name: 'Sign in' }).count(), { timeout: 10_000 }).toBe(1);
+    await page.getByLabel('Password').fill('admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'billing' }).click();
+    await poll(() => page.getByRole('button', { name: 'Create trigger' }).count()).toBe(1);
+    expect(await page.locator('[data-trigger="from CI"]').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);
