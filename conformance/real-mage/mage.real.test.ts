@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replay } from '@pipeline-api/mocks/node';
 import { listen } from '@pipeline-api/server/http';
-import type { Fixtures } from '@pipeline-api/core';
+import type { Fixtures } from '@pipeline-api/core/fixtures';
 import { readFixturesFile } from '../../server/cli/fixtures-file.js';
 import { KNOWN_IDS } from '../../server/proxy/known-differences.js';
 import { startProxy } from '../../server/proxy/proxy.js';

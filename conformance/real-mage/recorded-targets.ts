@@ -1,4 +1,4 @@
-import { seedFixtures, type Fixtures } from '@pipeline-api/core';
+import { seedFixtures, type Fixtures } from '@pipeline-api/core/fixtures';
 import { setupMockServer } from '@pipeline-api/mocks/node';
 import { createClient } from '@pipeline-api/sdk';
 import { listen } from '@pipeline-api/server/http';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { listen } from '@pipeline-api/server/http';
-import type { Fixtures } from '@pipeline-api/core';
+import type { Fixtures } from '@pipeline-api/core/fixtures';
 import { readFixturesFile } from '../../server/cli/fixtures-file.js';
 import { startProxy } from '../../server/proxy/proxy.js';
 import { conformanceOnSeededMocks, conformanceOnSeededServer, recordingSession } from '../real-mage/recorded-targets.js';

@@ -33,7 +33,3 @@ export { payloadTooLarge } from './raw-request.js';
 export { isPlainObject } from './request.js';
 export { createApi, type Api, type ApiOptions } from './api.js';
 export { resourceModules, type ResourceModule } from './resources/index.js';
-export { seedFixtures, scenariosOf, type Fixtures, type FixturesData, type Seeded, type ScenarioTime } from './fixtures/seed.js';
-export { itemOf } from './fixtures/declaration.js';
-export { parseFixtures, fixtureItemsProblem, fixturesJsonSchema } from './fixtures/schema.js';
-export { RunScenario, RunScenarios, RUN_SCENARIOS_KEY, MAX_SCENARIO_TICKS } from './fixtures/scenarios.js';

@@ -3,7 +3,6 @@ import type { Action } from '@pipeline-api/contract';
 import type { CredentialStore } from './auth/store.js';
 import type { Cascade } from './cascade.js';
 import type { Meta, OperationContext, RequestContext } from './context.js';
-import type { ResourceFixtures } from './fixtures/declaration.js';
 import type { Policy, WritesDefinition } from './policy.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
 import type { OrderedKeys } from './repository/sorted-keys.js';
@@ -70,7 +69,7 @@ export type CheckedWrites<N, W> = {
 };
 
 /** Everything about a resource beyond its contract routes: one folder declares it with defineResource. */
-export interface ResourceDefinition<N, R, P, Parent, F, W extends WritesDefinition = WritesDefinition> {
+export interface ResourceDefinition<N, R, P, Parent, W extends WritesDefinition = WritesDefinition> {
   resource: Resource<N, R, P, Parent>;
   /** Who may take each action and write each attribute; its `writes` name only attributes of the routes' payloads. */
   policy: Policy<W> & { readonly definition: { readonly writes?: CheckedWrites<N, W> } };
@@ -82,15 +81,12 @@ export interface ResourceDefinition<N, R, P, Parent, F, W extends WritesDefiniti
   cascades?: readonly Cascade[];
   /** The sessions resource: where authentication finds tokens and users. */
   credentials?: CredentialStore;
-  /** How the mocks seed it (defineFixtures, in fixtures.ts). */
-  fixtures?: F;
 }
 
 /** The parts of a definition as the core keeps them. */
 interface ModuleParts {
   resource: ModuleResource;
   presenter: ModulePresenter;
-  fixtures?: ResourceFixtures;
   /** The tables this resource owns (declared in its folder): the API opens them before it serves. */
   tables?: readonly DeclaredTable[];
   listMetadata?(page: Page<unknown>): Record<string, unknown>;
@@ -108,9 +104,8 @@ export interface DeclaredTable {
 }
 
 /** A resource module as the registry holds it: the contract node it implements, and its parts. */
-export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFixtures = ResourceFixtures> extends ModuleParts {
+export interface ResourceModule<Id extends NodeId = NodeId> extends ModuleParts {
   node: Id;
-  fixtures?: F;
   policy: Policy;
   cascades: readonly Cascade[];
   tables: readonly DeclaredTable[];
@@ -121,39 +116,18 @@ export interface ResourceModule<Id extends NodeId = NodeId, F extends ResourceFi
  * Declares the resource module of one contract node (`'pipelines.blocks'`): its resource, policy and presenter
  * are type-checked against that node's routes here, then kept in the form the core runs.
  */
-export function defineResource<
-  Id extends NodeId,
-  R,
-  P = undefined,
-  Parent = undefined,
-  F extends ResourceFixtures = ResourceFixtures,
-  W extends WritesDefinition = WritesDefinition,
->(node: Id, definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, F, W> & ModuleParts): ResourceModule<Id, F> {
+export function defineResource<Id extends NodeId, R, P = undefined, Parent = undefined, W extends WritesDefinition = WritesDefinition>(
+  node: Id,
+  definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, W> & ModuleParts,
+): ResourceModule<Id> {
   // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, listMetadata, cascades = [], credentials, fixtures, tables = [], prepareWrite } = definition;
-  return { node, resource, policy, presenter, listMetadata, cascades, credentials, fixtures, tables, prepareWrite };
+  const { resource, policy, presenter, listMetadata, cascades = [], credentials, tables = [], prepareWrite } = definition;
+  return { node, resource, policy, presenter, listMetadata, cascades, credentials, tables, prepareWrite };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */
 export type ResourceRegistry = { [Id in NodeId]: ResourceModule<Id> };
-
-/** What `mock.seed()` takes: for each module with fixtures, its items under its key. */
-export type FixturesOf<M> = {
-  [K in keyof M as M[K] extends { fixtures?: ResourceFixtures<infer Key, infer _In, infer _Out> } ? (string extends Key ? never : Key) : never]?: M[K] extends {
-    fixtures?: ResourceFixtures<string, infer In, infer _Out>;
-  }
-    ? In[]
-    : never;
-};
-/** What `mock.seed()` answers: the presented items, under the same keys. */
-export type SeededOf<M> = {
-  [K in keyof M as M[K] extends { fixtures?: ResourceFixtures<infer Key, infer _In, infer _Out> } ? (string extends Key ? never : Key) : never]: M[K] extends {
-    fixtures?: ResourceFixtures<string, infer _In, infer Out>;
-  }
-    ? Out[]
-    : never;
-};
 
 /** Slices an in-memory list by the meta params. */
 export function paginate<R>(all: OrderedKeys<R>, ctx: { meta: Meta }): Page<R> {

@@ -110,9 +110,9 @@ describe('state owned by the API instance', () => {
 });
 
 describe('fixtures declared by their resources', () => {
-  it('make the mocks’ seed() types from the registry', async () => {
-    type Fixtures = import('../src/resources/index.js').Fixtures;
-    type Seeded = import('../src/resources/index.js').Seeded;
+  it('make the mocks’ seed() types from the fixtures registry', async () => {
+    type Fixtures = import('../src/fixtures/registry.js').ResourceFixturesInput;
+    type Seeded = import('../src/fixtures/registry.js').ResourceFixturesSeeded;
     expectTypeOf<Fixtures>().toEqualTypeOf<{
       users?: import('../src/resources/users/fixtures.js').UserFixture[];
       pipelines?: import('../src/resources/pipelines/fixtures.js').PipelineFixture[];

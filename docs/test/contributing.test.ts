@@ -66,6 +66,7 @@ it('docs/contributing.md: its TypeScript type-checks, each block at its path, on
           '@pipeline-api/contract': ['./contract/src/index.ts'],
           '@pipeline-api/contract/docs': ['./contract/src/docs/index.ts'],
           '@pipeline-api/core': ['./core/src/index.ts'],
+          '@pipeline-api/core/fixtures': ['./core/src/fixtures/index.ts'],
         },
       },
       include: ['contract/src', 'core/src', 'server/route-examples', '*.ts'],

@@ -2,7 +2,6 @@ import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
 import {
   createApi,
   cryptoRandom,
-  seedFixtures,
   webCryptoHasher,
   type Api,
   ApiError,
@@ -10,10 +9,9 @@ import {
   parseHeaders,
   parseQuery,
   type CoreConfig,
-  type Fixtures,
   type RepositoryFactory,
-  type Seeded,
 } from '@pipeline-api/core';
+import type { Fixtures, Seeded } from '@pipeline-api/core/fixtures';
 import { ContractViolationError, checkResponse } from './contract-check.js';
 import { deterministic, MOCK_EPOCH, type MockClock } from './deterministic.js';
 import { Injections, type Injection, type InjectionOptions } from './injections.js';
@@ -95,6 +93,8 @@ export const MOCK_PASSWORD_ITERATIONS = 1000;
 
 /** Persistence, imported only by a mock that persists: bundlers split it into a chunk most pages never load. */
 const loadPersistence = () => import('./persistence.js');
+/** Seeding, imported on the first `seed()`: bundlers split it off, as most pages never seed. */
+const loadFixtures = () => import('@pipeline-api/core/fixtures');
 
 type ContractRoute = ReturnType<typeof walkContract>[number]['route'];
 let routesById: ReadonlyMap<string, ContractRoute> | undefined;
@@ -163,7 +163,10 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       await api;
       return restoredState;
     },
-    seed: async (fixtures) => seedFixtures(await api, fixtures, { advance: (ms) => determinism.clock.advance(ms), tickMs: determinism.clock.tickMs }),
+    seed: async (fixtures) => {
+      const [{ seedFixtures }, built] = await Promise.all([loadFixtures(), api]);
+      return seedFixtures(built, fixtures, { advance: (ms) => determinism.clock.advance(ms), tickMs: determinism.clock.tickMs });
+    },
     inject: (route, injection, injectionOptions) => injections.arm(route, injection, injectionOptions),
     clearInjections: () => injections.clear(),
 

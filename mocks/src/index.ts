@@ -3,6 +3,6 @@ export { createInProcessMock, MOCK_PASSWORD_ITERATIONS, type InProcessMock, type
 export { createHandlers } from './handlers.js';
 export { ContractViolationError } from './contract-check.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';
-export type { Fixtures, RunScenario, Seeded } from '@pipeline-api/core';
+export type { Fixtures, RunScenario, Seeded } from '@pipeline-api/core/fixtures';
 export type { Injection, InjectionOptions } from './injections.js';
 export type { RouteId } from '@pipeline-api/contract';

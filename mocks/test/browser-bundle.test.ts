@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FixturesSchema } from '@pipeline-api/core/fixtures';
+import * as z from 'zod/mini';
 import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
 
 /**
@@ -6,7 +8,7 @@ import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
  * code a browser never runs, kept by how it is imported.
  */
 describe("the mocks' browser bundle", async () => {
-  const { inputs, lazyInputs } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
+  const { inputs, lazyInputs, loaded } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
   const paths = [...inputs.keys()];
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
@@ -28,5 +30,16 @@ describe("the mocks' browser bundle", async () => {
     const persistence = (path: string) => path.startsWith('mocks/dist/persistence');
     expect(paths.filter(persistence)).toEqual([]);
     expect([...lazyInputs].some(persistence)).toBe(true);
+  });
+
+  it("splits off seeding (seed(): the fixtures' schemas and scenarios, each resource's fixtures.ts), which most pages never call", () => {
+    const seeding = (path: string) => path.startsWith('core/dist/fixtures.');
+    expect(paths.filter(seeding)).toEqual([]);
+    expect([...lazyInputs].some(seeding)).toBe(true);
+    // What each resource's fixtures.ts declares (the descriptions of the fixtures file's keys) is in no chunk the page loads.
+    const { properties } = z.toJSONSchema(FixturesSchema) as { properties: Record<string, { description?: string }> };
+    const declared = Object.values(properties).flatMap((p) => (p.description ? [p.description] : []));
+    expect(declared.length).toBeGreaterThan(3);
+    expect(declared.filter((text) => loaded.some((chunk) => chunk.code.includes(text)))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { parseFixtures } from '@pipeline-api/core';
+import { parseFixtures } from '@pipeline-api/core/fixtures';
 
 /** Larger files are refused unread: the storage caps would refuse what they hold anyway (MAX_STORED_BYTES). */
 const MAX_FIXTURES_FILE_BYTES = 256 * 1024 * 1024;

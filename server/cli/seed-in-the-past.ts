@@ -1,4 +1,5 @@
-import { createApi, scenariosOf, seedFixtures, type Api, type Clock, type CoreConfig, type FixturesData, type Seeded } from '@pipeline-api/core';
+import { createApi, type Api, type Clock, type CoreConfig } from '@pipeline-api/core';
+import { scenariosOf, seedFixtures, type FixturesData, type Seeded } from '@pipeline-api/core/fixtures';
 
 /**
  * The server's clock while fixtures are seeded: it runs `behind` the system clock, and seeding moves it forward, so

@@ -1,4 +1,5 @@
-import { fixtureItemsProblem, isPlainObject, type Fixtures } from '@pipeline-api/core';
+import { isPlainObject } from '@pipeline-api/core';
+import { fixtureItemsProblem, type Fixtures } from '@pipeline-api/core/fixtures';
 
 type Json = Record<string, unknown>;
 

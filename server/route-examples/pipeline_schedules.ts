@@ -1,4 +1,4 @@
-import { itemOf } from '@pipeline-api/core';
+import { itemOf } from '@pipeline-api/core/fixtures';
 import { defineExamples, type OwnerCall, type Prepared } from './define.js';
 
 /**

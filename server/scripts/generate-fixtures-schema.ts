@@ -2,9 +2,18 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describeContract } from '@pipeline-api/contract/docs';
-import { fixturesJsonSchema } from '@pipeline-api/core';
+import { FixturesSchema } from '@pipeline-api/core/fixtures';
+import * as z from 'zod/mini';
 
 export const FIXTURES_SCHEMA_PATH = fileURLToPath(new URL('../fixtures.schema.json', import.meta.url));
+/**
+ * The JSON Schema editors validate a fixtures file with. The contract's field descriptions are in its documentation
+ * module: call `describeContract()` (`@pipeline-api/contract/docs`) first.
+ */
+export function fixturesJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(FixturesSchema, { io: 'input', target: 'draft-2020-12' });
+}
+
 export function fixturesSchemaText(): string {
   // The contract's field descriptions, kept out of the bundles, go on its schemas first.
   describeContract();

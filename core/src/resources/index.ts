@@ -1,4 +1,4 @@
-import type { FixturesOf, ResourceRegistry, SeededOf } from '../resource.js';
+import type { ResourceRegistry } from '../resource.js';
 import { apiTrigger, apiTriggerWithToken } from './api_triggers/index.js';
 import { blockRuns, pipelineRunBlockRuns } from './block_runs/index.js';
 import { blocks, pipelineBlocks } from './blocks/index.js';
@@ -29,8 +29,4 @@ export const resourceModules = {
   'pipelines.logs': pipelineLogs,
 } satisfies ResourceRegistry;
 
-/** What the mocks' `seed()` takes: the fixtures each resource declares (users, pipelines with their blocks). */
-export type Fixtures = FixturesOf<typeof resourceModules>;
-/** What `seed()` answers: what the API presented for each. */
-export type Seeded = SeededOf<typeof resourceModules>;
 export type { ResourceModule } from '../resource.js';

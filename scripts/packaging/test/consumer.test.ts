@@ -202,7 +202,7 @@ describe('the packed packages in a fresh project', () => {
   // The SDK and the query package run the same checks in their own package tests.
   it.each([
     ['contract', { profile: 'node16' }],
-    ['core', {}],
+    ['core', { profile: 'node16' }],
     ['mocks', { profile: 'node16' }],
     ['server', { profile: 'esm-only' }],
   ] as const)(

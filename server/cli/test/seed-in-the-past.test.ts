@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
-import type { Fixtures } from '@pipeline-api/core';
+import type { Fixtures } from '@pipeline-api/core/fixtures';
 import { parseSettings } from '../options.js';
 import { startServer, type StartedServer } from '../server.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedFixtures } from '@pipeline-api/core';
+import { seedFixtures } from '@pipeline-api/core/fixtures';
 import { readFixturesFile } from '../../cli/fixtures-file.js';
 import { listen, type RunningServer } from '../../http/listen.js';
 import { startCli } from '../../test/cli-process.js';

@@ -5,7 +5,6 @@ import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
 import { isPlainObject } from '../../request.js';
 import { pipelinesTable } from '../pipelines/table.js';
-import { triggerFixtures } from './fixtures.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
 import { pipelineScheduleResource, scheduleResource } from './resource.js';
@@ -33,7 +32,6 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   resource: pipelineScheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  fixtures: triggerFixtures,
   cascades: [followPipelines],
   prepareWrite: loadCronFor,
 });

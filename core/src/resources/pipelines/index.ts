@@ -1,6 +1,5 @@
 import { pipelinesTable } from './table.js';
 import { defineResource } from '../../resource.js';
-import { pipelineFixtures } from './fixtures.js';
 import { pipelinePolicy } from './policy.js';
 import { pipelinePresenter } from './presenter.js';
 import { pipelineResource } from './resource.js';
@@ -10,7 +9,6 @@ export const pipelines = defineResource('pipelines', {
   tables: [pipelinesTable],
   resource: pipelineResource,
   policy: pipelinePolicy,
-  fixtures: pipelineFixtures,
   presenter: pipelinePresenter,
   listMetadata: (page) => ({ results: page.records.length }),
 });

@@ -1,6 +1,5 @@
 import { usersTable } from './table.js';
 import { defineResource } from '../../resource.js';
-import { userFixtures } from './fixtures.js';
 import { userPolicy } from './policy.js';
 import { userPresenter } from './presenter.js';
 import { userResource } from './resource.js';
@@ -10,6 +9,5 @@ export const users = defineResource('users', {
   tables: [usersTable],
   resource: userResource,
   policy: userPolicy,
-  fixtures: userFixtures,
   presenter: userPresenter,
 });
