@@ -106,15 +106,19 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       }
     }
 
+    const requestLog = settings.quiet ? undefined : batchedLog(out.requests);
     const running = await listen({
       api,
       port: settings.port,
       host: settings.host,
       trustProxy: settings.trustProxy,
       connections: settings.connections,
-      log: settings.quiet ? undefined : batchedLog(out.requests),
+      log: requestLog?.log,
       onInternalError: (error, request) =>
         out.warn(withoutTriggerTokens(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`)),
+    }).catch((error: unknown) => {
+      requestLog?.close();
+      throw error;
     });
 
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
@@ -133,6 +137,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       url: running.url,
       async close() {
         await running.close();
+        requestLog?.close();
         opened?.close();
       },
     };

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettings } from '../options.js';
+import { batchedLog } from '../request-log.js';
+import { startServer } from '../server.js';
+
+describe('the request log', () => {
+  it('writes a tick’s lines at once, and what is queued when closed', async () => {
+    const written: string[] = [];
+    const requests = batchedLog((text) => written.push(text));
+    requests.log('GET /a 200');
+    requests.log('GET /b 200');
+    expect(written).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual(['GET /a 200\nGET /b 200\n']);
+    requests.log('GET /c 200');
+    requests.close();
+    expect(written).toEqual(['GET /a 200\nGET /b 200\n', 'GET /c 200\n']);
+  });
+
+  it('a server started and closed in a longer-lived process leaves no exit listener behind', async () => {
+    const before = process.listenerCount('exit');
+    const out = { info: () => undefined, warn: () => undefined, requests: () => undefined };
+    for (let i = 0; i < 12; i++) {
+      const server = await startServer(parseSettings(['--port', '0', '--host', '127.0.0.1'], {}), out, () => undefined);
+      await server.close();
+    }
+    expect(process.listenerCount('exit')).toBe(before);
+  });
+});
