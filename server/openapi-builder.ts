@@ -75,10 +75,16 @@ const TOKENS = ['OAuthTokenHeader', 'BearerToken', 'OAuthTokenCookie'];
 const ERROR_STATUSES = [400, 401, 403, 404, 413, 429, 500];
 /**
  * Routes that may answer 429: those that check a password (login, a user update with `password_current`), the API
- * trigger URLs (wrong tokens from one client, runs waiting per trigger) and a trigger's run create (runs waiting).
+ * trigger URLs (wrong tokens from one client, runs waiting per trigger), and what adds a run waiting to start on a
+ * trigger at its cap: a run create, a run's retry that starts it over, a pipeline's bulk retries.
  */
 const THROTTLED = (id: string, meta: RouteMeta) =>
-  meta.session === 'login' || id === 'users.update' || meta.resource === 'api_triggers' || (meta.resource === 'pipeline_runs' && meta.action === 'create');
+  meta.session === 'login' ||
+  id === 'users.update' ||
+  id === 'pipelineRuns.update' ||
+  id === 'pipelines.update' ||
+  meta.resource === 'api_triggers' ||
+  (meta.resource === 'pipeline_runs' && meta.action === 'create');
 
 /** The OpenAPI 3.1 document of the contract. */
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {

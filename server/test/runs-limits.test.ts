@@ -300,6 +300,45 @@ describe('API-trigger callers', () => {
     expect(runsTable.in(o.api.repo).size()).toBe(3);
   });
 
+  it('a retried run that starts over waits within MAX_WAITING_RUNS_PER_TRIGGER too: 429, nothing changed', async () => {
+    const o = await orchestration({}, { maxWaitingPerTrigger: 2 });
+    await o.pipeline('p');
+    const t = await o.trigger('p', { schedule_type: 'api', status: 'inactive' });
+    const create = () => o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {});
+    const first = (await create()).pipeline_run;
+    expect((await o.call('PUT', `/api/pipeline_runs/${first.id}`, { pipeline_run: { status: 'cancelled' } })).pipeline_run.status).toBe('cancelled');
+    for (let i = 0; i < 2; i++) expect((await create()).pipeline_run).toBeDefined();
+    const before = runsTable.in(o.api.repo).get(first.id);
+    // Cancelled before it started, a retry starts it over: one more run waiting.
+    const refused = await o.call('PUT', `/api/pipeline_runs/${first.id}`, { pipeline_run: { pipeline_run_action: 'retry_blocks' } });
+    expect(refused.error).toMatchObject({ code: 429, type: 'too_many_requests' });
+    expect(refused.error.message).toContain('2 runs waiting to start');
+    expect(runsTable.in(o.api.repo).get(first.id)).toBe(before);
+    expect(runsTable.in(o.api.repo).index.waitingOf(t.id)).toBe(2);
+  });
+
+  it("a pipeline's retry_incomplete_block_runs keeps each trigger's waiting runs within the cap, or changes nothing", async () => {
+    const o = await orchestration({}, { maxWaitingPerTrigger: 2 });
+    await o.call('POST', '/api/pipelines', { pipeline: { name: 'f' } });
+    await o.call('POST', '/api/pipelines/f/blocks', { block: { name: 'bad', type: 'transformer', configuration: { simulation: { outcome: 'fail' } } } });
+    const t = await o.trigger('f', { schedule_type: 'api' });
+    const failed: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      failed.push((await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {})).pipeline_run.id);
+      o.advance(10_000);
+    }
+    const runs = runsTable.in(o.api.repo);
+    expect(failed.map((id) => runs.get(id)!.status)).toEqual(['failed', 'failed']);
+    // One waiting run: room for one retried run, not two.
+    await o.call('PUT', `/api/pipeline_schedules/${t.id}`, { pipeline_schedule: { status: 'inactive' } });
+    await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {});
+    const before = failed.map((id) => runs.get(id));
+    const refused = await o.call('PUT', '/api/pipelines/f', { pipeline: { status: 'retry_incomplete_block_runs' } });
+    expect(refused.error).toMatchObject({ code: 429, type: 'too_many_requests' });
+    expect(failed.map((id) => runs.get(id))).toEqual(before);
+    expect(runs.index.waitingOf(t.id)).toBe(1);
+  });
+
   it('throttles wrong tokens per client with 429, a right token included, other clients unaffected', async () => {
     const o = await orchestration({}, { maxTokenFailures: 5 });
     await o.pipeline('p');

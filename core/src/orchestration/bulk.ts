@@ -1,7 +1,7 @@
 import type { Services } from '../context.js';
 import { invalid } from '../errors.js';
 import type { PipelineRecord } from '../resources/pipelines/table.js';
-import { createRun, resetterFor } from './commands.js';
+import { checkWaitingRoom, createRun, resetterFor } from './commands.js';
 import { endRun, resetIncomplete } from './engine.js';
 import { isInProgress, type RunRecord } from './runs.js';
 import { schedulesTable } from './triggers-table.js';
@@ -67,7 +67,9 @@ export function applyBulkAction(pipeline: PipelineRecord, action: BulkAction, ct
     case 'retry_incomplete_block_runs':
       for (const id of runsTable.in(repo).index.ofPipelineStatus(pipeline.uuid, 'failed')?.slice() ?? []) {
         const run = runsTable.in(repo).get(id)!;
-        runsTable.in(repo).put(resetIncomplete(run, resetterFor(ctx, run, now), now));
+        const next = resetIncomplete(run, resetterFor(ctx, run, now), now);
+        if (next.status === 'initial') checkWaitingRoom(ctx, run.pipeline_schedule_id);
+        runsTable.in(repo).put(next);
       }
       return;
   }

@@ -43,24 +43,31 @@ export function checkVariablesSize({ config }: Pick<Orchestration, 'config'>, si
 }
 
 /**
+ * Refuses one more run waiting to start on a trigger at its cap (a new run, or a retried one that starts over):
+ * 429 with Retry-After, nothing changed.
+ */
+export function checkWaitingRoom({ repo, config }: Pick<Orchestration, 'repo' | 'config'>, scheduleId: number): void {
+  const waiting = runsTable.in(repo).index.waitingOf(scheduleId);
+  if (waiting < config.runs.maxWaitingPerTrigger) return;
+  const error = new ApiError(
+    'too_many_requests',
+    `Trigger ${scheduleId} already has ${waiting} runs waiting to start (MAX_WAITING_RUNS_PER_TRIGGER is ${config.runs.maxWaitingPerTrigger}). Try again once some have started.`,
+  );
+  error.retryAfter = 1;
+  throw error;
+}
+
+/**
  * Stores a new run of a trigger (`initial`, without block runs: the scheduler makes them when it starts),
  * within the trigger's quotas: its variables under the size cap and its runs waiting to start under their cap.
  * Retention follows: past the bound, the trigger's oldest finished runs go.
  */
 export function createRun(orchestration: Orchestration, schedule: ScheduleRecord, now: number, spec: NewRun): RunRecord {
-  const { repo, config } = orchestration;
+  const { repo } = orchestration;
   const runs = runsTable.in(repo);
   const cancelled = spec.status === 'cancelled';
   checkVariablesSize(orchestration, sizeOf(spec.variables ?? {}) + sizeOf(spec.eventVariables ?? {}), `The run's variables and event variables`);
-  const waiting = runs.index.waitingOf(schedule.id);
-  if (!cancelled && waiting >= config.runs.maxWaitingPerTrigger) {
-    const error = new ApiError(
-      'too_many_requests',
-      `Trigger ${schedule.id} already has ${waiting} runs waiting to start (MAX_WAITING_RUNS_PER_TRIGGER is ${config.runs.maxWaitingPerTrigger}). Try again once some have started.`,
-    );
-    error.retryAfter = 1;
-    throw error;
-  }
+  if (!cancelled) checkWaitingRoom(orchestration, schedule.id);
   const run: RunRecord = {
     id: runs.nextId(),
     pipeline_schedule_id: schedule.id,
@@ -159,6 +166,7 @@ export function resetterFor({ repo, config }: Orchestration, run: RunRecord, now
 /** `status: cancelled` or `pipeline_run_action: retry_blocks` on one run. */
 export function changeRun(orchestration: Orchestration, run: RunRecord, now: number, change: { cancel: true } | { retryFrom: string | undefined }): RunRecord {
   const next = 'cancel' in change ? cancelRun(run, now) : retryBlocks(run, change.retryFrom, resetterFor(orchestration, run, now), now);
+  if (next.status === 'initial' && run.status !== 'initial') checkWaitingRoom(orchestration, run.pipeline_schedule_id);
   if (next !== run) runsTable.in(orchestration.repo).put(next);
   return next;
 }
