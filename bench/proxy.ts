@@ -11,10 +11,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { loadLength, sized } from './smoke.js';
+import { sized } from './smoke.js';
 import { Masker, MAX_KNOWN_SECRETS } from '../server/proxy/masking.js';
-import { KEY, cpuMs, login, pool, spawnServer, startReference, type LoadScenario, type Proc } from './support.js';
+import { KEY, login, loadScenario, pool, spawnServer, startReference, type LoadFigures, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? sized(4, 1));
@@ -36,14 +35,8 @@ const scenarios: LoadScenario[] = [
   },
 ];
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** CPU of the target's processes (the proxy's and the server's) per request, in ms. */
-  cpuPerRequestMs: number;
-  errors: number;
-}
+/** CPU per request is the target's processes' (the proxy's and the server's). */
+type Figures = Omit<LoadFigures, 'bytes' | 'detail'>;
 
 interface Target {
   name: string;
@@ -67,37 +60,19 @@ async function startProxy(target: string, extra: string[]): Promise<Proc> {
 }
 
 /** Unique block names across every run: a name taken by an earlier run would be refused. */
+/** The targets share one server's store: block names go on numbering from one load to the next. */
 let counter = 0;
 
-async function load(target: Target, scenario: LoadScenario, headers: Record<string, string>): Promise<Figures> {
-  const cpu = () => target.processes.reduce((sum, p) => sum + cpuMs(p.child.pid!), 0);
-  const before = cpu();
-  const result = await autocannon({
-    url: target.url,
+async function load(target: Target, scenario: LoadScenario, headers: Record<string, string>): Promise<LoadFigures> {
+  const figures = await loadScenario({ url: target.url, pids: target.processes.map((p) => p.child.pid!) }, scenario, headers, {
+    seconds: DURATION,
     connections: CONNECTIONS,
-    ...loadLength(DURATION, CONNECTIONS),
-    requests: [
-      {
-        method: scenario.method,
-        path: scenario.path,
-        headers: { ...headers, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
-        setupRequest: (req) => {
-          if (!scenario.body) return req;
-          const i = counter++;
-          return { ...req, path: scenario.path.replace('p000', `p${String(i % PIPELINES).padStart(3, '0')}`), body: scenario.body(i) };
-        },
-      },
-    ],
+    firstPipeline: 'p000',
+    pipelineName: (i) => `p${String(i % PIPELINES).padStart(3, '0')}`,
+    nextIndex: () => counter++,
   });
-  const errors = result.errors + result.non2xx;
-  if (errors > 0) failures.push(`${target.name}, ${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuPerRequestMs: (cpu() - before) / Math.max(1, result.requests.total),
-    errors,
-  };
+  if (figures.errors > 0) failures.push(`${target.name}, ${scenario.name}: ${figures.detail}`);
+  return figures;
 }
 
 /**

@@ -12,9 +12,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { SMOKE, loadLength, sized } from './smoke.js';
-import { KEY, cpuMs, login, pool, root, rssMb, spawnServer, startReference, type LoadScenario, type Proc } from './support.js';
+import { SMOKE, sized } from './smoke.js';
+import { KEY, login, loadScenario, pool, root, rssMb, spawnServer, startReference, type LoadFigures, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? sized(4, 1));
@@ -37,48 +36,15 @@ const scenarios: LoadScenario[] = [
   },
 ];
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  cpuPerRequestMs: number;
-  /** Bytes per response, headers included. */
-  bytes: number;
-  errors: number;
-}
+type Figures = Omit<LoadFigures, 'detail'>;
 
-async function load(target: Proc, scenario: LoadScenario, headers: Record<string, string>, pathFor = (p: string) => p): Promise<Figures> {
-  let counter = 0;
-  const before = cpuMs(target.child.pid!);
-  const result = await autocannon({
-    url: target.url,
+const load = (target: Proc, scenario: LoadScenario, headers: Record<string, string>, pathFor?: (path: string) => string) =>
+  loadScenario({ url: target.url, pids: [target.child.pid!], pathFor }, scenario, headers, {
+    seconds: DURATION,
     connections: CONNECTIONS,
-    ...loadLength(DURATION, CONNECTIONS),
-    requests: [
-      {
-        method: scenario.method,
-        path: pathFor(scenario.path),
-        headers: { ...headers, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
-        setupRequest: (req) => {
-          if (!scenario.body) return req;
-          const i = counter++;
-          const path = req.path?.replace('p000000', `p${String(i % PIPELINES).padStart(6, '0')}`);
-          return { ...req, path, body: scenario.body(i) };
-        },
-      },
-    ],
+    firstPipeline: 'p000000',
+    pipelineName: (i) => `p${String(i % PIPELINES).padStart(6, '0')}`,
   });
-  const cpu = cpuMs(target.child.pid!) - before;
-  const total = result.requests.total;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuPerRequestMs: total ? cpu / total : 0,
-    bytes: total ? result.throughput.total / total : 0,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 async function seedReference(url: string, token: string, pipelines: number, from = 0) {
   const headers = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };

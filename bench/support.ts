@@ -3,9 +3,11 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { decodeJwt } from 'jose';
 import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
+import { loadLength } from './smoke.js';
 
 // A benchmark that fails or is interrupted stops its servers too.
 stopGroupsOnSignals();
@@ -99,4 +101,78 @@ export interface LoadScenario {
   path: string;
   /** A body per request (unique names); undefined for GETs. */
   body?: (i: number) => string;
+}
+
+/** What one autocannon load of a scenario measured. */
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU of the target's processes per request, in ms. */
+  cpuPerRequestMs: number;
+  /** Bytes per response, headers included. */
+  bytes: number;
+  /** Transport errors and non-2xx answers together; `detail` says which. */
+  errors: number;
+  detail: string;
+}
+
+export interface LoadTarget {
+  url: string;
+  /** The processes whose CPU the load is charged to. */
+  pids: number[];
+  /** The path the target serves a scenario's path at (Prism's document lives under a prefix). */
+  pathFor?: (path: string) => string;
+}
+
+/**
+ * Loads a target with one scenario for `seconds` over `connections` (a smoke run: a few requests per connection).
+ * A scenario with a body names a pipeline in its path: `firstPipeline` there becomes `pipelineName(i)` per request,
+ * spread over the stored pipelines.
+ */
+export async function loadScenario(
+  target: LoadTarget,
+  scenario: LoadScenario,
+  headers: Record<string, string>,
+  load: {
+    seconds: number;
+    connections: number;
+    firstPipeline: string;
+    pipelineName: (i: number) => string;
+    /** Numbers the requests with bodies; loads on one store share one, so created names never repeat (default: from 0). */
+    nextIndex?: () => number;
+  },
+): Promise<LoadFigures> {
+  const cpu = () => target.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const path = target.pathFor ? target.pathFor(scenario.path) : scenario.path;
+  let counter = 0;
+  const nextIndex = load.nextIndex ?? (() => counter++);
+  const before = cpu();
+  const result = await autocannon({
+    url: target.url,
+    connections: load.connections,
+    ...loadLength(load.seconds, load.connections),
+    requests: [
+      {
+        method: scenario.method,
+        path,
+        headers: { ...headers, ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
+        setupRequest: (req) => {
+          if (!scenario.body) return req;
+          const i = nextIndex();
+          return { ...req, path: path.replace(load.firstPipeline, load.pipelineName(i)), body: scenario.body(i) };
+        },
+      },
+    ],
+  });
+  const total = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequestMs: total ? (cpu() - before) / total : 0,
+    bytes: total ? result.throughput.total / total : 0,
+    errors: result.errors + result.non2xx,
+    detail: `${result.errors} errors, ${result.non2xx} non-2xx answers`,
+  };
 }
