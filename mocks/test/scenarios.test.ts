@@ -1,32 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
-import { createInProcessMock, type Fixtures } from '../src/in-process-entry.js';
+import { createInProcessMock } from '../src/in-process-entry.js';
+import { SCENARIO_FIXTURES as FIXTURES } from '../../core/test/scenario-fixtures.js';
 
 const BASE = 'http://scenarios.test';
 const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
-
-const FIXTURES = {
-  pipelines: [
-    {
-      name: 'etl',
-      blocks: [
-        { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 3000 } } },
-        { name: 'clean', type: 'transformer', upstream_blocks: ['load'], configuration: { simulation: { outcome: 'fail' } } },
-        { name: 'export', type: 'data_exporter', upstream_blocks: ['clean'] },
-      ],
-    },
-    { name: 'report', blocks: [{ name: 'only', type: 'data_loader', configuration: { simulation: { duration_ms: 60_000 } } }] },
-  ],
-  triggers: [
-    { pipeline_uuid: 'etl', name: 'nightly', schedule_type: 'api' },
-    { pipeline_uuid: 'report', name: 'hourly', schedule_type: 'api' },
-  ],
-  runs: [
-    { trigger: 'nightly', status: 'failed' },
-    { trigger: 'hourly', status: 'running' },
-    { trigger: 'hourly', status: 'cancelled' },
-  ],
-} satisfies Fixtures;
 
 describe('seed() creates runs in a given state, the test never touching the clock', () => {
   const mock = createInProcessMock({ baseUrl: BASE });

@@ -3,35 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
-import type { Fixtures } from '@pipeline-api/core/fixtures';
 import { parseSettings } from '../options.js';
 import { startServer, type StartedServer } from '../server.js';
+import { SCENARIO_FIXTURES as FIXTURES } from '../../../core/test/scenario-fixtures.js';
 
 const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
-
-/** The mocks' scenario fixtures (mocks/test/scenarios.test.ts), as a `--fixtures` file. */
-const FIXTURES = {
-  pipelines: [
-    {
-      name: 'etl',
-      blocks: [
-        { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 3000 } } },
-        { name: 'clean', type: 'transformer', upstream_blocks: ['load'], configuration: { simulation: { outcome: 'fail' } } },
-        { name: 'export', type: 'data_exporter', upstream_blocks: ['clean'] },
-      ],
-    },
-    { name: 'report', blocks: [{ name: 'only', type: 'data_loader', configuration: { simulation: { duration_ms: 60_000 } } }] },
-  ],
-  triggers: [
-    { pipeline_uuid: 'etl', name: 'nightly', schedule_type: 'api' },
-    { pipeline_uuid: 'report', name: 'hourly', schedule_type: 'api' },
-  ],
-  runs: [
-    { trigger: 'nightly', status: 'failed' },
-    { trigger: 'hourly', status: 'running' },
-    { trigger: 'hourly', status: 'cancelled' },
-  ],
-} satisfies Fixtures;
 
 const dir = mkdtempSync(join(tmpdir(), 'fixtures-runs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
