@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Every process a test or benchmark starts runs in a process group of its own (spawned detached), and is
@@ -54,26 +53,6 @@ function signalGroup(pgid: number, signal: NodeJS.Signals) {
   } catch {
     // ESRCH: the group is gone.
   }
-}
-
-/** Processes (Linux /proc) whose environment holds `marker=value`: every process a test run started, reparented or not. */
-export function processesMarked(marker: string, value: string): { pid: number; command: string }[] {
-  const found: { pid: number; command: string }[] = [];
-  const needle = `${marker}=${value}`;
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    try {
-      const environ = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
-      if (!environ.includes(needle)) continue;
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ').trim();
-      const state = /^State:\s+(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
-      if (state !== 'Z') found.push({ pid, command }); // a zombie holds nothing but its exit status
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return found;
 }
 
 /** Runs a command to its end in a group of its own, output collected; past `timeoutMs` the whole group is killed. */

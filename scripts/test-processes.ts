@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { processesMarked } from './process-group.js';
+// Only what has no side effect: vitest evaluates a globalSetup once per project, so a module-level process listener
+// would be added nine times.
+import { processesMarked } from './processes-marked.js';
 
 /** Marks every process the test run starts (the environment is inherited), so any left behind is found at the end. */
 const MARKER = 'PIPELINE_API_TEST_RUN';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { processesMarked, spawnGroup } from '../../process-group.js';
+import { spawnGroup } from '../../process-group.js';
+import { processesMarked } from '../../processes-marked.js';
 
 /**
  * run.sh's start and stop (process-group.sh), exercised with a stand-in for Mage: a server process with two
