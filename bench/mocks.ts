@@ -4,7 +4,8 @@
  *    alone, and import to the first answered request through the in-process fetch and through MSW, on msw 3
  *    (installed from the registry once, cached) and on the workspace's msw 2.
  *    Targets (on the best of the runs, the least disturbed by other load): in-process <= 150 ms; through MSW <= MSW's
- *    own import (`msw` and `msw/node`, what an MSW test file loads) + 100 ms.
+ *    own import (`msw` and `msw/node`, what an MSW test file loads) + 100 ms. Beside it, MSW alone from import to its
+ *    first answer (one handler), so the kit's own share shows.
  * 2. Per call: a simple read (`statuses.list` through the SDK) with `mock.fetch` and through MSW's interception.
  *    Target: in-process <= 0.1 ms per read.
  * 3. 1,000 mixed SDK calls against the reference server over loopback (its own process, as `npm start` runs it),
@@ -72,6 +73,18 @@ const mock = setupMockServer({ baseUrl: 'http://mocks.bench' });
 mock.listen();
 await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.list();
 mock.close();`;
+/**
+ * The same first answer from MSW alone (one handler, the same SDK call): what MSW's first interception costs any
+ * MSW test file (on msw 3 the request goes through undici's client and MSW's socket emulation), beside what the kit adds.
+ */
+const FIRST_MSW_ALONE = `
+const { http, HttpResponse } = await import('msw');
+const { setupServer } = await import('msw/node');
+const { createClient } = await import('@pipeline-api/sdk');
+const server = setupServer(http.get('http://mocks.bench/api/status', () => HttpResponse.json({ status: { status: 'ok', version: '0', require_user_authentication: true }, metadata: null, status: 200 })));
+server.listen();
+await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.list();
+server.close();`;
 
 console.log(`Import cost in a fresh process, median of ${IMPORT_RUNS} (built packages, Node ${process.versions.node}); targets on the best run`);
 const modules = ['zod', '@pipeline-api/contract', '@pipeline-api/core', '@pipeline-api/sdk', '@pipeline-api/mocks/in-process'];
@@ -100,10 +113,13 @@ for (const [label, mswDir] of [
   ] as const) {
     console.log(`    import ${name.padEnd(32)} ${ms(cost)}`);
   }
+  const alone = medianOf(FIRST_MSW_ALONE, mswDir);
+  console.log(`    import to first answer, MSW alone       ${ms(alone)}   (one handler: MSW's floor)`);
   const first = medianOf(FIRST_THROUGH_MSW, mswDir);
   console.log(
     `    import to first answer, through MSW     ${ms(first)}   target <= MSW's own + 100 = ${(own.best + 100).toFixed(0)} ms: ${first.best <= own.best + 100 ? 'met' : 'MISSED'}`,
   );
+  console.log(`    the kit's share (through MSW - MSW alone): best ${(first.best - alone.best).toFixed(0)} ms, CPU ${(first.cpu - alone.cpu).toFixed(0)} ms`);
 }
 
 /** A mix a UI produces: lists and reads dominate, with creates, updates and deletes between. */
