@@ -32,6 +32,14 @@ describe("the mocks' browser bundle", async () => {
     expect([...lazyInputs].some(persistence)).toBe(true);
   });
 
+  it('splits off the orchestrator (the scheduler and the run commands), which a page loads only once it stores a trigger', () => {
+    const orchestrator = (path: string) => path.startsWith('core/dist/orchestrator-');
+    expect(paths.filter(orchestrator)).toEqual([]);
+    expect([...lazyInputs].some(orchestrator)).toBe(true);
+    // The scheduler's own notices are in no chunk the page loads.
+    expect(loaded.filter((chunk) => chunk.code.includes('trigger firings paused while the store is full'))).toEqual([]);
+  });
+
   it("splits off seeding (seed(): the fixtures' schemas and scenarios, each resource's fixtures.ts), which most pages never call", () => {
     const seeding = (path: string) => path.startsWith('core/dist/fixtures.');
     expect(paths.filter(seeding)).toEqual([]);

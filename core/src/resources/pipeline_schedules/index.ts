@@ -1,6 +1,7 @@
 import { onChangesOf } from '../../cascade.js';
-import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/commands.js';
+import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/cascades.js';
 import { isCronExpression, isCronLoaded, loadCron } from '../../orchestration/interval.js';
+import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
 import { isPlainObject } from '../../request.js';
@@ -15,8 +16,14 @@ const followPipelines = onChangesOf(pipelinesTable, {
   deleted: (pipeline, { repo }) => deleteTriggersOf(repo, pipeline.uuid),
 });
 
-/** A write naming a cron expression loads croner first (the first one only waits). */
-const loadCronFor = (payload: unknown) => (!isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined);
+/**
+ * A trigger write loads the orchestrator first (the scheduler fires triggers from the tick after the first is stored),
+ * and croner when it names a cron expression; only the first ones wait.
+ */
+const prepareTriggerWrite = async (payload: unknown) => {
+  const cron = !isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined;
+  await Promise.all([loadOrchestrator(), cron]);
+};
 
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
 export const pipelineSchedules = defineResource('pipelineSchedules', {
@@ -24,7 +31,7 @@ export const pipelineSchedules = defineResource('pipelineSchedules', {
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  prepareWrite: loadCronFor,
+  prepareWrite: prepareTriggerWrite,
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
@@ -33,5 +40,5 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   policy: schedulePolicy,
   presenter: schedulePresenter,
   cascades: [followPipelines],
-  prepareWrite: loadCronFor,
+  prepareWrite: prepareTriggerWrite,
 });

@@ -1,7 +1,8 @@
 import type { NodeAt, PipelineScheduleCreate } from '@pipeline-api/contract';
 import { notFound } from '../../errors.js';
 import { checkChosenToken, integerId, newToken } from '../../ids.js';
-import { checkVariablesSize, deleteTrigger } from '../../orchestration/commands.js';
+import { deleteTrigger } from '../../orchestration/cascades.js';
+import { checkVariablesSize } from '../../orchestration/quotas.js';
 import { checkInterval, parseDateTime } from '../../orchestration/interval.js';
 import type { ScheduleRecord } from '../../orchestration/triggers.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
