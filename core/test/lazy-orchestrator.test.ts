@@ -114,3 +114,26 @@ describe('the orchestrator, loaded on first need', () => {
     expect(() => api.tick(NOW + 2000)).not.toThrow();
   });
 });
+
+describe('the simulated log lines, loaded on first need', () => {
+  it("are loaded by the first read of a pipeline's logs, before its lookups, and answer the run's lines", async () => {
+    vi.resetModules();
+    const lines = await import('../src/resources/logs/lazy-lines.js');
+    const { createApi } = await import('../src/api.js');
+    let now = NOW;
+    const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+    const call = caller(api);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
+    await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
+    const { pipeline_schedule: trigger } = await call('POST', '/api/pipelines/p/pipeline_schedules', {
+      pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' },
+    });
+    await call('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} });
+    for (let i = 0; i < 6; i++) api.tick((now += 1000));
+    expect(() => lines.loadedLogLines()).toThrow(/log lines are not loaded yet/);
+    const { logs } = await call('GET', '/api/pipelines/p/logs');
+    expect(logs[0].block_run_logs.map((f: { name: string }) => f.name)).toEqual(['b.log']);
+    expect(logs[0].block_run_logs[0].content).toContain('Finish executing block b.');
+    expect(logs[0].pipeline_run_logs[0].content).toContain('completed.');
+  });
+});

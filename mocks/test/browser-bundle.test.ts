@@ -40,6 +40,13 @@ describe("the mocks' browser bundle", async () => {
     expect(loaded.filter((chunk) => chunk.code.includes('trigger firings paused while the store is full'))).toEqual([]);
   });
 
+  it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {
+    const lines = (path: string) => path.startsWith('core/dist/lines-');
+    expect(paths.filter(lines)).toEqual([]);
+    expect([...lazyInputs].some(lines)).toBe(true);
+    expect(loaded.filter((chunk) => chunk.code.includes('Start executing block'))).toEqual([]);
+  });
+
   it("splits off seeding (seed(): the fixtures' schemas and scenarios, each resource's fixtures.ts), which most pages never call", () => {
     const seeding = (path: string) => path.startsWith('core/dist/fixtures.');
     expect(paths.filter(seeding)).toEqual([]);
