@@ -12,8 +12,9 @@ async function freshCore() {
   vi.resetModules();
   const orchestrator = await import('../src/orchestration/lazy-orchestrator.js');
   const { schedulesTable } = await import('../src/orchestration/triggers-table.js');
+  const triggerWrites = await import('../src/resources/pipeline_schedules/lazy-writes.js');
   const { createApi } = await import('../src/api.js');
-  return { orchestrator, schedulesTable, createApi };
+  return { orchestrator, triggerWrites, schedulesTable, createApi };
 }
 
 function caller(api: Api) {
@@ -41,8 +42,8 @@ describe('the orchestrator, loaded on first need', () => {
     expect(orchestrator.isOrchestratorLoaded()).toBe(false);
   });
 
-  it('the first trigger loads it before the write runs, and the ticks after it move runs as before', async () => {
-    const { orchestrator, createApi } = await freshCore();
+  it('the first trigger loads it (and the trigger writes) before the write runs, and the ticks after it move runs as before', async () => {
+    const { orchestrator, triggerWrites, createApi } = await freshCore();
     let now = NOW;
     const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
     const call = caller(api);
@@ -50,10 +51,12 @@ describe('the orchestrator, loaded on first need', () => {
     await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
     api.tick((now += 1000));
     expect(orchestrator.isOrchestratorLoaded()).toBe(false);
+    expect(() => triggerWrites.loadedTriggerWrites()).toThrow(/trigger writes are not loaded yet/);
     const { pipeline_schedule: trigger } = await call('POST', '/api/pipelines/p/pipeline_schedules', {
       pipeline_schedule: { name: 'always', schedule_type: 'time', schedule_interval: '@always_on', status: 'active' },
     });
     expect(orchestrator.isOrchestratorLoaded()).toBe(true);
+    expect(trigger).toMatchObject({ name: 'always', status: 'active', schedule_interval: '@always_on' });
     // The @always_on trigger fires on the next tick; its run starts, its block runs, the run completes.
     for (let i = 0; i < 6; i++) api.tick((now += 1000));
     const { pipeline_runs: runs } = await call('GET', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`);
