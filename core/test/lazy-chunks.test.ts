@@ -3,9 +3,8 @@ import type { Api } from '../src/api.js';
 
 /**
  * Code most pages never run is imported on first need (bundlers split it off): the orchestrator, the simulated log
- * lines, a trigger's and a user's writes. Each test runs on a fresh copy of the core's modules, where none is loaded
- * yet: pages that never need one never load it; the first request that does loads it before its lookups, and answers
- * as before.
+ * lines, a trigger's writes. Each test runs on a fresh copy of the core's modules, where none is loaded yet: pages
+ * that never need one never load it; the first request that does loads it before its lookups, and answers as before.
  */
 const NOW = Date.UTC(2026, 0, 1, 10, 30);
 
@@ -139,25 +138,5 @@ describe('the simulated log lines, loaded on first need', () => {
     expect(logs[0].block_run_logs.map((f: { name: string }) => f.name)).toEqual(['b.log']);
     expect(logs[0].block_run_logs[0].content).toContain('Finish executing block b.');
     expect(logs[0].pipeline_run_logs[0].content).toContain('completed.');
-  });
-});
-
-describe("a user's create and update, loaded on first need", () => {
-  it('are loaded by the first user write, before its lookups, and answer as before; sign-in and reads never load them', async () => {
-    vi.resetModules();
-    const writes = await import('../src/resources/users/lazy-writes.js');
-    const { createApi } = await import('../src/api.js');
-    const api = await createApi({ clock: { now: () => NOW } });
-    const call = caller(api);
-    const { session } = await call('POST', '/api/sessions', { session: { email: 'admin@admin.com', password: 'admin' } });
-    const asOwner = { 'x-api-key': api.config.apiKey, cookie: `oauth_token=${session.token}` };
-    expect((await call('GET', '/api/users', undefined, asOwner)).users).toHaveLength(1);
-    expect(() => writes.loadedUserWrites()).toThrow(/user writes are not loaded yet/);
-    const taken = await call('POST', '/api/users', { user: { email: 'admin@admin.com', password: 'password1', password_confirmation: 'password1' } }, asOwner);
-    expect(taken.error).toMatchObject({ code: 400, type: 'record_invalid', errors: [{ path: 'user.email' }] });
-    const created = await call('POST', '/api/users', { user: { email: 'e@x.io', password: 'password1', password_confirmation: 'password1' } }, asOwner);
-    expect(created.user).toMatchObject({ email: 'e@x.io' });
-    const renamed = await call('PUT', `/api/users/${created.user.id}`, { user: { first_name: 'E' } }, asOwner);
-    expect(renamed.user).toMatchObject({ first_name: 'E' });
   });
 });

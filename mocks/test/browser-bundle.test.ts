@@ -47,12 +47,6 @@ describe("the mocks' browser bundle", async () => {
     expect(loaded.filter((chunk) => chunk.code.includes('is too easy to guess'))).toEqual([]);
   });
 
-  it("splits off a user's create and update (admin pages, a password change)", () => {
-    const writes = (path: string) => path.startsWith('core/dist/writes-');
-    expect([...lazyInputs].filter(writes)).toHaveLength(2);
-    expect(loaded.filter((chunk) => chunk.code.includes('Account with same email is already taken'))).toEqual([]);
-  });
-
   it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {
     const lines = (path: string) => path.startsWith('core/dist/lines-');
     expect(paths.filter(lines)).toEqual([]);

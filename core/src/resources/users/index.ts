@@ -1,6 +1,5 @@
 import { usersTable } from './table.js';
 import { defineResource } from '../../resource.js';
-import { loadUserWrites } from './lazy-writes.js';
 import { userPolicy } from './policy.js';
 import { userPresenter } from './presenter.js';
 import { userResource } from './resource.js';
@@ -11,6 +10,4 @@ export const users = defineResource('users', {
   resource: userResource,
   policy: userPolicy,
   presenter: userPresenter,
-  // Creating and updating users (admin pages, a password change) is code most pages never run.
-  prepareWrite: loadUserWrites,
 });
