@@ -8,7 +8,7 @@ import type { Resource } from '../../resource.js';
 import type { PipelineRecord } from '../pipelines/table.js';
 import { checkChosenToken, newToken } from './tokens.js';
 
-type TriggerWrites = Pick<Resource<NodeAt<'pipelineSchedules'>, ScheduleRecord>, 'update'> &
+export type TriggerWrites = Pick<Resource<NodeAt<'pipelineSchedules'>, ScheduleRecord>, 'update'> &
   Pick<Resource<NodeAt<'pipelines.pipelineSchedules'>, ScheduleRecord, undefined, PipelineRecord>, 'create'>;
 
 /** A trigger's create and update (imported through lazy-writes.ts: a page that never writes a trigger never loads them). */
