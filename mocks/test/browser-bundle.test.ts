@@ -40,11 +40,12 @@ describe("the mocks' browser bundle", async () => {
     expect(loaded.filter((chunk) => chunk.code.includes('trigger firings paused while the store is full'))).toEqual([]);
   });
 
-  it("splits off a trigger's create and update (the token strength check among them), which a page loads only when it writes a trigger", () => {
+  it("splits off a trigger's create and update (the token strength and cron interval checks among them), which a page loads only when it writes a trigger", () => {
     const writes = (path: string) => path.startsWith('core/dist/writes-');
     expect(paths.filter(writes)).toEqual([]);
     expect([...lazyInputs].some(writes)).toBe(true);
     expect(loaded.filter((chunk) => chunk.code.includes('is too easy to guess'))).toEqual([]);
+    expect(loaded.filter((chunk) => chunk.code.includes('has no fire time in the next five years'))).toEqual([]);
   });
 
   it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {

@@ -1,5 +1,6 @@
 import type { NodeAt, PipelineScheduleCreate } from '@pipeline-api/contract';
-import { checkInterval, parseDateTime } from '../../orchestration/interval.js';
+import { checkInterval } from '../../orchestration/interval-check.js';
+import { parseDateTime } from '../../orchestration/interval.js';
 import { checkVariablesSize } from '../../orchestration/quotas.js';
 import type { ScheduleRecord } from '../../orchestration/triggers.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
