@@ -3,11 +3,15 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A browser bundle of `entry` (esbuild, minified, as an app bundles it): its code, and the files it carries code of (relative to the repository). */
+/**
+ * A browser bundle of `entry` (esbuild, minified, split at each `import()`, as an app bundles it): the code of all its
+ * chunks, lazy ones included, and the files they carry code of (relative to the repository).
+ */
 export async function bundled(entry: string): Promise<{ code: string; files: string[] }> {
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true,
+    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -18,11 +22,12 @@ export async function bundled(entry: string): Promise<{ code: string; files: str
     outdir: 'out',
     conditions: ['@pipeline-api/source'],
   });
-  const output = Object.values(result.metafile.outputs)[0]!;
-  const files = Object.entries(output.inputs)
-    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-    .map(([path]) => path);
-  return { code: result.outputFiles[0]!.text, files };
+  const files = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([path]) => path),
+  );
+  return { code: result.outputFiles.map((file) => file.text).join('\n'), files: [...new Set(files)] };
 }
 
 /** The zod files a browser bundle of `entry` carries, relative to zod's package. */

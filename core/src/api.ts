@@ -10,7 +10,10 @@ import type { Repository } from './repository/types.js';
 import { StorageReserve, storageLimits } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { loadCron } from './orchestration/interval.js';
-import { createScheduler } from './orchestration/scheduler.js';
+import { isOrchestratorLoaded, loadOrchestrator, loadedOrchestrator } from './orchestration/lazy-orchestrator.js';
+import { runsTable } from './orchestration/runs-table.js';
+import type { Scheduler } from './orchestration/scheduler.js';
+import { schedulesTable } from './orchestration/triggers-table.js';
 import { usersTable } from './resources/users/table.js';
 
 export interface ApiOptions {
@@ -46,8 +49,9 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   // (runs in progress may use the reserve).
   const reserve = new StorageReserve();
   const hooks = storageLimits(config.storage, reserve);
-  // A given repository may hold stored cron triggers, which the trigger index reads as their tables open.
-  if (options.repo) await loadCron();
+  // A given repository may hold stored triggers: cron ones, which the trigger index reads as their tables open, and
+  // ones the scheduler must fire from the first tick.
+  if (options.repo) await Promise.all([loadCron(), loadOrchestrator()]);
   const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
@@ -56,8 +60,17 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const passwords = options.passwords ?? bcryptHasher(config.bcryptRounds);
   await seedDefaultOwner(repo, config, clock, passwords);
   const core = createCore({ config, repo, clock, random, passwords, modules: resourceModules, onInternalError: options.onInternalError });
-  const scheduler = createScheduler({ repo, config }, options.schedulerLog ?? ((line) => console.warn(line)), reserve);
-  return { core, repo, config, clock, tick: (now = clock.now()) => scheduler.tick(now) };
+  let scheduler: Scheduler | undefined;
+  const tick = (now = clock.now()) => {
+    if (!scheduler) {
+      // No trigger and no run: nothing is due, and the orchestrator may not be loaded yet (it is before the first
+      // trigger is stored). Once one exists, a missing orchestrator is an error, never a skipped transition.
+      if (!isOrchestratorLoaded() && schedulesTable.in(repo).size() === 0 && runsTable.in(repo).size() === 0) return;
+      scheduler = loadedOrchestrator().createScheduler({ repo, config }, options.schedulerLog ?? ((line) => console.warn(line)), reserve);
+    }
+    scheduler.tick(now);
+  };
+  return { core, repo, config, clock, tick };
 }
 
 async function seedDefaultOwner(repo: Repository, config: CoreConfig, clock: Clock, passwords: PasswordHasher) {

@@ -157,6 +157,7 @@ export function createCore(options: CoreOptions) {
     };
 
     if (module.prepareWrite && WRITE_ACTIONS.has(action)) await module.prepareWrite(info.payloadKey === undefined ? undefined : body[info.payloadKey]);
+    if (module.prepareRead && !WRITE_ACTIONS.has(action)) await module.prepareRead();
     // resource lookup: the parent of a nested route is named by its first param, the member by its last.
     // From here to the action nothing awaits (lookups are synchronous), so no other request can change
     // what was looked up before the action runs; actions that await re-read what they write.

@@ -32,6 +32,29 @@ describe("the mocks' browser bundle", async () => {
     expect([...lazyInputs].some(persistence)).toBe(true);
   });
 
+  it('splits off the orchestrator (the scheduler and the run commands), which a page loads only once it stores a trigger', () => {
+    const orchestrator = (path: string) => path.startsWith('core/dist/orchestrator-');
+    expect(paths.filter(orchestrator)).toEqual([]);
+    expect([...lazyInputs].some(orchestrator)).toBe(true);
+    // The scheduler's own notices are in no chunk the page loads.
+    expect(loaded.filter((chunk) => chunk.code.includes('trigger firings paused while the store is full'))).toEqual([]);
+  });
+
+  it("splits off a trigger's create and update (the token strength and cron interval checks among them), which a page loads only when it writes a trigger", () => {
+    const writes = (path: string) => path.startsWith('core/dist/writes-');
+    expect(paths.filter(writes)).toEqual([]);
+    expect([...lazyInputs].some(writes)).toBe(true);
+    expect(loaded.filter((chunk) => chunk.code.includes('is too easy to guess'))).toEqual([]);
+    expect(loaded.filter((chunk) => chunk.code.includes('has no fire time in the next five years'))).toEqual([]);
+  });
+
+  it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {
+    const lines = (path: string) => path.startsWith('core/dist/lines-');
+    expect(paths.filter(lines)).toEqual([]);
+    expect([...lazyInputs].some(lines)).toBe(true);
+    expect(loaded.filter((chunk) => chunk.code.includes('Start executing block'))).toEqual([]);
+  });
+
   it("splits off seeding (seed(): the fixtures' schemas and scenarios, each resource's fixtures.ts), which most pages never call", () => {
     const seeding = (path: string) => path.startsWith('core/dist/fixtures.');
     expect(paths.filter(seeding)).toEqual([]);

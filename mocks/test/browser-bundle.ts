@@ -84,7 +84,8 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
   });
   const outputs = result.metafile.outputs;
   const relativePath = (path: string) => path.slice(root.length);
-  const entryFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined || path.endsWith('stdin.js'))!;
+  // The entry is the output of the stdin source; every `import()` target is an entry point of its own in the metafile.
+  const entryFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'entry.ts')!;
   // What the page loads: the entry and every chunk it imports statically, transitively; the rest is lazy.
   const loadedFiles = new Set<string>();
   const visit = (file: string) => {

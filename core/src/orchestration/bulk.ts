@@ -1,7 +1,8 @@
 import type { Services } from '../context.js';
 import { invalid } from '../errors.js';
 import type { PipelineRecord } from '../resources/pipelines/table.js';
-import { checkWaitingRoom, createRun, resetterFor } from './commands.js';
+import { createRun, resetterFor } from './commands.js';
+import { checkWaitingRoom } from './quotas.js';
 import { endRun, resetIncomplete } from './engine.js';
 import { isInProgress, type RunRecord } from './runs.js';
 import { schedulesTable } from './triggers-table.js';

@@ -1,11 +1,11 @@
 import type { CoreConfig } from '../config.js';
-import { ApiError } from '../errors.js';
-import type { Repository } from '../repository/types.js';
 import { allMembers } from '../pipeline-members/graph.js';
+import type { Repository } from '../repository/types.js';
 import { blocksTable } from '../resources/blocks/table.js';
 import { pipelinesTable } from '../resources/pipelines/table.js';
 import { sizeOf } from '../repository/storage-limits.js';
 import { cancelRun, retryBlocks } from './engine.js';
+import { checkVariablesSize, checkWaitingRoom } from './quotas.js';
 import { isInProgress, type BlockRunState, type RunRecord } from './runs.js';
 import { runsTable } from './runs-table.js';
 import { resetBlockRun } from './simulation.js';
@@ -29,32 +29,6 @@ export interface NewRun {
   variables?: Record<string, unknown>;
   eventVariables?: Record<string, unknown>;
   status?: 'initial' | 'cancelled';
-}
-
-/** 413 when variables sent for a run or a trigger are over the cap (they are stored with every run). */
-export function checkVariablesSize({ config }: Pick<Orchestration, 'config'>, size: number, what: string): void {
-  const max = config.runs.maxVariablesBytes;
-  if (size > max) {
-    throw new ApiError(
-      'payload_too_large',
-      `${what} are ${size} bytes of JSON; at most ${max} are stored (MAX_RUN_VARIABLES_BYTES). Send less; nothing was changed.`,
-    );
-  }
-}
-
-/**
- * Refuses one more run waiting to start on a trigger at its cap (a new run, or a retried one that starts over):
- * 429 with Retry-After, nothing changed.
- */
-export function checkWaitingRoom({ repo, config }: Pick<Orchestration, 'repo' | 'config'>, scheduleId: number): void {
-  const waiting = runsTable.in(repo).index.waitingOf(scheduleId);
-  if (waiting < config.runs.maxWaitingPerTrigger) return;
-  const error = new ApiError(
-    'too_many_requests',
-    `Trigger ${scheduleId} already has ${waiting} runs waiting to start (MAX_WAITING_RUNS_PER_TRIGGER is ${config.runs.maxWaitingPerTrigger}). Try again once some have started.`,
-  );
-  error.retryAfter = 1;
-  throw error;
 }
 
 /**
@@ -117,43 +91,6 @@ export function keepFinishedWithinBound({ repo, config }: Orchestration, schedul
     }
   }
   for (const id of doomed) runs.delete(id);
-}
-
-/** Deletes a trigger's runs (with their block runs inside, and so their logs); used when a trigger or a pipeline goes. */
-export function deleteRunsOf(repo: Repository, scheduleId: number): void {
-  const ids = runsTable.in(repo).index.bySchedule.get(scheduleId)?.slice() ?? [];
-  for (const id of ids) runsTable.in(repo).delete(id);
-}
-
-/** A deleted pipeline's triggers and their runs go with it (no orphan runs). */
-export function deleteTriggersOf(repo: Repository, pipelineUuid: string): void {
-  const schedules = schedulesTable.in(repo);
-  for (const id of schedules.index.ofPipeline(pipelineUuid)) {
-    deleteRunsOf(repo, id);
-    schedules.delete(id);
-  }
-}
-
-/** A deleted trigger takes its runs with it, in one transaction. */
-export function deleteTrigger(repo: Repository, scheduleId: number): void {
-  repo.transaction(() => {
-    deleteRunsOf(repo, scheduleId);
-    schedulesTable.in(repo).delete(scheduleId);
-  });
-}
-
-/** A renamed pipeline keeps its triggers and runs: they follow the new uuid. */
-export function renameTriggersOf(repo: Repository, from: string, to: string): void {
-  const schedules = schedulesTable.in(repo);
-  const runs = runsTable.in(repo);
-  for (const id of schedules.index.ofPipeline(from)) {
-    const schedule = schedules.get(id);
-    if (schedule) schedules.put({ ...schedule, pipeline_uuid: to });
-    for (const runId of runs.index.bySchedule.get(id)?.slice() ?? []) {
-      const run = runs.get(runId);
-      if (run) runs.put({ ...run, pipeline_uuid: to });
-    }
-  }
 }
 
 /** A function that resets a block run against the pipeline as it is now. */

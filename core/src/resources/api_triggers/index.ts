@@ -1,3 +1,4 @@
+import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { definePolicy } from '../../policy.js';
 import { defineResource } from '../../resource.js';
 import { runPresenter } from '../pipeline_runs/presenter.js';
@@ -18,6 +19,7 @@ export const apiTriggerWithToken = defineResource('pipelineSchedules.pipelineRun
   resource: apiTriggerWithTokenResource,
   policy,
   presenter: runPresenter,
+  prepareWrite: loadOrchestrator,
 });
 
 /** `POST /api/pipeline_schedules/:pipeline_schedule_id/api_trigger` with `Authorization: Bearer <token>`. */
@@ -25,4 +27,5 @@ export const apiTrigger = defineResource('pipelineSchedules.apiTrigger', {
   resource: apiTriggerResource,
   policy,
   presenter: runPresenter,
+  prepareWrite: loadOrchestrator,
 });

@@ -1,5 +1,5 @@
 import type { NodeAt } from '@pipeline-api/contract';
-import { triggerRun } from '../../orchestration/api-trigger.js';
+import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import type { RunRecord } from '../../orchestration/runs.js';
 import type { Resource } from '../../resource.js';
 
@@ -16,13 +16,13 @@ function bearerToken(header: unknown): string {
 /** `POST /api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs/:token`. */
 export const apiTriggerWithTokenResource: Resource<NodeAt<'pipelineSchedules.pipelineRunsWithToken'>, RunRecord> = {
   async create(ctx) {
-    return triggerRun(ctx, ctx.params.pipeline_schedule_id, ctx.params.token);
+    return loadedOrchestrator().triggerRun(ctx, ctx.params.pipeline_schedule_id, ctx.params.token);
   },
 };
 
 /** `POST /api/pipeline_schedules/:pipeline_schedule_id/api_trigger` with `Authorization: Bearer <token>`. */
 export const apiTriggerResource: Resource<NodeAt<'pipelineSchedules.apiTrigger'>, RunRecord> = {
   async create(ctx) {
-    return triggerRun(ctx, ctx.params.pipeline_schedule_id, bearerToken(ctx.request.headers.authorization));
+    return loadedOrchestrator().triggerRun(ctx, ctx.params.pipeline_schedule_id, bearerToken(ctx.request.headers.authorization));
   },
 };

@@ -1,6 +1,7 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter } from '../../presenter.js';
 import { defineResource } from '../../resource.js';
+import { loadLogLines } from './lazy-lines.js';
 import { logPolicy } from './policy.js';
 import { logResource, type PipelineLogs } from './resource.js';
 
@@ -19,5 +20,6 @@ export const pipelineLogs = defineResource('pipelines.logs', {
     },
     formats: { default: ATTRIBUTES },
   }),
+  prepareRead: loadLogLines,
   // Mage reads at most 20 log files of each kind.
 });

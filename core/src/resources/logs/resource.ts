@@ -3,7 +3,8 @@ import type { Resource } from '../../resource.js';
 import type { PipelineRecord } from '../pipelines/table.js';
 import { newestFirst } from '../../orchestration/page.js';
 import type { RunRecord } from '../../orchestration/runs.js';
-import { blockRunLog, runLog, type LogFile } from './lines.js';
+import { loadedLogLines } from './lazy-lines.js';
+import type { LogFile } from './lines.js';
 import { runsTable } from '../../orchestration/runs-table.js';
 
 export interface PipelineLogs {
@@ -34,6 +35,7 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
       const found = runsTable.in(repo).getMany(page.ids);
       runs = page.ids.flatMap((id) => found.get(id) ?? []);
     }
+    const { blockRunLog, runLog } = loadedLogLines();
     const blockRunLogs = runs.flatMap((run) =>
       run.block_runs.filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p))).map((b) => blockRunLog(run, b)),
     );

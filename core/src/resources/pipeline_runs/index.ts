@@ -1,3 +1,4 @@
+import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { runsTable } from '../../orchestration/runs-table.js';
 import { defineResource } from '../../resource.js';
 import { runPolicy } from './policy.js';
@@ -10,6 +11,8 @@ export const pipelineRuns = defineResource('pipelineRuns', {
   resource: runResource,
   policy: runPolicy,
   presenter: runPresenter,
+  // Cancelling or retrying a run is the orchestrator's.
+  prepareWrite: loadOrchestrator,
 });
 
 /** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: a trigger's runs. */
@@ -17,4 +20,6 @@ export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRu
   resource: scheduleRunResource,
   policy: runPolicy,
   presenter: runPresenter,
+  // Running a trigger now is the orchestrator's.
+  prepareWrite: loadOrchestrator,
 });

@@ -2,8 +2,8 @@ import type { NodeAt } from '@pipeline-api/contract';
 import type { Services } from '../../context.js';
 import { invalid, notFound } from '../../errors.js';
 import { integerId } from '../../ids.js';
-import { changeRun, runNow } from '../../orchestration/commands.js';
 import { parseDateTime } from '../../orchestration/interval.js';
+import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { newestFirst } from '../../orchestration/page.js';
 import type { RunRecord } from '../../orchestration/runs.js';
 import { runsTable } from '../../orchestration/runs-table.js';
@@ -59,7 +59,7 @@ export const runResource: Resource<NodeAt<'pipelineRuns'>, RunRecord> = {
     if (p.from_block_uuid !== undefined && p.pipeline_run_action === undefined) {
       throw invalid('pipeline_run.from_block_uuid', 'from_block_uuid goes with pipeline_run_action: "retry_blocks".');
     }
-    return changeRun(ctx, run, clock.now(), p.status === 'cancelled' ? { cancel: true } : { retryFrom: p.from_block_uuid });
+    return loadedOrchestrator().changeRun(ctx, run, clock.now(), p.status === 'cancelled' ? { cancel: true } : { retryFrom: p.from_block_uuid });
   },
 
   async delete(run, { repo }) {
@@ -83,6 +83,6 @@ export const scheduleRunResource: Resource<NodeAt<'pipelineSchedules.pipelineRun
     const p = ctx.payload;
     const now = ctx.clock.now();
     const executionDate = p.execution_date ? parseDateTime(p.execution_date, 'pipeline_run.execution_date') : now;
-    return runNow(ctx, ctx.parent, now, { executionDate, variables: p.variables, eventVariables: p.event_variables });
+    return loadedOrchestrator().runNow(ctx, ctx.parent, now, { executionDate, variables: p.variables, eventVariables: p.event_variables });
   },
 };

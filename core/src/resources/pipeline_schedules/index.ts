@@ -1,10 +1,12 @@
 import { onChangesOf } from '../../cascade.js';
-import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/commands.js';
+import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/cascades.js';
 import { isCronExpression, isCronLoaded, loadCron } from '../../orchestration/interval.js';
+import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
 import { isPlainObject } from '../../request.js';
 import { pipelinesTable } from '../pipelines/table.js';
+import { loadTriggerWrites } from './lazy-writes.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
 import { pipelineScheduleResource, scheduleResource } from './resource.js';
@@ -15,8 +17,14 @@ const followPipelines = onChangesOf(pipelinesTable, {
   deleted: (pipeline, { repo }) => deleteTriggersOf(repo, pipeline.uuid),
 });
 
-/** A write naming a cron expression loads croner first (the first one only waits). */
-const loadCronFor = (payload: unknown) => (!isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined);
+/**
+ * A trigger write loads its own code and the orchestrator first (the scheduler fires triggers from the tick after the
+ * first is stored), and croner when it names a cron expression; only the first ones wait.
+ */
+const prepareTriggerWrite = async (payload: unknown) => {
+  const cron = !isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined;
+  await Promise.all([loadTriggerWrites(), loadOrchestrator(), cron]);
+};
 
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
 export const pipelineSchedules = defineResource('pipelineSchedules', {
@@ -24,7 +32,7 @@ export const pipelineSchedules = defineResource('pipelineSchedules', {
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  prepareWrite: loadCronFor,
+  prepareWrite: prepareTriggerWrite,
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
@@ -33,5 +41,5 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   policy: schedulePolicy,
   presenter: schedulePresenter,
   cascades: [followPipelines],
-  prepareWrite: loadCronFor,
+  prepareWrite: prepareTriggerWrite,
 });

@@ -6,7 +6,7 @@ import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
 import { cloneSections, emptySections } from '../../pipeline-members/graph.js';
 import { preloadBlocks, type BlockPreload } from '../../pipeline-members/presenter.js';
-import { applyBulkAction } from '../../orchestration/bulk.js';
+import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { pipelinesTable, type PipelineRecord } from './table.js';
 
 type Settings = PipelineRecord['settings'];
@@ -127,7 +127,7 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
       if (uuid !== pipeline.uuid) ctx.cascades.renamed(pipelinesTable, pipeline, next);
       // Mage's bulk actions on the pipeline's triggers and runs (its UI sends them here).
       if (p.status !== undefined) {
-        applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
+        loadedOrchestrator().applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
       }
     });
     return next;

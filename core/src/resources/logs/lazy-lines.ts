@@ -1,0 +1,18 @@
+import { lazyModule } from '../../lazy-module.js';
+
+/**
+ * The simulated log lines (lines.ts), imported on first need: only a page that reads a pipeline's logs loads them.
+ * The logs resource's prepareRead awaits loadLogLines() before its lookups.
+ */
+const lines = lazyModule(() => import('./lines.js'));
+
+export const loadLogLines = async (): Promise<void> => {
+  await lines.load();
+};
+
+/** The log lines, once loaded; a clear internal error when code reaches them before. */
+export function loadedLogLines() {
+  const loaded = lines.loaded;
+  if (!loaded) throw new Error('The log lines are not loaded yet: logs were read before loadLogLines().');
+  return loaded;
+}

@@ -1,0 +1,142 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Api } from '../src/api.js';
+
+/**
+ * Code most pages never run is imported on first need (bundlers split it off): the orchestrator, the simulated log
+ * lines, a trigger's writes. Each test runs on a fresh copy of the core's modules, where none is loaded yet: pages
+ * that never need one never load it; the first request that does loads it before its lookups, and answers as before.
+ */
+const NOW = Date.UTC(2026, 0, 1, 10, 30);
+
+async function freshCore() {
+  vi.resetModules();
+  const orchestrator = await import('../src/orchestration/lazy-orchestrator.js');
+  const { schedulesTable } = await import('../src/orchestration/triggers-table.js');
+  const triggerWrites = await import('../src/resources/pipeline_schedules/lazy-writes.js');
+  const { createApi } = await import('../src/api.js');
+  return { orchestrator, triggerWrites, schedulesTable, createApi };
+}
+
+function caller(api: Api) {
+  return (method: string, path: string, body?: unknown, headers: Record<string, string> = { 'x-api-key': api.config.apiKey }) =>
+    api.core.dispatch({ method, path, query: {}, headers, body, client: 'test' }).then((o) => o.body as any);
+}
+
+beforeEach(() => vi.resetModules());
+
+describe('the orchestrator, loaded on first need', () => {
+  it('is not loaded by pages without triggers: statuses, pipelines and blocks, renames and deletes, and the ticks between them', async () => {
+    const { orchestrator, createApi } = await freshCore();
+    let now = NOW;
+    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => now } });
+    const call = caller(api);
+    expect((await call('GET', '/api/status')).statuses).toHaveLength(1);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
+    await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
+    expect((await call('PUT', '/api/pipelines/p', { pipeline: { name: 'q' } })).pipeline.uuid).toBe('q');
+    expect((await call('GET', '/api/pipelines')).pipelines).toHaveLength(1);
+    expect((await call('GET', '/api/pipeline_schedules')).pipeline_schedules).toEqual([]);
+    expect((await call('GET', '/api/pipeline_runs')).pipeline_runs).toEqual([]);
+    for (let i = 0; i < 5; i++) api.tick((now += 1000));
+    expect((await call('DELETE', '/api/pipelines/q')).pipeline.uuid).toBe('q');
+    expect(orchestrator.isOrchestratorLoaded()).toBe(false);
+  });
+
+  it('the first trigger loads it (and the trigger writes) before the write runs, and the ticks after it move runs as before', async () => {
+    const { orchestrator, triggerWrites, createApi } = await freshCore();
+    let now = NOW;
+    const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+    const call = caller(api);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
+    await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
+    api.tick((now += 1000));
+    expect(orchestrator.isOrchestratorLoaded()).toBe(false);
+    expect(() => triggerWrites.loadedTriggerWrites()).toThrow(/trigger writes are not loaded yet/);
+    const { pipeline_schedule: trigger } = await call('POST', '/api/pipelines/p/pipeline_schedules', {
+      pipeline_schedule: { name: 'always', schedule_type: 'time', schedule_interval: '@always_on', status: 'active' },
+    });
+    expect(orchestrator.isOrchestratorLoaded()).toBe(true);
+    expect(trigger).toMatchObject({ name: 'always', status: 'active', schedule_interval: '@always_on' });
+    // The @always_on trigger fires on the next tick; its run starts, its block runs, the run completes.
+    for (let i = 0; i < 6; i++) api.tick((now += 1000));
+    const { pipeline_runs: runs } = await call('GET', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`);
+    expect(runs.map((r: { status: string }) => r.status)).toContain('completed');
+  });
+
+  it('writes that need it load it first and answer as before: a bulk action, an API trigger call, a run of a missing trigger', async () => {
+    const { orchestrator, createApi } = await freshCore();
+    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const call = caller(api);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
+    const bulk = await call('PUT', '/api/pipelines/p', { pipeline: { status: 'retry' } });
+    expect(bulk.error).toMatchObject({ code: 400, type: 'record_invalid', errors: [{ path: 'pipeline.pipeline_runs' }] });
+    expect(orchestrator.isOrchestratorLoaded()).toBe(true);
+
+    const fresh = await freshCore();
+    const other = await fresh.createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const refused = await caller(other)('POST', '/api/pipeline_schedules/1/pipeline_runs/0123456789abcdef0123456789abcdef', {}, {});
+    expect(refused.error).toMatchObject({ code: 403, type: 'unauthorized_access' });
+    expect(fresh.orchestrator.isOrchestratorLoaded()).toBe(true);
+    expect((await caller(other)('POST', '/api/pipeline_schedules/7/pipeline_runs', { pipeline_run: {} })).error).toMatchObject({ code: 404 });
+  });
+
+  it('is loaded before a given repository opens: stored triggers fire from the first tick', async () => {
+    const { orchestrator, createApi } = await freshCore();
+    const { createMemoryRepository } = await import('../src/repository/memory.js');
+    await createApi({ repo: (hooks) => createMemoryRepository({ hooks }) });
+    expect(orchestrator.isOrchestratorLoaded()).toBe(true);
+  });
+
+  it('a trigger reached before it is loaded is a clear internal error at the tick, never a skipped transition', async () => {
+    const { orchestrator, schedulesTable, createApi } = await freshCore();
+    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const triggers = schedulesTable.in(api.repo);
+    triggers.put({
+      id: triggers.nextId(),
+      pipeline_uuid: 'p',
+      name: 'stored behind the API',
+      description: null,
+      schedule_type: 'time',
+      schedule_interval: '@always_on',
+      start_time: null,
+      status: 'active',
+      variables: {},
+      sla: null,
+      settings: {},
+      token: '0123456789abcdef0123456789abcdef',
+      tags: [],
+      event_matchers: [],
+      repo_path: '/home/src/default_repo',
+      last_enabled_at: NOW,
+      created_at: NOW,
+      updated_at: NOW,
+      last_fired_execution_date: null,
+    });
+    expect(() => api.tick(NOW + 1000)).toThrow(/orchestrator is not loaded yet/);
+    await orchestrator.loadOrchestrator();
+    expect(() => api.tick(NOW + 2000)).not.toThrow();
+  });
+});
+
+describe('the simulated log lines, loaded on first need', () => {
+  it("are loaded by the first read of a pipeline's logs, before its lookups, and answer the run's lines", async () => {
+    vi.resetModules();
+    const lines = await import('../src/resources/logs/lazy-lines.js');
+    const { createApi } = await import('../src/api.js');
+    let now = NOW;
+    const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+    const call = caller(api);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
+    await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
+    const { pipeline_schedule: trigger } = await call('POST', '/api/pipelines/p/pipeline_schedules', {
+      pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' },
+    });
+    await call('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} });
+    for (let i = 0; i < 6; i++) api.tick((now += 1000));
+    expect(() => lines.loadedLogLines()).toThrow(/log lines are not loaded yet/);
+    const { logs } = await call('GET', '/api/pipelines/p/logs');
+    expect(logs[0].block_run_logs.map((f: { name: string }) => f.name)).toEqual(['b.log']);
+    expect(logs[0].block_run_logs[0].content).toContain('Finish executing block b.');
+    expect(logs[0].pipeline_run_logs[0].content).toContain('completed.');
+  });
+});
