@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Options } from 'tsup';
-import ts from 'typescript';
 import { SOURCE_CONDITION } from './source-condition.js';
 import { PACKAGES, root } from './workspaces.js';
 
@@ -25,7 +24,11 @@ const DECLARATION_ONLY = {
 
 const declarationOf = (source: string) => source.replace(/\.tsx?$/, '.d.ts');
 
-/** Each workspace package's entry points as their declarations under `outDir`: what the source condition resolves to. */
+/**
+ * Each workspace package's entry points as their declarations under `outDir`, for what the source condition
+ * resolved to. A package the compiler read from its dist has no declarations there, and TypeScript falls back from
+ * a missing `paths` target to the usual lookup, so the map holds for a tsconfig without the condition too.
+ */
 function workspaceDeclarations(outDir: string): Record<string, string[]> {
   const paths: Record<string, string[]> = {};
   for (const { dir, folder, name } of PACKAGES) {
@@ -37,11 +40,6 @@ function workspaceDeclarations(outDir: string): Record<string, string[]> {
     }
   }
   return paths;
-}
-
-function usesSourceCondition(tsconfig: string): boolean {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-  return parsed?.options.customConditions?.includes(SOURCE_CONDITION) ?? false;
 }
 
 /**
@@ -73,5 +71,5 @@ export async function nativeDeclarations(packageDir: string, entries: Record<str
   const entry = Object.fromEntries(
     Object.entries(entries).map(([name, source]) => [name, join(outDir, declarationOf(resolve(packageDir, source).slice(root.length)))]),
   );
-  return { entry, compilerOptions: usesSourceCondition(config) ? { paths: workspaceDeclarations(outDir) } : {} };
+  return { entry, compilerOptions: { paths: workspaceDeclarations(outDir) } };
 }
