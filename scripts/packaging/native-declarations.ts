@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { Options } from 'tsup';
-import { SOURCE_CONDITION } from './source-condition.js';
-import { PACKAGES, root } from './workspaces.js';
+import { root } from './workspaces.js';
 
 const TYPESCRIPT_7 = join(root, 'node_modules/typescript-7/bin/tsc');
 
@@ -22,34 +20,20 @@ const DECLARATION_ONLY = {
   target: 'ESNext',
 };
 
-const declarationOf = (source: string) => source.replace(/\.tsx?$/, '.d.ts');
+/** tsup's `dts` option: each entry's emitted declarations. */
+export type NativeDeclarations = { entry: Record<string, string> };
 
-/**
- * Each workspace package's entry points as their declarations under `outDir`, for what the source condition
- * resolved to. A package the compiler read from its dist has no declarations there, and TypeScript falls back from
- * a missing `paths` target to the usual lookup, so the map holds for a tsconfig without the condition too.
- */
-function workspaceDeclarations(outDir: string): Record<string, string[]> {
-  const paths: Record<string, string[]> = {};
-  for (const { dir, folder, name } of PACKAGES) {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> };
-    for (const [subpath, conditions] of Object.entries(manifest.exports ?? {})) {
-      const source = typeof conditions === 'object' && conditions !== null ? (conditions as Record<string, unknown>)[SOURCE_CONDITION] : undefined;
-      if (typeof source !== 'string') continue;
-      paths[`${name}${subpath.slice(1)}`] = [join(outDir, folder, declarationOf(source))];
-    }
-  }
-  return paths;
-}
+const declarationOf = (source: string) => source.replace(/\.tsx?$/, '.d.ts');
 
 /**
  * The declarations of a package's entries, for tsup's `dts`. TypeScript 7's native compiler type-checks the
  * package and emits its declaration tree (the build fails on a type error, as tsup's did); tsup then bundles each
  * entry from those .d.ts files alone, which needs no TypeScript 5 program (building one took most of each build).
- * A workspace package the source condition would resolve to is read from its emitted declarations, so what was
- * inlined before is inlined now; dependencies stay imports (tsup marks them external).
+ * Imports of other packages resolve as they did for tsup: through node_modules, so they stay imports (a workspace
+ * package's sources count as a library there, and TypeScript emits nothing for them); relative imports reach the
+ * emitted tree.
  */
-export async function nativeDeclarations(packageDir: string, entries: Record<string, string>, tsconfig: string): Promise<NonNullable<Options['dts']>> {
+export async function nativeDeclarations(packageDir: string, entries: Record<string, string>, tsconfig: string): Promise<NativeDeclarations> {
   const outDir = mkdtempSync(join(tmpdir(), 'pipeline-api-declarations-'));
   // The bundle is written after this returns (tsup's own worker), so the tree lives until the process ends.
   process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
@@ -71,5 +55,5 @@ export async function nativeDeclarations(packageDir: string, entries: Record<str
   const entry = Object.fromEntries(
     Object.entries(entries).map(([name, source]) => [name, join(outDir, declarationOf(resolve(packageDir, source).slice(root.length)))]),
   );
-  return { entry, compilerOptions: { paths: workspaceDeclarations(outDir) } };
+  return { entry };
 }
