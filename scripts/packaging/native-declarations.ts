@@ -33,8 +33,13 @@ const declarationOf = (source: string) => source.replace(/\.tsx?$/, '.d.ts');
  * package's sources count as a library there, and TypeScript emits nothing for them); relative imports reach the
  * emitted tree.
  */
-export async function nativeDeclarations(packageDir: string, entries: Record<string, string>, tsconfig: string): Promise<NativeDeclarations> {
-  const outDir = mkdtempSync(join(tmpdir(), 'pipeline-api-declarations-'));
+export async function nativeDeclarations(
+  packageDir: string,
+  entries: Record<string, string>,
+  tsconfig: string,
+  scratch = tmpdir(),
+): Promise<NativeDeclarations> {
+  const outDir = mkdtempSync(join(scratch, 'pipeline-api-declarations-'));
   // The bundle is written after this returns (tsup's own worker), so the tree lives until the process ends.
   process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   const project = join(outDir, 'tsconfig.json');
@@ -49,6 +54,7 @@ export async function nativeDeclarations(packageDir: string, entries: Record<str
   try {
     await promisify(execFile)(process.execPath, [TYPESCRIPT_7, '-p', project, '--pretty', 'false'], { cwd: packageDir, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
+    rmSync(outDir, { recursive: true, force: true });
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`TypeScript 7 could not emit the declarations of ${packageDir}:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
   }

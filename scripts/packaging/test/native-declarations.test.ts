@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeDeclarations } from '../native-declarations.js';
@@ -6,7 +6,9 @@ import { root } from '../workspaces.js';
 
 // Inside the repository: the declarations' root folder is the repository's.
 const scratch = join(root, 'node_modules/.cache/native-declarations-test');
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const emitted: string[] = [];
+// A test worker may be ended without an exit event, which is when a build removes its tree.
+afterAll(() => [scratch, ...emitted].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function packageWith(source: string) {
   rmSync(scratch, { recursive: true, force: true });
@@ -23,12 +25,16 @@ describe("a full build's declarations, emitted by TypeScript 7", () => {
     expect(readFileSync(entry.index!, 'utf8')).toMatch(/export \{[^}]*\bcreateCore\b/);
     expect(readFileSync(entry.fixtures!, 'utf8')).toMatch(/^export /m);
     const tree = entry.index!.slice(0, -'core/src/index.d.ts'.length);
+    emitted.push(tree);
     expect(existsSync(join(tree, 'core/src/api.d.ts'))).toBe(true);
     expect(existsSync(join(tree, 'contract'))).toBe(false);
   }, 60_000);
 
   it('fail the build on a type error, naming it', async () => {
     const dir = packageWith("export const count: number = 'three';\n");
-    await expect(nativeDeclarations(dir, { index: 'index.ts' }, 'tsconfig.json')).rejects.toThrow(/index\.ts\(1,14\): error TS2322/);
+    const trees = join(dir, 'trees');
+    mkdirSync(trees);
+    await expect(nativeDeclarations(dir, { index: 'index.ts' }, 'tsconfig.json', trees)).rejects.toThrow(/index\.ts\(1,14\): error TS2322/);
+    expect(readdirSync(trees), 'nothing left behind').toEqual([]);
   }, 60_000);
 });
