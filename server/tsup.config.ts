@@ -1,6 +1,6 @@
 import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
-import { keepDeclarations } from '../scripts/packaging/tsup-library.js';
+import { declarationsUnless, keepDeclarations } from '../scripts/packaging/tsup-library.js';
 
 /**
  * The command and the `./http` entry (listen, for tests against the real server), ESM only: the server runs
@@ -8,7 +8,7 @@ import { keepDeclarations } from '../scripts/packaging/tsup-library.js';
  * and every npm dependency stay imports: tsup leaves `dependencies` to node_modules. The committed OpenAPI
  * document goes beside the command. A JavaScript-only build keeps the declarations of the `./http` entry.
  */
-export default defineConfig({
+export default defineConfig(async (flags) => ({
   entry: { 'pipeline-api-server': 'cli/bin.ts', http: 'http/listen.ts' },
   outDir: 'dist',
   format: ['esm'],
@@ -20,9 +20,9 @@ export default defineConfig({
   splitting: true,
   clean: keepDeclarations(),
   sourcemap: true,
-  dts: { entry: { http: 'http/listen.ts' } },
+  dts: await declarationsUnless(flags, process.cwd(), { http: 'http/listen.ts' }, 'tsconfig.build.json'),
   tsconfig: 'tsconfig.build.json',
   async onSuccess() {
     copyFileSync('../docs/openapi.json', 'dist/openapi.json');
   },
-});
+}));

@@ -1,5 +1,8 @@
-/** Fills a buffer with random bytes; the mocks swap in a seeded one for reproducible tokens. */
-export type RandomSource = (bytes: Uint8Array) => Uint8Array;
+/**
+ * Fills a buffer with random bytes; the mocks swap in a seeded one for reproducible tokens. ArrayBuffer-backed, as
+ * crypto.getRandomValues requires (it refuses a SharedArrayBuffer view).
+ */
+export type RandomSource = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
 
 export const cryptoRandom: RandomSource = (bytes) => crypto.getRandomValues(bytes);
 

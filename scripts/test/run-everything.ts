@@ -1,8 +1,9 @@
 /**
  * `npm test`, the README's and CI's command: everything, each phase timed.
- * 1. the build, two packages at a time, beside the prerequisites (Chromium, Schemathesis: quick when present);
- * 2. typecheck, lint and format:check side by side;
- * 3. vitest, every project in one queue, longest file first.
+ * 1. the build and the checks side by side, one queue on every core, longest first: lint, the builds (two can run at
+ *    once), typecheck, format:check; beside them the prerequisites (Chromium, Schemathesis: quick when present). The
+ *    checks read sources only (the source condition resolves every workspace package to its sources), never a dist;
+ * 2. vitest, every project in one queue, longest file first.
  * A failed phase stops the run with its output shown (a lint error shows in a minute, not after the tests).
  * Arguments go to vitest (`npm test -- --project slow`).
  */
@@ -41,26 +42,20 @@ function printTimes() {
   const total = phases.reduce((sum, p) => sum + p.ms, 0);
   const rows = phases.map(({ name, ms, steps }) => {
     const each = steps.length > 1 ? `  (${steps.map((s) => `${s.name} ${s.code === undefined ? 'not run' : seconds(s.ms)}`).join(', ')})` : '';
-    return `  ${name.padEnd(8)} ${seconds(ms).padStart(8)}${each}`;
+    return `  ${name.padEnd(14)} ${seconds(ms).padStart(8)}${each}`;
   });
-  process.stdout.write(`\nnpm test: time per phase (side by side within a phase)\n${rows.join('\n')}\n  ${'total'.padEnd(8)} ${seconds(total).padStart(8)}\n`);
+  process.stdout.write(`\nnpm test: time per phase (side by side within a phase)\n${rows.join('\n')}\n  ${'total'.padEnd(14)} ${seconds(total).padStart(8)}\n`);
 }
 
+const checks = [npmRun('lint'), ...buildSteps(), npmRun('typecheck'), npmRun('format:check')];
+const prerequisites = [
+  { name: 'chromium', command: 'bash', args: ['scripts/ensure-chromium.sh'] },
+  { name: 'schemathesis', command: 'bash', args: ['scripts/schemathesis/ensure.sh'] },
+];
 const ok =
-  (await phase('build', async () => {
-    const [prerequisites, builds] = await Promise.all([
-      runSteps(
-        [
-          { name: 'chromium', command: 'bash', args: ['scripts/ensure-chromium.sh'] },
-          { name: 'schemathesis', command: 'bash', args: ['scripts/schemathesis/ensure.sh'] },
-        ],
-        2,
-      ),
-      runSteps(buildSteps(), cores),
-    ]);
-    return [...builds, ...prerequisites];
-  })) &&
-  (await phase('checks', () => runSteps([npmRun('lint'), npmRun('typecheck'), npmRun('format:check')], 3))) &&
-  (await phase('vitest', vitest));
+  (await phase('build + checks', async () => {
+    const [built, ensured] = await Promise.all([runSteps(checks, cores), runSteps(prerequisites, 2)]);
+    return [...built, ...ensured];
+  })) && (await phase('vitest', vitest));
 printTimes();
 process.exitCode = ok ? 0 : 1;
