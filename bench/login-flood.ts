@@ -15,7 +15,7 @@ const FLOOD = sized(200, 10);
 const AT_ONCE = sized(50, 5);
 const IDLE_PROBES = sized(20, 3);
 /** A smoke run checks passwords at bcrypt's lowest cost: the same bounded checks, at a sixty-fourth of the CPU each. */
-const SMOKE_ENV: Record<string, string> = sized({}, { BCRYPT_ROUNDS: '4' });
+const SMOKE_ENV = sized<Record<string, string>>({}, { BCRYPT_ROUNDS: '4' });
 
 const configurations: [string, Record<string, string>][] = [
   ['defaults', {}],
