@@ -19,19 +19,20 @@ export const npmPackagesExternal: Plugin = {
 };
 
 /**
- * The server command (server/cli/bin.ts) bundled by esbuild from the sources as they are now, for the tests that
- * start it many times: a start through tsx resolves and loads every source module through its hooks, some 0.4 s of
- * CPU more than one bundled file. Its folder sits under node_modules, so the npm packages resolve as from the
- * repository, and holds the OpenAPI document beside the command, as the built package does.
+ * The server command (server/cli/bin.ts, or another server entry such as server/http/main.ts) bundled by esbuild
+ * from the sources as they are now, for the tests and benchmarks that start it many times: a start through tsx
+ * resolves and loads every source module through its hooks, some 0.4 s of CPU more than one bundled file. Its
+ * folder sits under node_modules, so the npm packages resolve as from the repository, and holds the OpenAPI
+ * document beside the command, as the built package does.
  */
-export async function bundleCommand(): Promise<BundledCommand> {
+export async function bundleCommand(entry = 'server/cli/bin.ts'): Promise<BundledCommand> {
   const cache = join(root, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'pipeline-api-command-'));
   const outfile = join(dir, 'pipeline-api-server.mjs');
   try {
     await build({
-      entryPoints: [join(root, 'server/cli/bin.ts')],
+      entryPoints: [join(root, entry)],
       outfile,
       bundle: true,
       platform: 'node',
