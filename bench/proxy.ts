@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { sized } from './smoke.js';
 import { Masker, MAX_KNOWN_SECRETS } from '../server/proxy/masking.js';
 import { KEY, login, loadScenario, pool, spawnServer, startReference, type LoadFigures, type LoadScenario, type Proc } from './support.js';
-import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
+import { bundleCommand } from '../server/test/bundled-command.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? sized(4, 1));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -49,9 +49,13 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-proxy-'));
 const started: Proc[] = [];
 const failures: string[] = [];
 
+/** The command, bundled from the sources once for every proxy this benchmark starts. */
+const command = await bundleCommand();
+process.once('exit', () => command.remove());
+
 async function startProxy(target: string, extra: string[]): Promise<Proc> {
   const proxy = await spawnServer(
-    [process.execPath, ...TSX_NODE_ARGS, 'server/cli/bin.ts', 'proxy', '--target', target, '--port', '0', '--quiet', ...extra],
+    [process.execPath, ...command.entry, 'proxy', '--target', target, '--port', '0', '--quiet', ...extra],
     {},
     /Contract proxy listening on (http:\/\/\S+)/,
   );

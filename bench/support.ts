@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { decodeJwt } from 'jose';
 import { spawnGroup, stopGroupsOnSignals } from '../scripts/process-group.js';
-import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
+import { bundleCommand, type BundledCommand } from '../server/test/bundled-command.js';
 import { loadLength } from './smoke.js';
 
 // A benchmark that fails or is interrupted stops its servers too.
@@ -50,9 +50,20 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
   return { child, url: ready.exec(out)![1]!, stop };
 }
 
+/** server/http/main.ts bundled from the sources once per benchmark: each start then loads one file, not every source through tsx. */
+let referenceBundle: Promise<BundledCommand> | undefined;
+const referenceEntry = async () => {
+  if (referenceBundle === undefined) {
+    referenceBundle = bundleCommand('server/http/main.ts');
+    const bundle = await referenceBundle;
+    process.once('exit', () => bundle.remove());
+  }
+  return (await referenceBundle).entry;
+};
+
 /** The reference server as `npm start` runs it, on a free port. */
-export const startReference = (env: Record<string, string> = {}) =>
-  spawnServer([process.execPath, ...TSX_NODE_ARGS, 'server/http/main.ts'], { PORT: '0', ...env }, /listening on (http:\/\/\S+)/);
+export const startReference = async (env: Record<string, string> = {}) =>
+  spawnServer([process.execPath, ...(await referenceEntry())], { PORT: '0', ...env }, /listening on (http:\/\/\S+)/);
 
 /** CPU time (user + system) of a process so far, in milliseconds (Linux /proc). */
 export function cpuMs(pid: number): number {

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApi } from '../src/api.js';
 import { bcryptHasher, type PasswordHasher } from '../src/auth/passwords.js';
 import { webCryptoHasher } from '../src/auth/web-crypto-hasher.js';
@@ -54,6 +54,19 @@ describe('the bcrypt hasher (the server, as Mage)', () => {
     expect(hash).toMatch(/^\$2[aby]\$04\$/);
     expect(await hasher.verify('pw', hash)).toBe(true);
     expect(await hasher.verify('pw', null)).toBe(false);
+  });
+
+  it('checks a password for no account against a hash of its own cost, so both take as long', async () => {
+    const bcrypt = (await import('bcryptjs')).default;
+    const compare = vi.spyOn(bcrypt, 'compare');
+    try {
+      for (const rounds of [4, 5, 10]) {
+        expect(await bcryptHasher(rounds).verify('pw', null)).toBe(false);
+        expect(compare.mock.lastCall?.[1]).toMatch(new RegExp(`^\\$2[aby]\\$${String(rounds).padStart(2, '0')}\\$`));
+      }
+    } finally {
+      compare.mockRestore();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ export type Need = 'build' | 'chromium' | 'schemathesis';
  * They stay beside the package they test; `npm test` runs them, `npm run test:unit` does not.
  */
 export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: number }> = {
-  'server/test/fuzz.test.ts': { why: 'fuzz: thousands of random requests against the server and the mocks', needs: [], seconds: 47 },
+  'server/test/fuzz.test.ts': { why: 'fuzz: thousands of random requests against the server and the mocks', needs: [], seconds: 40 },
   'sdk/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'], seconds: 6 },
   'query/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'], seconds: 18 },
   'scripts/packaging/test/consumer.test.ts': {
@@ -29,9 +29,9 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
   'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 5 },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 16 },
   'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [], seconds: 6 },
-  'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'], seconds: 54 },
-  'scripts/schemathesis/test/schemathesis.test.ts': { why: 'schemathesis: the OpenAPI-driven fuzzer', needs: ['schemathesis'], seconds: 48 },
-  'bench/test/smoke.test.ts': { why: 'benchmarks: every bench:* script in its --smoke mode', needs: ['build'], seconds: 85 },
+  'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'], seconds: 48 },
+  'scripts/schemathesis/test/schemathesis.test.ts': { why: 'schemathesis: the OpenAPI-driven fuzzer', needs: ['schemathesis'], seconds: 46 },
+  'bench/test/smoke.test.ts': { why: 'benchmarks: every bench:* script in its --smoke mode', needs: ['build'], seconds: 70 },
 };
 
 /** Any benchmark's own test is slow too (benchmarks run their smoke mode there). */

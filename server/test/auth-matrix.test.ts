@@ -6,6 +6,7 @@ import { API_KEY, TestServer } from './harness.js';
 import { LOCATIONS, ROLES, STATES, expected, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
 import { examplesOf } from '../route-examples/index.js';
 import { tokensTable } from '../../core/src/resources/sessions/table.js';
+import { issueToken } from '../../core/src/auth/tokens.js';
 
 const SECURITY_DOC = fileURLToPath(new URL('../../docs/security.md', import.meta.url));
 const ROLE_IDS = { owner: 1, admin: 2, editor: 3, viewer: 4 } as const;
@@ -18,11 +19,14 @@ it('docs/security.md is the matrix the policies define (UPDATE_DOCS=1 rewrites i
 describe.each([true, false])('the auth matrix over HTTP, user authentication %s', (authOn) => {
   let server: TestServer;
   let owner: string;
+  let ownerId: number;
   let n = 0;
 
   beforeAll(async () => {
     server = await TestServer.start({ config: { requireUserAuthentication: authOn, loginThrottle: { maxFailures: 1000, windowSeconds: 60 } } });
-    owner = (await server.login()).decoded;
+    const login = await server.login();
+    owner = login.decoded;
+    ownerId = (login.reply.body as { session: { user: { id: number } } }).session.user.id;
   });
   afterAll(() => server.close());
 
@@ -40,18 +44,32 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
     return target(prepared, id);
   }
 
-  /** One user per role on this server, made on first use: a cell's target is a record of its own, never that user. */
-  const roleUsers = new Map<keyof typeof ROLE_IDS, string>();
+  /**
+   * A token for a user, stored as a login stores it: the matrix is about what a token may do, and a login per cell
+   * (a bcrypt check each, some 1,100 in all) cost this file a fifth of its CPU time. Logging in is tested elsewhere.
+   */
+  async function tokenOf(userId: number) {
+    const { api } = server.running;
+    const issued = await issueToken(userId, { ...api, random: (bytes) => crypto.getRandomValues(bytes) });
+    tokensTable.in(api.repo).put(issued.record);
+    return { raw: issued.raw, decoded: issued.decoded, record: issued.record };
+  }
 
-  /** A logged-in user of that role: a fresh token per cell (logout cells expire theirs). */
+  /** One user per role on this server, made on first use: a cell's target is a record of its own, never that user. */
+  const roleUsers = new Map<keyof typeof ROLE_IDS, number>();
+
+  /** A token of a user of that role: a fresh one per cell (logout cells expire theirs). */
   async function tokenFor(role: keyof typeof ROLE_IDS) {
-    let email = roleUsers.get(role);
-    if (email === undefined) {
-      email = `${role}-${++n}@x.io`;
-      await asOwner('POST', '/api/users', { user: { email, password: 'password1', password_confirmation: 'password1', roles_new: [ROLE_IDS[role]] } });
-      roleUsers.set(role, email);
+    let id = roleUsers.get(role);
+    if (id === undefined) {
+      const email = `${role}-${++n}@x.io`;
+      const created = await asOwner('POST', '/api/users', {
+        user: { email, password: 'password1', password_confirmation: 'password1', roles_new: [ROLE_IDS[role]] },
+      });
+      id = (created.body as { user: { id: number } }).user.id;
+      roleUsers.set(role, id);
     }
-    return server.login({ email, password: 'password1' });
+    return tokenOf(id);
   }
 
   const classify = (body: any): Outcome => {
@@ -87,12 +105,11 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .sign(new TextEncoder().encode('not-the-secret'));
       await send('bad signature', 'bad signature', { Cookie: `oauth_token=${forged}` });
-      const out = await server.login();
+      const out = await tokenOf(ownerId);
       await server.call('PUT', '/api/sessions/1', { token: out.decoded });
       await send('logged out', 'logged out', { 'OAUTH-TOKEN': out.decoded });
-      const stale = await server.login();
-      const record = [...tokensTable.in(server.repo).list()].sort((a, b) => b.created_at - a.created_at)[0]!;
-      tokensTable.in(server.repo).put({ ...record, expires_at: 0 });
+      const stale = await tokenOf(ownerId);
+      tokensTable.in(server.repo).put({ ...stale.record, expires_at: 0 });
       await send('expired token', 'expired token', { 'OAUTH-TOKEN': stale.decoded });
 
       for (const role of ROLES) {

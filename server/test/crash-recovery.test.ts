@@ -1,15 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repository } from '../../core/src/repository/types.js';
 import { blocksTable } from '../../core/src/resources/blocks/table.js';
 import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
 import { openSqliteStore } from '../storage/sqlite-store.js';
+import { bundleCommand, type BundledCommand } from './bundled-command.js';
 import { startCli } from './cli-process.js';
 import { storeViolations } from './invariants.js';
 
 const KEY = 'crash-test-key';
+
+/** The command bundled from the sources once: this file starts it eight times. */
+let command: BundledCommand;
+beforeAll(async () => {
+  command = await bundleCommand();
+});
+afterAll(() => command?.remove());
+const start = (args: string[]) => startCli(args, { entry: command.entry });
 const ROUNDS = 5;
 const WORKERS = 12;
 
@@ -83,7 +92,7 @@ describe('durable state under kill -9', () => {
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const ackedBefore = keys.reduce((sum, k) => sum + k.acked, 0);
-        const server = await startCli(['--data', dir, '--api-key', KEY, '--no-auth', '--quiet']);
+        const server = await start(['--data', dir, '--api-key', KEY, '--no-auth', '--quiet']);
         let stopping = false;
         const worker = async (w: number) => {
           for (let i = 0; !stopping && i < 10_000; i++) {
@@ -134,7 +143,7 @@ describe('durable state under kill -9', () => {
       }
 
       // A last clean start serves the recovered state over HTTP.
-      const server = await startCli(['--data', dir, '--api-key', KEY, '--no-auth', '--quiet']);
+      const server = await start(['--data', dir, '--api-key', KEY, '--no-auth', '--quiet']);
       try {
         const described = keys.find((k) => k.acked === 3)!;
         const detail = (await (await request(server.url, 'GET', `/api/pipelines/${described.uuid}`)).json()) as {
@@ -175,7 +184,7 @@ describe('ids after kill -9', () => {
     const dir = mkdtempSync(join(tmpdir(), 'crash-ids-'));
     const flags = ['--data', dir, '--api-key', KEY, '--no-auth', '--quiet', '--scheduler-interval-ms', '50', '--simulated-block-duration-ms', '1500'];
     try {
-      const first = await startCli(flags);
+      const first = await start(flags);
       const issued = { users: [] as number[], triggers: [] as number[], runs: [] as number[], blockRuns: [] as number[] };
       let running: number;
       try {
@@ -209,7 +218,7 @@ describe('ids after kill -9', () => {
       }
       expect(issued.blockRuns).toHaveLength(3); // one block per run
 
-      const second = await startCli(flags);
+      const second = await start(flags);
       try {
         const recovered = /\((\d+) records loaded, each checked/.exec(second.output());
         expect(Number(recovered?.[1])).toBeGreaterThan(0);

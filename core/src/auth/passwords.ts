@@ -29,13 +29,20 @@ export function checkPasswordFits(password: string): void {
 const bcryptjs = lazyModule(() => import('bcryptjs'));
 const loadBcrypt = async () => (await bcryptjs.load()).default;
 
-/** An unknown account is checked against this (cost 10, as the server's default). */
+/** An unknown account is checked against this at cost 10, the server's default. */
 const DECOY_BCRYPT_HASH = '$2b$10$3UhD1DJuMO6icQgoozdXKO5dtGIe57yxvx/kpYR6JIAJduQYei0S.';
 
 export const isBcryptHash = (hash: string) => /^\$2[abxy]\$\d\d\$/.test(hash);
 
 /** bcrypt as Mage does (its stored hashes are bcrypt), at `rounds` of cost. */
 export function bcryptHasher(rounds: number): PasswordHasher {
+  /**
+   * What an unknown account is checked against: a hash at the cost new hashes get, so a login for no account takes as
+   * long as one for an account at any configured cost (the cost-10 decoy alone would tell them apart at any other).
+   * Made on first use, once per hasher (per API).
+   */
+  let decoy: Promise<string> | undefined = rounds === 10 ? Promise.resolve(DECOY_BCRYPT_HASH) : undefined;
+  const decoyHash = () => (decoy ??= loadBcrypt().then((bcrypt) => bcrypt.hash('no account has this password', rounds)));
   return {
     async hash(password) {
       checkPasswordFits(password);
@@ -43,7 +50,7 @@ export function bcryptHasher(rounds: number): PasswordHasher {
     },
     async verify(password, hash) {
       const bcrypt = await loadBcrypt();
-      const matches = await bcrypt.compare(password, hash ?? DECOY_BCRYPT_HASH);
+      const matches = await bcrypt.compare(password, hash ?? (await decoyHash()));
       return hash !== null && matches;
     },
   };

@@ -3,13 +3,22 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { TSX_NODE_ARGS } from '../../../scripts/packaging/source-condition.js';
-import { root, startCli } from '../../test/cli-process.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCommand, type BundledCommand } from '../../test/bundled-command.js';
+import { root, startCli as startCommand } from '../../test/cli-process.js';
 import { DATA_FILE } from '../data-file.js';
 
 const KEY = 'data-dir-test-key';
-const SERVER = [...TSX_NODE_ARGS, 'server/cli/bin.ts', '--port', '0', '--api-key', KEY, '--no-auth', '--quiet'];
+
+/** The command bundled from the sources once: this file starts it a dozen times. */
+let command: BundledCommand;
+beforeAll(async () => {
+  command = await bundleCommand();
+});
+afterAll(() => command?.remove());
+const startCli = (args: string[], options: { env?: Record<string, string> } = {}) => startCommand(args, { ...options, entry: command.entry });
+/** The command's arguments for a start that runs to its exit. */
+const commandArgs = () => [...command.entry, '--port', '0', '--api-key', KEY, '--no-auth', '--quiet'];
 const isRoot = process.getuid?.() === 0;
 /** These runs carry up to 900 KB of variables each, over the default per-run cap. */
 const LARGE_VARIABLES = { env: { MAX_RUN_VARIABLES_BYTES: '1000000', MAX_RUN_VARIABLES_BYTES_PER_TRIGGER: '100000000' } };
@@ -27,8 +36,8 @@ async function call(url: string, method: string, path: string, body?: unknown) {
 
 /** Runs the server command (behind `prefix`, such as unshare) until it exits; its exit code and output. */
 async function runToExit(args: string[], prefix: string[] = []): Promise<{ code: number | null; output: string }> {
-  const [command, ...rest] = [...prefix, process.execPath, ...SERVER, ...args];
-  const child = spawn(command!, rest, { cwd: root, env: { ...process.env, BCRYPT_ROUNDS: '4' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [file, ...rest] = [...prefix, process.execPath, ...commandArgs(), ...args];
+  const child = spawn(file!, rest, { cwd: root, env: { ...process.env, BCRYPT_ROUNDS: '4' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -78,7 +87,7 @@ describe('--data: one server per data file', () => {
   it('starts right after a kill -9 while the killed server is still a zombie', () =>
     withDir('zombie-', async (dir) => {
       // The server runs under `sleep`, which never reaps it: once killed it stays a zombie.
-      const holder = spawn('sh', ['-c', '"$@" & echo "pid $!"; exec sleep 120', 'sh', process.execPath, ...SERVER, '--data', dir], {
+      const holder = spawn('sh', ['-c', '"$@" & echo "pid $!"; exec sleep 120', 'sh', process.execPath, ...commandArgs(), '--data', dir], {
         cwd: root,
         env: { ...process.env, BCRYPT_ROUNDS: '4' },
         stdio: ['ignore', 'pipe', 'pipe'],
