@@ -8,8 +8,24 @@ import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
  * code a browser never runs, kept by how it is imported.
  */
 describe("the mocks' browser bundle", async () => {
-  const { inputs, lazyInputs, loaded } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
+  const { inputs, lazyInputs, loaded, metafile, chunks } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
   const paths = [...inputs.keys()];
+  const { outputs } = metafile;
+  /** A chunk's sources (with code in it). */
+  const inputsOf = (file: string) => Object.entries(outputs[file]!.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []));
+  /** The chunks (not loaded by the page) holding code of a source whose path starts with `prefix`. */
+  const lazyOutputsOf = (prefix: string) =>
+    Object.keys(outputs).filter((file) => chunks.get(file)?.loaded === false && inputsOf(file).some((input) => input.startsWith(prefix)));
+  /** The chunks `file` imports statically, transitively (what loads with it). */
+  const staticallyImported = (file: string): string[] => {
+    const found = new Set<string>();
+    const visit = (next: string) => {
+      for (const { path, kind } of outputs[next]!.imports) if (kind === 'import-statement' && !found.has(path)) visit((found.add(path), path));
+    };
+    visit(file);
+    return [...found];
+  };
+  const textOf = (file: string) => chunks.get(file)?.code ?? '';
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
     expect(paths.filter((p) => /node_modules\/zod\/v4\/locales\/(?!en\.js$)/.test(p))).toEqual([]);
@@ -46,6 +62,16 @@ describe("the mocks' browser bundle", async () => {
     expect([...lazyInputs].some(writes)).toBe(true);
     expect(loaded.filter((chunk) => chunk.code.includes('is too easy to guess'))).toEqual([]);
     expect(loaded.filter((chunk) => chunk.code.includes('has no fire time in the next five years'))).toEqual([]);
+  });
+
+  it("the persistence and log-line chunks import none of the kit's code (they are given what they use): no chunk is shared with the page just for them", () => {
+    for (const prefix of ['mocks/dist/persistence-', 'core/dist/lines-']) {
+      const [chunk, ...more] = lazyOutputsOf(prefix);
+      expect(chunk, `${prefix} is in no lazy chunk`).toBeDefined();
+      expect(more).toEqual([]);
+      const kitCode = staticallyImported(chunk!).flatMap((file) => inputsOf(file).filter((input) => /^(core|contract|mocks|sdk)\//.test(input)));
+      expect(kitCode, `${prefix}'s chunk imports code the page has`).toEqual([]);
+    }
   });
 
   it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {
