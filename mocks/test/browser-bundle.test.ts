@@ -36,8 +36,8 @@ describe("the mocks' browser bundle", async () => {
     expect(paths.filter((p) => p.includes('node_modules/@ts-rest/'))).toEqual([]);
   });
 
-  it('splits off what most pages never call: croner (cron triggers), jose (logins), bcryptjs (the mocks hash with Web Crypto), persistence', () => {
-    const libraries = ['croner', 'jose', 'bcryptjs'];
+  it('splits off what most pages never call: croner (cron triggers), jose (logins), cookie (a request with cookies and no token in a header), bcryptjs (the mocks hash with Web Crypto), persistence', () => {
+    const libraries = ['croner', 'jose', 'cookie', 'bcryptjs'];
     const inPackage = (library: string) => (path: string) => path.includes(`node_modules/${library}/`);
     for (const library of libraries) {
       expect(paths.filter(inPackage(library)), `${library} is in the page's own chunks`).toEqual([]);
