@@ -110,9 +110,12 @@ function partsOf(bundle: BrowserBundle | ViteBundle): Part[] {
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-/** The workspace's msw 2 and its dependencies (cookie is shared with the core: counted as MSW's, which an MSW app has anyway). */
+/**
+ * The workspace's msw 2 and its dependencies. Not `cookie`: msw 2 carries its own copy (msw/lib/shims) and msw 3 its
+ * own install, so the `cookie` in a bundle is the core's (MSW alone has none).
+ */
 const MSW_2_GROUPS =
-  /^(msw|@mswjs\/|@open-draft\/|tldts|tough-cookie|rettime|set-cookie-parser|headers-polyfill|outvariant|strict-event-emitter|is-node-process|until-async|@bundled-es-modules\/|@msw\/|graphql|path-to-regexp|statuses|cookie$|type-fest|@inquirer\/)/;
+  /^(msw|@mswjs\/|@open-draft\/|tldts|tough-cookie|rettime|set-cookie-parser|headers-polyfill|outvariant|strict-event-emitter|is-node-process|until-async|@bundled-es-modules\/|@msw\/|graphql|path-to-regexp|statuses|type-fest|@inquirer\/)/;
 const isMsw = (group: string) => group.endsWith(`[msw ${MSW_3}]`) || MSW_2_GROUPS.test(group);
 
 function printParts(parts: Part[]) {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../src/api.js';
 
 /**
- * Code most pages never run is imported on first need (bundlers split it off): the orchestrator, the simulated log
- * lines, a trigger's writes. Each test runs on a fresh copy of the core's modules, where none is loaded yet: pages
+ * Code most pages never run is imported on first need (bundlers split it off): the orchestrator (a trigger's writes
+ * with it), the simulated log lines. Each test runs on a fresh copy of the core's modules, where none is loaded yet: pages
  * that never need one never load it; the first request that does loads it before its lookups, and answers as before.
  */
 const NOW = Date.UTC(2026, 0, 1, 10, 30);
@@ -12,9 +12,8 @@ async function freshCore() {
   vi.resetModules();
   const orchestrator = await import('../src/orchestration/lazy-orchestrator.js');
   const { schedulesTable } = await import('../src/orchestration/triggers-table.js');
-  const triggerWrites = await import('../src/resources/pipeline_schedules/lazy-writes.js');
   const { createApi } = await import('../src/api.js');
-  return { orchestrator, triggerWrites, schedulesTable, createApi };
+  return { orchestrator, schedulesTable, createApi };
 }
 
 function caller(api: Api) {
@@ -42,8 +41,8 @@ describe('the orchestrator, loaded on first need', () => {
     expect(orchestrator.isOrchestratorLoaded()).toBe(false);
   });
 
-  it('the first trigger loads it (and the trigger writes) before the write runs, and the ticks after it move runs as before', async () => {
-    const { orchestrator, triggerWrites, createApi } = await freshCore();
+  it('the first trigger loads it (the trigger writes are in it) before the write runs, and the ticks after it move runs as before', async () => {
+    const { orchestrator, createApi } = await freshCore();
     let now = NOW;
     const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
     const call = caller(api);
@@ -51,7 +50,7 @@ describe('the orchestrator, loaded on first need', () => {
     await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
     api.tick((now += 1000));
     expect(orchestrator.isOrchestratorLoaded()).toBe(false);
-    expect(() => triggerWrites.loadedTriggerWrites()).toThrow(/trigger writes are not loaded yet/);
+    expect(() => orchestrator.loadedOrchestrator()).toThrow(/orchestrator is not loaded yet/);
     const { pipeline_schedule: trigger } = await call('POST', '/api/pipelines/p/pipeline_schedules', {
       pipeline_schedule: { name: 'always', schedule_type: 'time', schedule_interval: '@always_on', status: 'active' },
     });

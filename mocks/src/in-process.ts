@@ -1,6 +1,8 @@
 import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
 import {
+  combineHooks,
   createApi,
+  createMemoryRepository,
   cryptoRandom,
   webCryptoHasher,
   type Api,
@@ -117,7 +119,9 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     if (options.persist) {
       const { openPersistentState } = await loadPersistence();
       const state = await openPersistentState(options.persist, persistKey, () => determinism.clock.now());
-      repo = state.repo;
+      // The repository is built here, not in the persistence chunk, so that chunk imports nothing of the core's.
+      repo = (hooks) =>
+        createMemoryRepository({ counters: state.counters, initialRows: state.initialRows, hooks: combineHooks(hooks, { sinks: [state.save] }) });
       flushPersisted = state.flush;
       restoredState = state.now !== undefined;
       determinism = { ...deterministic(options.seed, state.now ?? options.start ?? MOCK_EPOCH), random: cryptoRandom };

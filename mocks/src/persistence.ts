@@ -1,4 +1,5 @@
-import { combineHooks, createMemoryRepository, type Change, type RepositoryFactory } from '@pipeline-api/core';
+// Types only: a static import of the core's code would put it in a chunk of its own, shared by the page and this lazy chunk.
+import type { Change, CommitSink } from '@pipeline-api/core';
 
 /** Where a browser mock keeps its data across page reloads. */
 export type PersistTo = 'localStorage' | 'indexedDB';
@@ -22,10 +23,14 @@ interface Store {
   clear(): Promise<void>;
 }
 
-/** A repository whose every commit is saved, opened from what was saved last. */
+/** What was saved last, for a memory repository to open with, and the sink that saves its every commit. */
 export interface PersistentState {
-  /** Builds the repository with the API's hooks, plus the one that saves each commit. */
-  repo: RepositoryFactory;
+  /** The id counters, name -> last id handed out (the repository counts on in this map). */
+  counters: Map<string, number>;
+  /** A table's saved rows. */
+  initialRows: <V>(table: string) => Iterable<V>;
+  /** Saves a commit's changes; a throw (storage refused them) has the repository undo the commit. */
+  save: CommitSink;
   /** The clock's time when last saved, if anything was. */
   now: number | undefined;
   flush: () => Promise<void>;
@@ -61,13 +66,8 @@ export async function openPersistentState(to: PersistTo, key: string, clockNow: 
       throw error;
     }
   };
-  const repo: RepositoryFactory = (hooks) =>
-    createMemoryRepository({
-      counters,
-      initialRows: <V>(table: string) => (tables.get(table)?.values() ?? []) as Iterable<V>,
-      hooks: combineHooks(hooks, { sinks: [save] }),
-    });
-  return { repo, now: saved?.now, flush: () => store.flush() };
+  const initialRows = <V>(table: string) => (tables.get(table)?.values() ?? []) as Iterable<V>;
+  return { counters, initialRows, save, now: saved?.now, flush: () => store.flush() };
 }
 
 /** Wipes what a mock saved under `key` (reset() calls it). */

@@ -8,8 +8,24 @@ import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
  * code a browser never runs, kept by how it is imported.
  */
 describe("the mocks' browser bundle", async () => {
-  const { inputs, lazyInputs, loaded } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
+  const { inputs, lazyInputs, loaded, metafile, chunks } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
   const paths = [...inputs.keys()];
+  const { outputs } = metafile;
+  /** A chunk's sources (with code in it). */
+  const inputsOf = (file: string) => Object.entries(outputs[file]!.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []));
+  /** The chunks (not loaded by the page) holding code of a source whose path starts with `prefix`. */
+  const lazyOutputsOf = (prefix: string) =>
+    Object.keys(outputs).filter((file) => chunks.get(file)?.loaded === false && inputsOf(file).some((input) => input.startsWith(prefix)));
+  /** The chunks `file` imports statically, transitively (what loads with it). */
+  const staticallyImported = (file: string): string[] => {
+    const found = new Set<string>();
+    const visit = (next: string) => {
+      for (const { path, kind } of outputs[next]!.imports) if (kind === 'import-statement' && !found.has(path)) visit((found.add(path), path));
+    };
+    visit(file);
+    return [...found];
+  };
+  const textOf = (file: string) => chunks.get(file)?.code ?? '';
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
     expect(paths.filter((p) => /node_modules\/zod\/v4\/locales\/(?!en\.js$)/.test(p))).toEqual([]);
@@ -20,8 +36,8 @@ describe("the mocks' browser bundle", async () => {
     expect(paths.filter((p) => p.includes('node_modules/@ts-rest/'))).toEqual([]);
   });
 
-  it('splits off what most pages never call: croner (cron triggers), jose (logins), bcryptjs (the mocks hash with Web Crypto), persistence', () => {
-    const libraries = ['croner', 'jose', 'bcryptjs'];
+  it('splits off what most pages never call: croner (cron triggers), jose (logins), cookie (a request with cookies and no token in a header), bcryptjs (the mocks hash with Web Crypto), persistence', () => {
+    const libraries = ['croner', 'jose', 'cookie', 'bcryptjs'];
     const inPackage = (library: string) => (path: string) => path.includes(`node_modules/${library}/`);
     for (const library of libraries) {
       expect(paths.filter(inPackage(library)), `${library} is in the page's own chunks`).toEqual([]);
@@ -40,12 +56,23 @@ describe("the mocks' browser bundle", async () => {
     expect(loaded.filter((chunk) => chunk.code.includes('trigger firings paused while the store is full'))).toEqual([]);
   });
 
-  it("splits off a trigger's create and update (the token strength and cron interval checks among them), which a page loads only when it writes a trigger", () => {
-    const writes = (path: string) => path.startsWith('core/dist/writes-');
-    expect(paths.filter(writes)).toEqual([]);
-    expect([...lazyInputs].some(writes)).toBe(true);
-    expect(loaded.filter((chunk) => chunk.code.includes('is too easy to guess'))).toEqual([]);
-    expect(loaded.filter((chunk) => chunk.code.includes('has no fire time in the next five years'))).toEqual([]);
+  it("puts a trigger's create and update (the token strength and cron interval checks among them) in the orchestrator's chunk, which a trigger write loads anyway", () => {
+    const orchestrator = lazyOutputsOf('core/dist/orchestrator-');
+    expect(orchestrator).toHaveLength(1);
+    for (const message of ['is too easy to guess', 'has no fire time in the next five years']) {
+      expect(loaded.filter((chunk) => chunk.code.includes(message))).toEqual([]);
+      expect(textOf(orchestrator[0]!)).toContain(message);
+    }
+  });
+
+  it("the persistence and log-line chunks import none of the kit's code (they are given what they use): no chunk is shared with the page just for them", () => {
+    for (const prefix of ['mocks/dist/persistence-', 'core/dist/lines-']) {
+      const [chunk, ...more] = lazyOutputsOf(prefix);
+      expect(chunk, `${prefix} is in no lazy chunk`).toBeDefined();
+      expect(more).toEqual([]);
+      const kitCode = staticallyImported(chunk!).flatMap((file) => inputsOf(file).filter((input) => /^(core|contract|mocks|sdk)\//.test(input)));
+      expect(kitCode, `${prefix}'s chunk imports code the page has`).toEqual([]);
+    }
   });
 
   it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {

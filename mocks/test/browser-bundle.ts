@@ -40,6 +40,8 @@ export interface BrowserBundle {
   inputs: Map<string, number>;
   /** Every source file with code in the lazy chunks. */
   lazyInputs: Set<string>;
+  /** Every chunk's code by its path in the metafile's outputs, and whether the page loads it. */
+  chunks: Map<string, { code: string; loaded: boolean }>;
 }
 
 /** Which msw the app installs: by default the workspace's (msw 2); `mswDir`, a folder with msw installed under node_modules (msw-install.ts). */
@@ -99,9 +101,11 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
   const lazy: BrowserBundle['lazy'] = [];
   const inputs = new Map<string, number>();
   const lazyInputs = new Set<string>();
+  const chunks: BrowserBundle['chunks'] = new Map();
   for (const [path, output] of Object.entries(outputs)) {
     if (!path.endsWith('.js')) continue;
     const code = text(path).replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
+    chunks.set(path, { code, loaded: loadedFiles.has(path) });
     const used = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0);
     if (loadedFiles.has(path)) {
       loaded.push({ code, sourceMap: text(`${path}.map`) });
@@ -119,6 +123,7 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
     metafile: result.metafile,
     inputs,
     lazyInputs,
+    chunks,
   };
 }
 

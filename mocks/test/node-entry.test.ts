@@ -24,7 +24,8 @@ async function nodeImportGraph(entry: string) {
     outdir: 'out',
   });
   const outputs = metafile.outputs;
-  const entryFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!;
+  // Every `import()` target is an entry point too: the entry is the output of the stdin source.
+  const entryFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'entry.ts')!;
   const loadedFiles = new Set<string>();
   const visit = (file: string) => {
     if (loadedFiles.has(file)) return;
@@ -46,6 +47,11 @@ describe("what the mocks' Node entry loads on import", async () => {
   it("one zod, zod/mini (the contract's), not classic zod as well", () => {
     expect(eager.some((path) => path.includes('node_modules/zod/v4/mini/'))).toBe(true);
     expect(eager.filter((path) => path.includes('node_modules/zod/v4/classic/'))).toEqual([]);
+  });
+
+  it('cookie (the Cookie header parser) loads on the first request with cookies and no token in a header', () => {
+    expect(eager.filter((path) => path.includes('node_modules/cookie/'))).toEqual([]);
+    expect(lazy.some((path) => path.includes('node_modules/cookie/'))).toBe(true);
   });
 
   it('replay() loads its recording reader on the first call', () => {

@@ -51,7 +51,7 @@ export async function authenticate(request: CoreRequest, deps: AuthDeps, options
 }
 
 async function resolveToken(request: CoreRequest, { config, repo, clock, credentials, digests }: AuthDeps) {
-  const credential = findToken(request);
+  const credential = await findToken(request);
   if (!credential) return null;
   const decoded = credential.kind === 'raw' ? await decodeToken(credential.value, config.jwtSecret) : credential.value;
   if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');

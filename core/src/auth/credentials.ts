@@ -1,5 +1,11 @@
-import { parse as parseCookie } from 'cookie';
+import { lazyModule } from '../lazy-module.js';
 import { header, isPlainObject, type CoreRequest } from '../request.js';
+
+/**
+ * cookie, imported on the first request with a Cookie header and no token in a header: calls that send their token
+ * in a header (the SDK's) or carry no cookie never load it, and a browser page does not download it until then.
+ */
+const cookieLibrary = lazyModule(() => import('cookie'));
 
 /** Where an API key was found, first hit wins: header, body, query. */
 export function findApiKey(request: CoreRequest): string | undefined {
@@ -15,7 +21,7 @@ export function findApiKey(request: CoreRequest): string | undefined {
 export type TokenCredential = { kind: 'decoded'; value: string } | { kind: 'raw'; value: string };
 
 /** OAUTH-TOKEN (decoded), then Authorization: Bearer (decoded), then cookie oauth_token (raw JWT). */
-export function findToken(request: CoreRequest): TokenCredential | undefined {
+export async function findToken(request: CoreRequest): Promise<TokenCredential | undefined> {
   const oauthHeader = header(request, 'oauth-token');
   if (oauthHeader !== undefined) return { kind: 'decoded', value: oauthHeader.trim() };
   const authorization = header(request, 'authorization');
@@ -27,7 +33,8 @@ export function findToken(request: CoreRequest): TokenCredential | undefined {
   }
   const cookieHeader = header(request, 'cookie');
   if (cookieHeader !== undefined) {
-    const raw = parseCookie(cookieHeader).oauth_token;
+    const { parse } = cookieLibrary.loaded ?? (await cookieLibrary.load());
+    const raw = parse(cookieHeader).oauth_token;
     if (raw) return { kind: 'raw', value: raw };
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../clock.js';
+import type { DateTimes } from '../../clock.js';
 import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
 
 /**
@@ -22,14 +22,15 @@ function folder(run: RunRecord): string {
   return `pipelines/${run.pipeline_uuid}/.logs/${run.pipeline_schedule_id}/${stamp}`;
 }
 
-function file(name: string, path: string, lines: [number, string, string, Record<string, unknown>][]): LogFile {
+function file(name: string, path: string, lines: [number, string, string, Record<string, unknown>][], dates: DateTimes): LogFile {
   const sorted = lines.sort((a, b) => a[0] - b[0]);
-  const content = sorted.map(([at, level, message, tags]) => JSON.stringify({ timestamp: formatDateTime(at), level, message, ...tags })).join('\n');
+  const content = sorted.map(([at, level, message, tags]) => JSON.stringify({ timestamp: dates.format(at), level, message, ...tags })).join('\n');
   const last = sorted.at(-1)?.[0] ?? 0;
   return { name, path, size: encoder.encode(content).length, modified_timestamp: Math.floor(last / 1000), content };
 }
 
-export function runLog(run: RunRecord): LogFile {
+/** `dates`: the API's (this chunk imports no code of the page's, so bundlers add no shared chunk for it). */
+export function runLog(run: RunRecord, dates: DateTimes): LogFile {
   const tags = { pipeline_uuid: run.pipeline_uuid, pipeline_run_id: run.id, pipeline_schedule_id: run.pipeline_schedule_id };
   const lines: [number, string, string, Record<string, unknown>][] = [
     [run.created_at, 'INFO', `Pipeline run ${run.id} created (${run.status === 'cancelled' && run.started_at === null ? 'cancelled' : 'initial'}).`, tags],
@@ -39,10 +40,10 @@ export function runLog(run: RunRecord): LogFile {
   if (run.completed_at !== null) {
     lines.push([run.completed_at, run.status === 'completed' ? 'INFO' : 'ERROR', `Pipeline run ${run.id} ${run.status}.`, tags]);
   }
-  return file('pipeline.log', `${folder(run)}/pipeline.log`, lines);
+  return file('pipeline.log', `${folder(run)}/pipeline.log`, lines, dates);
 }
 
-export function blockRunLog(run: RunRecord, b: BlockRunState): LogFile {
+export function blockRunLog(run: RunRecord, b: BlockRunState, dates: DateTimes): LogFile {
   const tags = { pipeline_uuid: run.pipeline_uuid, pipeline_run_id: run.id, block_uuid: b.block_uuid, block_run_id: b.id };
   const lines: [number, string, string, Record<string, unknown>][] = [[b.created_at, 'INFO', `Block run ${b.id} for ${b.block_uuid} created.`, tags]];
   if (b.started_at !== null) lines.push([b.started_at, 'INFO', `Start executing block ${b.block_uuid} (simulated, ${b.duration_ms} ms).`, tags]);
@@ -52,5 +53,5 @@ export function blockRunLog(run: RunRecord, b: BlockRunState): LogFile {
   else if (b.status === 'upstream_failed') lines.push([b.updated_at, 'WARNING', `Block ${b.block_uuid} skipped: an upstream block failed.`, tags]);
   else if (b.status === 'condition_failed') lines.push([b.updated_at, 'INFO', `Block ${b.block_uuid} skipped: a condition said no.`, tags]);
   else if (b.status === 'cancelled') lines.push([b.updated_at, 'WARNING', `Block ${b.block_uuid} cancelled.`, tags]);
-  return file(`${b.block_uuid}.log`, `${folder(run)}/${b.block_uuid}.log`, lines);
+  return file(`${b.block_uuid}.log`, `${folder(run)}/${b.block_uuid}.log`, lines, dates);
 }

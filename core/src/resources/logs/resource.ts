@@ -37,9 +37,11 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
     }
     const { blockRunLog, runLog } = loadedLogLines();
     const blockRunLogs = runs.flatMap((run) =>
-      run.block_runs.filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p))).map((b) => blockRunLog(run, b)),
+      run.block_runs
+        .filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p)))
+        .map((b) => blockRunLog(run, b, ctx.dates)),
     );
-    const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map(runLog);
+    const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map((run) => runLog(run, ctx.dates));
     const logs: PipelineLogs = {
       block_run_logs: blockRunLogs,
       pipeline_run_logs: pipelineRunLogs,

@@ -6,7 +6,6 @@ import { schedulesTable } from '../../orchestration/triggers-table.js';
 import { defineResource } from '../../resource.js';
 import { isPlainObject } from '../../request.js';
 import { pipelinesTable } from '../pipelines/table.js';
-import { loadTriggerWrites } from './lazy-writes.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
 import { pipelineScheduleResource, scheduleResource } from './resource.js';
@@ -18,12 +17,12 @@ const followPipelines = onChangesOf(pipelinesTable, {
 });
 
 /**
- * A trigger write loads its own code and the orchestrator first (the scheduler fires triggers from the tick after the
- * first is stored), and croner when it names a cron expression; only the first ones wait.
+ * A trigger write loads the orchestrator first (its create and update are in it, and the scheduler fires triggers from
+ * the tick after the first is stored), and croner when it names a cron expression; only the first ones wait.
  */
 const prepareTriggerWrite = async (payload: unknown) => {
   const cron = !isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined;
-  await Promise.all([loadTriggerWrites(), loadOrchestrator(), cron]);
+  await Promise.all([loadOrchestrator(), cron]);
 };
 
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */

@@ -2,12 +2,12 @@ import type { NodeAt } from '@pipeline-api/contract';
 import { notFound } from '../../errors.js';
 import { integerId } from '../../ids.js';
 import { deleteTrigger } from '../../orchestration/cascades.js';
+import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import type { ScheduleRecord } from '../../orchestration/triggers.js';
 import { schedulesTable } from '../../orchestration/triggers-table.js';
 import type { Repository } from '../../repository/types.js';
 import type { Page, Resource } from '../../resource.js';
 import type { PipelineRecord } from '../pipelines/table.js';
-import { loadedTriggerWrites } from './lazy-writes.js';
 
 type Order = (a: ScheduleRecord, b: ScheduleRecord) => number;
 const ORDERS: ReadonlyMap<string, Order> = new Map<string, Order>([
@@ -57,7 +57,7 @@ export const scheduleResource: Resource<NodeAt<'pipelineSchedules'>, ScheduleRec
     return page(ctx.repo, schedulesTable.in(ctx.repo).sortedKeys().slice(), ctx.query, ctx.meta);
   },
 
-  update: (schedule, ctx) => loadedTriggerWrites().update(schedule, ctx),
+  update: (schedule, ctx) => loadedOrchestrator().triggerWrites.update(schedule, ctx),
 
   async delete(schedule, { repo }) {
     deleteTrigger(repo, schedule.id);
@@ -71,5 +71,5 @@ export const pipelineScheduleResource: Resource<NodeAt<'pipelines.pipelineSchedu
     return page(ctx.repo, schedulesTable.in(ctx.repo).index.ofPipeline(ctx.parent.uuid), ctx.query, ctx.meta);
   },
 
-  create: (ctx) => loadedTriggerWrites().create(ctx),
+  create: (ctx) => loadedOrchestrator().triggerWrites.create(ctx),
 };

@@ -12,7 +12,7 @@ import { checkChosenToken, newToken } from './tokens.js';
 export type TriggerWrites = Pick<Resource<NodeAt<'pipelineSchedules'>, ScheduleRecord>, 'update'> &
   Pick<Resource<NodeAt<'pipelines.pipelineSchedules'>, ScheduleRecord, undefined, PipelineRecord>, 'create'>;
 
-/** A trigger's create and update (imported through lazy-writes.ts: a page that never writes a trigger never loads them). */
+/** A trigger's create and update (in the orchestrator's chunk: a page that never writes a trigger never loads them). */
 export const triggerWrites: TriggerWrites = {
   async update(schedule, ctx) {
     const { repo, clock } = ctx;
