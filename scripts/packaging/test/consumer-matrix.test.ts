@@ -7,11 +7,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../workspaces.js';
 import { execGroup } from '../../process-group.js';
+import { sharedConsumerApp } from '../consumer-app.js';
+import { consumerEnv } from '../consumer-env.js';
+import { MSW_3 } from '../msw-install.js';
 import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
 import type { Tarball } from '../pack.js';
 import { sharedTarballs, tarballOf } from '../shared-tarballs.js';
@@ -23,18 +27,9 @@ const PROJECT_NODE = process.versions.node;
 const CELLS = [
   { node: TESTED_NODE[20], msw: '2.12.0' },
   { node: TESTED_NODE[22], msw: '2.15.0' },
-  { node: PROJECT_NODE, msw: '3.0.5' },
-  { node: TESTED_NODE[26], msw: '3.0.5' },
+  { node: PROJECT_NODE, msw: MSW_3 },
+  { node: TESTED_NODE[26], msw: MSW_3 },
 ];
-
-/** The consumer's environment: nothing of the workspace's (no source condition, no NODE_OPTIONS from a parent). */
-const consumerEnv = () => {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS' && key !== 'TEST') env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
-};
 
 /** The app: its own MSW server holding its own handler and the kit's; the kit's helper; the in-process fetch. */
 const APP = `
@@ -83,46 +78,56 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pipeline-matrix-'));
   tarballs = await sharedTarballs();
 }, 300_000);
-afterAll(() => {
+afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
+  const matrix = await installs.get(MSW_3)?.catch(() => undefined);
+  if (matrix) rmSync(matrix.app, { recursive: true, force: true });
 });
 
-/** One app per msw version, installed once: the cells on the same msw (Node 24 and 26) install the same set. */
-const installs = new Map<string, { app: string; status: number | null; output: string }>();
+/**
+ * One app per msw version, installed once: msw 3 is the app every packaging test shares (consumer-app.ts: the same
+ * packages, and more), msw 2 an app of its own; each cell runs its files in a folder of its own inside the app.
+ */
+const installs = new Map<string, Promise<{ app: string; modules: string; status: number | null; output: string }>>();
 function appOn(msw: string) {
-  const installed = installs.get(msw);
-  if (installed) return installed;
+  const installed = installs.get(msw) ?? (msw === MSW_3 ? sharedApp() : ownApp(msw));
+  installs.set(msw, installed);
+  return installed;
+}
+
+async function sharedApp() {
+  const shared = await sharedConsumerApp(tarballs);
+  return { app: shared.workspace('matrix'), modules: shared.dir, status: 0, output: `the shared app, ${shared.dir}` };
+}
+
+async function ownApp(msw: string) {
   const app = join(work, `app-msw-${msw}`);
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   const ours = ['contract', 'core', 'mocks', 'sdk'].map((name) => tarballOf(tarballs, name));
-  const install = spawnSync('npm', ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-    cwd: app,
-    env: consumerEnv(),
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  const result = { app, status: install.status, output: `${install.stdout}${install.stderr}` };
-  installs.set(msw, result);
-  return result;
+  const args = ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact', '--ignore-scripts'];
+  const install = await execGroup('npm', args, { cwd: app, env: consumerEnv(), timeoutMs: 300_000 });
+  return { app, modules: app, status: install.code, output: `${install.stdout}${install.stderr}` };
 }
 
 describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, msw }) => {
   let app: string;
   let binary: string;
-  let install: ReturnType<typeof appOn>;
+  let install: Awaited<ReturnType<typeof appOn>>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     binary = node === PROJECT_NODE ? process.execPath : nodeBinary(node);
-    install = appOn(msw);
+    install = await appOn(msw);
     app = install.app;
   }, 600_000);
 
   it("installs with the app's own msw, one copy of it", () => {
     expect(install.status, install.output).toBe(0);
-    expect(JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
-    expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/node_modules/msw'))).toBe(false);
-    expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/public'))).toBe(false);
+    const { modules } = install;
+    expect(createRequire(join(app, 'app.mjs')).resolve('msw/package.json')).toBe(join(modules, 'node_modules/msw/package.json'));
+    expect(JSON.parse(readFileSync(join(modules, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
+    expect(existsSync(join(modules, 'node_modules/@pipeline-api/mocks/node_modules/msw'))).toBe(false);
+    expect(existsSync(join(modules, 'node_modules/@pipeline-api/mocks/public'))).toBe(false);
   });
 
   it("answers in the app's own setupServer next to its own handler, closes cleanly, and prints no warning", async () => {
@@ -176,12 +181,16 @@ describe(`the packed contract, SDK and query layer on Node ${TESTED_NODE[18]}, t
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
     const ours = ['contract', 'sdk', 'query'].map((name) => tarballOf(tarballs, name));
     const queryCore = JSON.parse(readFileSync(join(root, 'node_modules/@tanstack/query-core/package.json'), 'utf8')).version as string;
-    const install = spawnSync('npm', ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-      cwd: app,
-      env: consumerEnv(),
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
+    const install = spawnSync(
+      'npm',
+      ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact', '--ignore-scripts'],
+      {
+        cwd: app,
+        env: consumerEnv(),
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    );
     expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
     writeFileSync(join(app, 'client.mjs'), CLIENT_ONLY);
     const run = await execGroup(binary, ['client.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 60_000 });
