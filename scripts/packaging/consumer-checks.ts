@@ -37,10 +37,7 @@ export interface ConsumerChecks {
   /** The checks folder: the cells' files, and `out/` where a program that emits writes. */
   dir: string;
   result(id: string): ProgramResult;
-  /**
-   * What fails the cell made of `files` in program `id`: diagnostics in those files, in no cell's file (a
-   * declaration file every cell loads), or a failure that printed no diagnostic. Another cell's errors are its own.
-   */
+  /** What fails the cell made of `files` in program `id` (cellProblems). */
   problems(id: string, files: readonly string[]): string[];
 }
 
@@ -54,6 +51,20 @@ export function parseDiagnostics(output: string): ProgramResult['diagnostics'] {
     else if (line.trim() !== '' && diagnostics.length > 0) diagnostics.at(-1)!.text += `\n${line}`;
   }
   return diagnostics;
+}
+
+/**
+ * What fails the cell made of `mine` in a program over `cellFiles`: diagnostics in its files, in no cell's file (a
+ * declaration file every cell loads), or a failure that printed no diagnostic. Another cell's errors are its own.
+ */
+export function cellProblems(
+  result: Pick<ProgramResult, 'code' | 'output' | 'diagnostics'>,
+  mine: readonly string[],
+  cellFiles: ReadonlySet<string>,
+): string[] {
+  const problems = result.diagnostics.filter((d) => d.file === undefined || mine.includes(d.file) || !cellFiles.has(d.file)).map((d) => d.text);
+  if (result.code !== 0 && result.diagnostics.length === 0) problems.push(`exit code ${result.code} with no diagnostic:\n${result.output}`);
+  return problems;
 }
 
 const compilerOf = (app: ConsumerApp, compiler: ConsumerProgram['compiler']) =>
@@ -115,11 +126,6 @@ export async function sharedConsumerChecks(
   return {
     dir,
     result,
-    problems(id, mine) {
-      const { code, output, diagnostics } = result(id);
-      const problems = diagnostics.filter((d) => d.file === undefined || mine.includes(d.file) || !cellFiles.has(d.file)).map((d) => d.text);
-      if (code !== 0 && diagnostics.length === 0) problems.push(`exit code ${code} with no diagnostic:\n${output}`);
-      return problems;
-    },
+    problems: (id, mine) => cellProblems(result(id), mine, cellFiles),
   };
 }
