@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Written last into a finished entry: an entry without it is never read. */
 const COMPLETE = '.complete';
-/** Entries made this long ago are removed when a new one is made (a change makes a new key, the old one stays behind). */
+/** Entries unused this long are removed when a new one is made (a change makes a new key, the old one stays behind). */
 const STALE_MS = 60 * 60 * 1000;
 
 const isAlive = (pid: number) => {
@@ -44,6 +44,7 @@ function removeStaleEntries(cache: string, keep: string) {
  * made by `make` into a folder of its own and renamed into place whole, so a reader never sees half of it. Two
  * callers at once make it once: one holds `cache/key.lock`, the other waits (up to `waitMs`) for the entry. A
  * failed `make` leaves nothing, and the next caller tries again. Callers read the entry, never write beside it.
+ * Entries nobody asked for in an hour are removed when a new one is made.
  */
 export async function sharedEntry(cache: string, key: string, make: (dir: string) => Promise<void>, waitMs: number): Promise<string> {
   const entry = join(cache, key);
@@ -72,5 +73,8 @@ export async function sharedEntry(cache: string, key: string, make: (dir: string
       rmSync(lock, { recursive: true, force: true });
     }
   }
+  // Marked as used: an entry in use is never the stale one another caller removes.
+  const now = new Date();
+  utimesSync(entry, now, now);
   return entry;
 }

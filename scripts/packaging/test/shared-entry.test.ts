@@ -89,13 +89,12 @@ describe('a shared entry', () => {
     expect(existsSync(join(entry, 'half.txt'))).toBe(false);
   });
 
-  it('removes entries made more than an hour ago when it makes a new one, and keeps recent ones', async () => {
+  it('removes entries nobody asked for in an hour when it makes a new one, and keeps those in use', async () => {
     const cache = tempDir();
-    const old = await sharedEntry(cache, 'old', counted().make, 10_000);
-    await sharedEntry(cache, 'recent', counted().make, 10_000);
     const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    utimesSync(old, longAgo, longAgo);
+    for (const key of ['unused', 'in-use']) utimesSync(await sharedEntry(cache, key, counted().make, 10_000), longAgo, longAgo);
+    await sharedEntry(cache, 'in-use', counted().make, 10_000);
     await sharedEntry(cache, 'new', counted().make, 10_000);
-    expect(readdirSync(cache).sort()).toEqual(['new', 'recent']);
+    expect(readdirSync(cache).sort()).toEqual(['in-use', 'new']);
   });
 });
