@@ -52,18 +52,20 @@ export interface ConsumerApp {
 }
 
 /**
- * One user's app with every library package installed from its tarball (npm, as a user installs them, install
- * scripts aside: ours have none), the app's own msw 3, query-core and the Vue, Solid, Svelte and Angular adapters,
- * vitest and TypeScript 7. Installed once per tarball content and shared by the packaging tests (test files in
- * other workers included): each installed the same packages into an app of its own.
- * Installs that differ on purpose (msw 2, the client-only app on Node 18) stay apart. Each package's published
- * files import exactly what it declares (dependencies.test.ts), so the neighbours cannot stand in for a missing one.
+ * An app with `ours` (package folders) installed from their tarballs and `packages` from the registry, by npm as a
+ * user installs them (install scripts aside: ours have none). Installed once per tarball content and spec, in the
+ * OS temp folder, and shared by every test that asks for the same (test files in other workers included).
  */
-export async function sharedConsumerApp(tarballs: readonly Tarball[], cache = CONSUMER_APPS): Promise<ConsumerApp> {
-  const ours = APP_OURS.map((name) => tarballOf(tarballs, name));
+export async function sharedApp(
+  tarballs: readonly Tarball[],
+  ours: readonly string[],
+  packages: readonly string[],
+  cache = CONSUMER_APPS,
+): Promise<ConsumerApp> {
+  const paths = ours.map((name) => tarballOf(tarballs, name));
   // The tarballs' entry is keyed by their content: its name, with what is installed beside them, keys the app.
   const key = createHash('sha256')
-    .update(JSON.stringify([basename(dirname(ours[0]!)), ...APP_PACKAGES]))
+    .update(JSON.stringify([basename(dirname(paths[0]!)), ours, packages]))
     .digest('hex')
     .slice(0, 16);
   const dir = await sharedEntry(
@@ -71,7 +73,7 @@ export async function sharedConsumerApp(tarballs: readonly Tarball[], cache = CO
     key,
     async (making) => {
       writeFileSync(join(making, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-      const args = ['install', ...ours, ...APP_PACKAGES, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact', '--ignore-scripts'];
+      const args = ['install', ...paths, ...packages, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact', '--ignore-scripts'];
       const install = await execGroup('npm', args, { cwd: making, env: consumerEnv(), timeoutMs: 300_000 });
       if (install.code !== 0) throw new Error(`npm ${args.join(' ')} failed (${install.code}):\n${install.stdout}${install.stderr}`);
     },
@@ -85,3 +87,12 @@ export async function sharedConsumerApp(tarballs: readonly Tarball[], cache = CO
     },
   };
 }
+
+/**
+ * One user's app with every library package, the app's own msw 3, query-core and the Vue, Solid, Svelte and Angular
+ * adapters, vitest and TypeScript 7: what the packaging tests each installed the same packages into an app of
+ * their own for. Installs that differ on purpose (msw 2, the client-only app on Node 18) are apps of their own. Each
+ * package's published files import exactly what it declares (dependencies.test.ts), so the neighbours cannot stand
+ * in for a missing one.
+ */
+export const sharedConsumerApp = (tarballs: readonly Tarball[], cache = CONSUMER_APPS) => sharedApp(tarballs, APP_OURS, APP_PACKAGES, cache);

@@ -5,20 +5,18 @@
  * handlers in it; then the kit's own helper, the in-process fetch, and CommonJS. Node binaries come from the npm
  * registry (node-runtime.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../workspaces.js';
 import { execGroup } from '../../process-group.js';
-import { sharedConsumerApp } from '../consumer-app.js';
+import { sharedApp, sharedConsumerApp } from '../consumer-app.js';
 import { consumerEnv } from '../consumer-env.js';
 import { MSW_3 } from '../msw-install.js';
 import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
 import type { Tarball } from '../pack.js';
-import { sharedTarballs, tarballOf } from '../shared-tarballs.js';
+import { sharedTarballs } from '../shared-tarballs.js';
 
 const API = 'http://127.0.0.1:6789';
 const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -72,42 +70,31 @@ createClient({ baseUrl: '${API}', apiKey: '${API_KEY}' })
   .finally(() => mock.close());
 `;
 
-let work: string;
 let tarballs: Tarball[];
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'pipeline-matrix-'));
   tarballs = await sharedTarballs();
 }, 300_000);
-afterAll(async () => {
-  if (work) rmSync(work, { recursive: true, force: true });
-  const matrix = await installs.get(MSW_3)?.catch(() => undefined);
-  if (matrix) rmSync(matrix.app, { recursive: true, force: true });
+afterAll(() => {
+  for (const folder of cellFolders) rmSync(folder, { recursive: true, force: true });
 });
 
 /**
- * One app per msw version, installed once: msw 3 is the app every packaging test shares (consumer-app.ts: the same
- * packages, and more), msw 2 an app of its own; each cell runs its files in a folder of its own inside the app.
+ * One app per msw version, installed once and shared (consumer-app.ts): msw 3 is the app every packaging test
+ * shares (the same packages, and more), each msw 2 an app of its own. Each cell runs its files in its own folder.
  */
-const installs = new Map<string, Promise<{ app: string; modules: string; status: number | null; output: string }>>();
+const installs = new Map<string, Promise<{ app: string; modules: string }>>();
+const cellFolders: string[] = [];
 function appOn(msw: string) {
-  const installed = installs.get(msw) ?? (msw === MSW_3 ? sharedApp() : ownApp(msw));
+  const installed = installs.get(msw) ?? install(msw);
   installs.set(msw, installed);
   return installed;
 }
 
-async function sharedApp() {
-  const shared = await sharedConsumerApp(tarballs);
-  return { app: shared.workspace('matrix'), modules: shared.dir, status: 0, output: `the shared app, ${shared.dir}` };
-}
-
-async function ownApp(msw: string) {
-  const app = join(work, `app-msw-${msw}`);
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const ours = ['contract', 'core', 'mocks', 'sdk'].map((name) => tarballOf(tarballs, name));
-  const args = ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact', '--ignore-scripts'];
-  const install = await execGroup('npm', args, { cwd: app, env: consumerEnv(), timeoutMs: 300_000 });
-  return { app, modules: app, status: install.code, output: `${install.stdout}${install.stderr}` };
+async function install(msw: string) {
+  const app = msw === MSW_3 ? await sharedConsumerApp(tarballs) : await sharedApp(tarballs, ['contract', 'core', 'mocks', 'sdk'], [`msw@${msw}`]);
+  const folder = app.workspace('matrix');
+  cellFolders.push(folder);
+  return { app: folder, modules: app.dir };
 }
 
 describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, msw }) => {
@@ -122,7 +109,6 @@ describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, ms
   }, 600_000);
 
   it("installs with the app's own msw, one copy of it", () => {
-    expect(install.status, install.output).toBe(0);
     const { modules } = install;
     expect(createRequire(join(app, 'app.mjs')).resolve('msw/package.json')).toBe(join(modules, 'node_modules/msw/package.json'));
     expect(JSON.parse(readFileSync(join(modules, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
@@ -176,22 +162,11 @@ console.log(JSON.stringify({
 describe(`the packed contract, SDK and query layer on Node ${TESTED_NODE[18]}, their engines floor`, () => {
   it('installs and runs from ESM and CommonJS', async () => {
     const binary = nodeBinary(TESTED_NODE[18]);
-    const app = join(work, 'client-only-app');
-    mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    const ours = ['contract', 'sdk', 'query'].map((name) => tarballOf(tarballs, name));
     const queryCore = JSON.parse(readFileSync(join(root, 'node_modules/@tanstack/query-core/package.json'), 'utf8')).version as string;
-    const install = spawnSync(
-      'npm',
-      ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact', '--ignore-scripts'],
-      {
-        cwd: app,
-        env: consumerEnv(),
-        encoding: 'utf8',
-        timeout: 300_000,
-      },
-    );
-    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    const installed = await sharedApp(tarballs, ['contract', 'sdk', 'query'], [`@tanstack/query-core@${queryCore}`]);
+    expect(existsSync(join(installed.dir, 'node_modules/@pipeline-api/core'))).toBe(false);
+    const app = installed.workspace('client-only');
+    cellFolders.push(app);
     writeFileSync(join(app, 'client.mjs'), CLIENT_ONLY);
     const run = await execGroup(binary, ['client.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 60_000 });
     expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
