@@ -1,37 +1,37 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { root } from './workspaces.js';
+import { readFileSync } from 'node:fs';
+import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 
-export interface LintResult {
-  code: number | null;
-  output: string;
-}
-
-const run = (bin: string, args: string[]): LintResult => {
-  const result = spawnSync(join(root, 'node_modules/.bin', bin), args, { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
-};
-
-/** publint --strict on a package folder: clean means exit 0 and no warning, error or suggestion printed. */
-export const publint = (dir: string): LintResult => run('publint', ['--strict', dir]);
+/** The bytes of a tarball as the linters take them. */
+const bytesOf = (tarball: string) => new Uint8Array(readFileSync(tarball));
 
 /**
- * are-the-types-wrong on a packed tarball. `profile`: `node16` for packages with subpath exports (node10
- * resolution, TypeScript's deprecated `moduleResolution: node`, cannot see subpaths at all), `esm-only` for
- * the ESM-only server (Node 20.19+ requires ESM; a CommonJS caller uses import()).
+ * publint --strict on a packed tarball (the files a user gets), in this process: every message, warnings and
+ * suggestions included, as publint prints it; none when clean.
  */
-export const attw = (tarball: string, options: { profile?: 'node16' | 'esm-only'; exclude?: readonly string[] } = {}): LintResult =>
-  run('attw', [
-    tarball,
-    '--format',
-    'table',
-    ...(options.profile ? ['--profile', options.profile] : []),
-    ...(options.exclude?.length ? ['--exclude-entrypoints', ...options.exclude] : []),
-  ]);
+export async function publintProblems(tarball: string): Promise<string[]> {
+  const { buffer } = bytesOf(tarball);
+  const { messages, pkg } = await publint({ pack: { tarball: buffer }, strict: true, level: 'suggestion' });
+  return messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`);
+}
 
-export const PUBLINT_CLEAN = /warning|error|suggestion/i;
-/** Problems attw reports and its profile does not ignore (each problem line links its documentation). */
-export const attwProblems = (result: LintResult) =>
-  result.output
-    .split('\n')
-    .filter((line) => line.includes('arethetypeswrong.github.io/blob/main/docs/problems') && !line.startsWith('(ignored per resolution)'));
+/**
+ * The resolutions each are-the-types-wrong profile ignores, as its CLI's `--profile` does: `node16` for packages
+ * with subpath exports (node10 resolution, TypeScript's deprecated `moduleResolution: node`, cannot see subpaths
+ * at all), `esm-only` for the ESM-only server (Node 20.19+ requires ESM; a CommonJS caller uses import()).
+ */
+const IGNORED_RESOLUTIONS = { strict: [], node16: ['node10'], 'esm-only': ['node10', 'node16-cjs'] } as const;
+
+/**
+ * are-the-types-wrong on a packed tarball, in this process (one TypeScript loaded for every tarball a test file
+ * checks): each problem its profile does not ignore, described; none when clean. A package without types is a problem.
+ */
+export async function attwProblems(tarball: string, profile: keyof typeof IGNORED_RESOLUTIONS = 'strict'): Promise<string[]> {
+  const analysis = await checkPackage(createPackageFromTarballData(bytesOf(tarball)));
+  if (!analysis.types) return [`${analysis.packageName}: no types`];
+  const ignored: readonly string[] = IGNORED_RESOLUTIONS[profile];
+  return analysis.problems
+    .filter((problem) => !('resolutionKind' in problem) || !ignored.includes(problem.resolutionKind))
+    .map((problem) => JSON.stringify(problem));
+}

@@ -8,20 +8,28 @@ export type Need = 'build' | 'chromium' | 'schemathesis';
  */
 export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: number }> = {
   'server/test/fuzz.test.ts': { why: 'fuzz: thousands of random requests against the server and the mocks', needs: [], seconds: 40 },
-  'sdk/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'], seconds: 6 },
-  'query/test/package.test.ts': { why: 'packaging: packs, installs and type-checks the tarball', needs: ['build'], seconds: 18 },
+  'sdk/test/package.test.ts': {
+    why: 'packaging: lints the tarball; type-checks and runs its consumer files in the shared consumer app',
+    needs: ['build'],
+    seconds: 6,
+  },
+  'query/test/package.test.ts': {
+    why: 'packaging: lints the tarball; type-checks and runs its consumer files in the shared consumer app',
+    needs: ['build'],
+    seconds: 15,
+  },
   'scripts/packaging/test/consumer.test.ts': {
-    why: 'packaging: every tarball in a fresh consumer project, Node and a browser',
+    why: 'packaging: every tarball in the shared consumer app (installed and type-checked once), Node and a browser',
     needs: ['build', 'chromium'],
     seconds: 30,
   },
   'scripts/packaging/test/consumer-matrix.test.ts': {
     why: 'packaging: the tarballs in a fresh app on each Node and msw major supported',
     needs: ['build'],
-    seconds: 40,
+    seconds: 30,
   },
-  'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [], seconds: 19 },
-  'scripts/packaging/test/shared-tarballs.test.ts': { why: 'packaging: packs every package, twice at once', needs: ['build'], seconds: 8 },
+  'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [], seconds: 13 },
+  'scripts/packaging/test/shared-tarballs.test.ts': { why: 'packaging: packs every package, twice at once', needs: ['build'], seconds: 3 },
   'scripts/packaging/test/dependencies.test.ts': { why: 'packaging: reads what each package publishes (its built dist)', needs: ['build'], seconds: 1 },
   'sdk/test/browser-session.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 3 },
   'server/test/browser-origins.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 3 },

@@ -1,61 +1,21 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attw, publint, PUBLINT_CLEAN } from '../../scripts/packaging/lint.js';
+import { attwProblems, publintProblems } from '../../scripts/packaging/lint.js';
 import { sharedTarballs, tarballOf } from '../../scripts/packaging/shared-tarballs.js';
+import { sharedConsumer, type Consumer } from '../../scripts/packaging/test/consumer-programs.js';
 import { TestServer } from '../../server/test/harness.js';
 import { execGroup } from '../../scripts/process-group.js';
 
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
-const root = join(sdkDir, '..');
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
-  const result = spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 /** Async, so the in-process server can answer while the child runs; in a process group of its own, stopped with it. */
 async function runAsync(args: string[], cwd: string, env: Record<string, string>) {
   const { code, stdout, stderr } = await execGroup(process.execPath, args, { cwd, env: { ...process.env, ...env }, timeoutMs: 60_000 });
   return { code, output: `${stdout}${stderr}` };
 }
-
-const CONSUMER_TS = `
-import { createClient, RecordNotFoundError, ApiError, type Pipeline, type Block, type Client } from '@pipeline-api/sdk';
-
-declare const process: { env: Record<string, string | undefined>; exitCode?: number };
-const client: Client = createClient({ baseUrl: process.env.API_URL!, apiKey: 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
-
-async function main() {
-  await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
-  const pipeline: Pipeline = await client.pipelines.create({ name: 'consumer esm', type: 'python' });
-  const block: Block = await client.pipelines.blocks.create(pipeline.uuid, { name: 'load', type: 'data_loader' });
-  const uuids: string[] = [];
-  for await (const p of client.pipelines.list({ limit: 1 })) uuids.push(p.uuid);
-  try {
-    await client.pipelines.detail('missing');
-  } catch (error) {
-    if (!(error instanceof RecordNotFoundError) || !(error instanceof ApiError) || error.code !== 404) throw error;
-  }
-  // @ts-expect-error: a block type outside the contract's enum
-  void (() => client.pipelines.blocks.create('p', { name: 'x', type: 'not_a_type' }));
-  // @ts-expect-error: the payload is required
-  void (() => client.pipelines.create());
-  console.log(JSON.stringify({ uuid: pipeline.uuid, block: block.uuid, uuids }));
-}
-main().catch((error) => { console.error(error); process.exitCode = 1; });
-`;
-
-const CONSUMER_CTS = `
-import sdk = require('@pipeline-api/sdk');
-const client: sdk.Client = sdk.createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' });
-const check: sdk.RecordNotFoundError | undefined = undefined;
-export = { client, check };
-`;
 
 const CONSUMER_CJS = `
 const { createClient, InvalidApiKeyError } = require('@pipeline-api/sdk');
@@ -66,34 +26,24 @@ client.pipelines.list().then(
 );
 `;
 
-const tsconfig = (module: string, moduleResolution: string, include: string[]) =>
-  JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022',
-      module,
-      moduleResolution,
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      types: [],
-      strict: true,
-      skipLibCheck: false,
-      outDir: `out-${moduleResolution.toLowerCase()}`,
-      noEmitOnError: true,
-    },
-    include,
-  });
-
 describe('the published package', () => {
-  let work: string;
+  let work: string | undefined;
   let tarball: string;
   let server: TestServer;
+  let ready: Promise<Consumer>;
 
   beforeAll(async () => {
     if (!existsSync(join(sdkDir, 'dist/index.js'))) throw new Error('sdk/dist is missing: run `npm run build` first');
-    work = mkdtempSync(join(tmpdir(), 'pipeline-sdk-'));
     tarball = tarballOf(await sharedTarballs(), 'sdk');
+    // The shared app and its type-check, made (or awaited) while the other tests run.
+    ready = sharedConsumer();
+    ready.catch(() => undefined);
     server = await TestServer.start();
   }, 120_000); // may wait for another file packing the shared tarballs
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
 
   it('ships dist and README only, with no zod or ts-rest in code or types', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
@@ -111,38 +61,30 @@ describe('the published package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it('passes publint and are-the-types-wrong with no problem', () => {
-    const lint = publint(sdkDir);
-    expect(lint.code, lint.output).toBe(0);
-    expect(lint.output).not.toMatch(PUBLINT_CLEAN);
-    const types = attw(tarball);
-    expect(types.code, types.output).toBe(0);
-    expect(types.output).toMatch(/No problems found/);
+  it('passes publint and are-the-types-wrong with no problem', async () => {
+    expect(await publintProblems(tarball), 'publint --strict').toEqual([]);
+    expect(await attwProblems(tarball), 'attw').toEqual([]);
   });
 
   it('installs into a fresh project that type-checks strictly (NodeNext, Bundler, CommonJS) and runs', async () => {
-    const consumer = join(work, 'consumer');
-    mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], consumer);
-    expect(install.code, install.output).toBe(0);
-    writeFileSync(join(consumer, 'index.ts'), CONSUMER_TS);
-    writeFileSync(join(consumer, 'require.cts'), CONSUMER_CTS);
-    writeFileSync(join(consumer, 'run.cjs'), CONSUMER_CJS);
-    writeFileSync(join(consumer, 'tsconfig.nodenext.json'), tsconfig('NodeNext', 'NodeNext', ['index.ts', 'require.cts']));
-    writeFileSync(join(consumer, 'tsconfig.bundler.json'), tsconfig('ESNext', 'Bundler', ['index.ts']));
+    // The app (scripts/packaging/consumer-app.ts) installs every library package from its tarball, this one included;
+    // sdk/test/package-consumer.ts is checked there by the shared programs, on NodeNext (emitted) and Bundler.
+    const { app, checks } = await ready;
+    expect(readFileSync(join(app.dir, 'node_modules/@pipeline-api/sdk/package.json'), 'utf8')).toBe(
+      execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    );
+    expect(checks.problems('nodenext', ['sdk/index.ts', 'sdk/require.cts']), 'NodeNext').toEqual([]);
+    expect(checks.problems('bundler', ['sdk/index.ts']), 'Bundler').toEqual([]);
+    const out = join(checks.dir, 'out/sdk');
+    expect(existsSync(out) ? readdirSync(out).sort() : checks.result('nodenext').output).toEqual(['index.js', 'require.cjs']);
 
-    for (const project of ['tsconfig.nodenext.json', 'tsconfig.bundler.json']) {
-      const tsc = run(bin('tsc'), ['-p', project], consumer);
-      expect(tsc.code, `${project}:\n${tsc.output}`).toBe(0);
-    }
-    expect(readdirSync(join(consumer, 'out-nodenext'))).toContain('index.js');
-
-    const esm = await runAsync(['out-nodenext/index.js'], consumer, { API_URL: server.url });
+    const esm = await runAsync([join(out, 'index.js')], checks.dir, { API_URL: server.url });
     expect(esm.code, esm.output).toBe(0);
     expect(JSON.parse(esm.output.trim().split('\n').at(-1)!)).toEqual({ uuid: 'consumer_esm', block: 'load', uuids: ['consumer_esm'] });
-    const cjs = await runAsync(['run.cjs'], consumer, { API_URL: server.url });
+    work = app.workspace('sdk');
+    writeFileSync(join(work, 'run.cjs'), CONSUMER_CJS);
+    const cjs = await runAsync(['run.cjs'], work, { API_URL: server.url });
     expect(cjs.code, cjs.output).toBe(0);
     expect(JSON.parse(cjs.output.trim())).toEqual({ cjs: true, code: 401 });
-  }, 120_000); // npm install and two tsc runs: past 30 s on a loaded machine
+  }, 600_000); // may wait for another file installing the app and type-checking every cell
 });

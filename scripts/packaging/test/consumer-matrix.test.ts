@@ -5,16 +5,18 @@
  * handlers in it; then the kit's own helper, the in-process fetch, and CommonJS. Node binaries come from the npm
  * registry (node-runtime.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../workspaces.js';
 import { execGroup } from '../../process-group.js';
+import { sharedApp, sharedConsumerApp } from '../consumer-app.js';
+import { consumerEnv } from '../consumer-env.js';
+import { MSW_3 } from '../msw-install.js';
 import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
 import type { Tarball } from '../pack.js';
-import { sharedTarballs, tarballOf } from '../shared-tarballs.js';
+import { sharedTarballs } from '../shared-tarballs.js';
 
 const API = 'http://127.0.0.1:6789';
 const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -23,18 +25,9 @@ const PROJECT_NODE = process.versions.node;
 const CELLS = [
   { node: TESTED_NODE[20], msw: '2.12.0' },
   { node: TESTED_NODE[22], msw: '2.15.0' },
-  { node: PROJECT_NODE, msw: '3.0.5' },
-  { node: TESTED_NODE[26], msw: '3.0.5' },
+  { node: PROJECT_NODE, msw: MSW_3 },
+  { node: TESTED_NODE[26], msw: MSW_3 },
 ];
-
-/** The consumer's environment: nothing of the workspace's (no source condition, no NODE_OPTIONS from a parent). */
-const consumerEnv = () => {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS' && key !== 'TEST') env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
-};
 
 /** The app: its own MSW server holding its own handler and the kit's; the kit's helper; the in-process fetch. */
 const APP = `
@@ -77,52 +70,50 @@ createClient({ baseUrl: '${API}', apiKey: '${API_KEY}' })
   .finally(() => mock.close());
 `;
 
-let work: string;
 let tarballs: Tarball[];
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'pipeline-matrix-'));
   tarballs = await sharedTarballs();
 }, 300_000);
 afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
+  for (const folder of cellFolders) rmSync(folder, { recursive: true, force: true });
 });
 
-/** One app per msw version, installed once: the cells on the same msw (Node 24 and 26) install the same set. */
-const installs = new Map<string, { app: string; status: number | null; output: string }>();
+/**
+ * One app per msw version, installed once and shared (consumer-app.ts): msw 3 is the app every packaging test
+ * shares (the same packages, and more), each msw 2 an app of its own. Each cell runs its files in its own folder.
+ */
+const installs = new Map<string, Promise<{ app: string; modules: string }>>();
+const cellFolders: string[] = [];
 function appOn(msw: string) {
-  const installed = installs.get(msw);
-  if (installed) return installed;
-  const app = join(work, `app-msw-${msw}`);
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const ours = ['contract', 'core', 'mocks', 'sdk'].map((name) => tarballOf(tarballs, name));
-  const install = spawnSync('npm', ['install', ...ours, `msw@${msw}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-    cwd: app,
-    env: consumerEnv(),
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  const result = { app, status: install.status, output: `${install.stdout}${install.stderr}` };
-  installs.set(msw, result);
-  return result;
+  const installed = installs.get(msw) ?? install(msw);
+  installs.set(msw, installed);
+  return installed;
+}
+
+async function install(msw: string) {
+  const app = msw === MSW_3 ? await sharedConsumerApp(tarballs) : await sharedApp(tarballs, ['contract', 'core', 'mocks', 'sdk'], [`msw@${msw}`]);
+  const folder = app.workspace('matrix');
+  cellFolders.push(folder);
+  return { app: folder, modules: app.dir };
 }
 
 describe.each(CELLS)('the packed mocks on Node $node with msw $msw', ({ node, msw }) => {
   let app: string;
   let binary: string;
-  let install: ReturnType<typeof appOn>;
+  let install: Awaited<ReturnType<typeof appOn>>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     binary = node === PROJECT_NODE ? process.execPath : nodeBinary(node);
-    install = appOn(msw);
+    install = await appOn(msw);
     app = install.app;
   }, 600_000);
 
   it("installs with the app's own msw, one copy of it", () => {
-    expect(install.status, install.output).toBe(0);
-    expect(JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
-    expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/node_modules/msw'))).toBe(false);
-    expect(existsSync(join(app, 'node_modules/@pipeline-api/mocks/public'))).toBe(false);
+    const { modules } = install;
+    expect(createRequire(join(app, 'app.mjs')).resolve('msw/package.json')).toBe(join(modules, 'node_modules/msw/package.json'));
+    expect(JSON.parse(readFileSync(join(modules, 'node_modules/msw/package.json'), 'utf8')).version).toBe(msw);
+    expect(existsSync(join(modules, 'node_modules/@pipeline-api/mocks/node_modules/msw'))).toBe(false);
+    expect(existsSync(join(modules, 'node_modules/@pipeline-api/mocks/public'))).toBe(false);
   });
 
   it("answers in the app's own setupServer next to its own handler, closes cleanly, and prints no warning", async () => {
@@ -171,18 +162,11 @@ console.log(JSON.stringify({
 describe(`the packed contract, SDK and query layer on Node ${TESTED_NODE[18]}, their engines floor`, () => {
   it('installs and runs from ESM and CommonJS', async () => {
     const binary = nodeBinary(TESTED_NODE[18]);
-    const app = join(work, 'client-only-app');
-    mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    const ours = ['contract', 'sdk', 'query'].map((name) => tarballOf(tarballs, name));
     const queryCore = JSON.parse(readFileSync(join(root, 'node_modules/@tanstack/query-core/package.json'), 'utf8')).version as string;
-    const install = spawnSync('npm', ['install', ...ours, `@tanstack/query-core@${queryCore}`, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-      cwd: app,
-      env: consumerEnv(),
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    const installed = await sharedApp(tarballs, ['contract', 'sdk', 'query'], [`@tanstack/query-core@${queryCore}`]);
+    expect(existsSync(join(installed.dir, 'node_modules/@pipeline-api/core'))).toBe(false);
+    const app = installed.workspace('client-only');
+    cellFolders.push(app);
     writeFileSync(join(app, 'client.mjs'), CLIENT_ONLY);
     const run = await execGroup(binary, ['client.mjs'], { cwd: app, env: consumerEnv(), timeoutMs: 60_000 });
     expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);

@@ -1,24 +1,25 @@
 /**
  * The packages as a user gets them: every package packed (the dist `npm run build` made), the tarballs
- * installed into a fresh project in the OS temp folder (outside the workspace, so nothing resolves back into
- * it) with msw 3 (the app's own), then used there: vitest in Node with the mocks and the SDK, a CommonJS require,
- * a page bundled by esbuild from the consumer's node_modules running msw's own service worker in Chromium, and
+ * installed into a fresh app (consumer-app.ts: outside the workspace's packages, so nothing resolves back into
+ * them) with msw 3 (the app's own), then used there: vitest in Node with the mocks and the SDK, a CommonJS require,
+ * a page bundled by esbuild from the app's node_modules running msw's own service worker in Chromium, and
  * tsc (5.9 and 7) with `strict` and `skipLibCheck: false` over every library package. consumer-matrix.test.ts
  * runs the mocks on the other Node versions and msw 2.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../../conformance/browser.js';
 import { execGroup } from '../../process-group.js';
-import { attw, attwProblems, publint, PUBLINT_CLEAN } from '../lint.js';
+import { TYPESCRIPT_7 } from '../consumer-app.js';
+import { consumerEnv } from '../consumer-env.js';
+import { attwProblems, publintProblems } from '../lint.js';
 import type { Tarball } from '../pack.js';
 import { sharedTarballs, tarballOf } from '../shared-tarballs.js';
-import { root, SERVER_ONLY } from '../workspaces.js';
+import { SERVER_ONLY } from '../workspaces.js';
+import { API, sharedConsumer, type Consumer } from './consumer-programs.js';
 
 declare global {
   /** What the bundled page leaves for the test. */
@@ -28,42 +29,7 @@ declare global {
   }
 }
 
-const API = 'http://127.0.0.1:6789';
 const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
-/** The app's own msw and the TypeScript 7 it type-checks with, next to the workspace's TypeScript 5.9. */
-const APP_MSW = '3.0.5';
-const TYPESCRIPT_7 = '7.0.2';
-const rootDev = (name: string) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name] as string;
-
-/** The consumer's environment: nothing of the workspace's (no source condition, no NODE_OPTIONS from a parent). */
-const consumerEnv = () => {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS' && key !== 'TEST') env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
-};
-
-const npm = (args: string[], cwd: string) => {
-  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--save-exact'], {
-    cwd,
-    env: consumerEnv(),
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
-};
-
-const tsc = async (compiler: string, project: string, cwd: string) => {
-  const { code, stdout, stderr } = await execGroup(process.execPath, [compiler, '-p', project], {
-    cwd,
-    env: consumerEnv(),
-    timeoutMs: 120_000,
-  });
-  const output = `${stdout}${stderr}`;
-  const errorFiles = [...output.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]!);
-  return { code, output, errorFiles };
-};
 
 const NODE_TEST = `
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -119,64 +85,19 @@ try {
 }
 `;
 
-/** Every library package's public types in one program: compiled with `strict` and `skipLibCheck: false`. */
-const TYPES_TS = `
-import { Pipeline, Block, ERROR_TYPES } from '@pipeline-api/contract/schemas';
-import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
-import { createApi, type Api } from '@pipeline-api/core';
-import type { MockServer } from '@pipeline-api/mocks/node';
-import { setupMockWorker, type MockWorker } from '@pipeline-api/mocks/browser';
-import { setupMockServer } from '@pipeline-api/mocks/node';
-import { createInProcessMock } from '@pipeline-api/mocks/in-process';
-import { createClient, type Pipeline as SdkPipeline } from '@pipeline-api/sdk';
-import { createQueries } from '@pipeline-api/query';
-
-type ParsedPipeline = ReturnType<typeof Pipeline.parse>;
-export const parsed: ParsedPipeline = Pipeline.parse({ uuid: 'p', name: 'p' });
-// @ts-expect-error: a pipeline's uuid is a string
-export const wrong: ParsedPipeline = { ...parsed, uuid: 1 };
-export const blockName: string | undefined = Block.safeParse({}).data?.name;
-export const errorTypes: readonly string[] = ERROR_TYPES;
-export const routes: RouteId[] = walkContract(contract).map((r) => r.id as RouteId);
-export const method: 'GET' = contract.pipelines.list.method;
-export const api: Promise<Api> = createApi();
-export const server: MockServer = setupMockServer({ baseUrl: '${API}' });
-export const worker: MockWorker = setupMockWorker();
-// @ts-expect-error: onViolation is 'throw' or 'warn'
-setupMockServer({ onViolation: 'ignore' });
-const inProcess = createInProcessMock({ baseUrl: '${API}' });
-export const client = createClient({ baseUrl: '${API}', apiKey: 'k', fetch: inProcess.fetch });
-export const fromSdk: PromiseLike<SdkPipeline> = client.pipelines.detail('p');
-export const queries = createQueries(client).pipelines.list.queryOptions();
-`;
-
-const tsconfig = (file: string, skipLibCheck: boolean) =>
-  JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      types: [],
-      strict: true,
-      skipLibCheck,
-      noEmit: true,
-    },
-    files: [file],
-  });
-
 describe('the packed packages in a fresh project', () => {
-  let work: string;
-  let consumer: string;
   let tarballs: Tarball[];
+  let ready: Promise<Consumer>;
+  let work: string | undefined;
   const tarball = (name: string) => tarballOf(tarballs, name);
+  /** This file's own folder in the shared app. */
+  const workspace = async () => (work ??= (await ready).app.workspace('consumer'));
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'pipeline-consumer-'));
     tarballs = await sharedTarballs();
-    consumer = join(work, 'consumer');
-    mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    // Installed and type-checked while the lint tests run; a failure fails the tests that wait for it.
+    ready = sharedConsumer();
+    ready.catch(() => undefined);
   }, 120_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
@@ -201,29 +122,24 @@ describe('the packed packages in a fresh project', () => {
 
   // The SDK and the query package run the same checks in their own package tests.
   it.each([
-    ['contract', { profile: 'node16' }],
-    ['core', { profile: 'node16' }],
-    ['mocks', { profile: 'node16' }],
-    ['server', { profile: 'esm-only' }],
+    ['contract', 'node16'],
+    ['core', 'node16'],
+    ['mocks', 'node16'],
+    ['server', 'esm-only'],
   ] as const)(
     '@pipeline-api/%s passes publint and are-the-types-wrong',
-    (name, options) => {
-      const lint = publint(join(root, name));
-      expect(lint.code, lint.output).toBe(0);
-      expect(lint.output).not.toMatch(PUBLINT_CLEAN);
-      const types = attw(tarball(name), options);
-      expect(types.code, types.output).toBe(0);
-      expect(attwProblems(types), types.output).toEqual([]);
+    async (name, profile) => {
+      expect(await publintProblems(tarball(name)), 'publint --strict').toEqual([]);
+      expect(await attwProblems(tarball(name), profile), `attw --profile ${profile}`).toEqual([]);
     },
     60_000,
   );
 
-  it('installs the mocks, the SDK and the query layer (with the contract and the core) without anything server-only', () => {
-    const install = npm(['install', ...['contract', 'core', 'mocks', 'sdk', 'query'].map(tarball), `msw@${APP_MSW}`, '@tanstack/query-core'], consumer);
-    expect(install.code, install.output).toBe(0);
+  it('installs the mocks, the SDK and the query layer (with the contract and the core) without anything server-only', async () => {
+    const { app } = await ready;
     const installed = new Set(
-      readdirSync(join(consumer, 'node_modules')).flatMap((entry) =>
-        entry.startsWith('@') ? readdirSync(join(consumer, 'node_modules', entry)).map((name) => `${entry}/${name}`) : [entry],
+      readdirSync(join(app.dir, 'node_modules')).flatMap((entry) =>
+        entry.startsWith('@') ? readdirSync(join(app.dir, 'node_modules', entry)).map((name) => `${entry}/${name}`) : [entry],
       ),
     );
     expect(installed.has('msw') && installed.has('@pipeline-api/core')).toBe(true); // the listing sees what is there
@@ -231,14 +147,13 @@ describe('the packed packages in a fresh project', () => {
     expect(installed.has('openapi3-ts')).toBe(false);
     // The contract declares its own route types: ts-rest is the server's alone.
     expect(installed.has('@ts-rest/core')).toBe(false);
-    // Then the consumer's own tools.
-    const tools = npm(['install', `vitest@${rootDev('vitest')}`, `typescript@${TYPESCRIPT_7}`], consumer);
-    expect(tools.code, tools.output).toBe(0);
-  }, 240_000);
+  }, 600_000);
 
   it('runs the mocks with the SDK from vitest, and from CommonJS', async () => {
+    const { app } = await ready;
+    const consumer = await workspace();
     writeFileSync(join(consumer, 'mocks.test.ts'), NODE_TEST);
-    const vitest = await execGroup(join(consumer, 'node_modules/.bin/vitest'), ['run', 'mocks.test.ts'], {
+    const vitest = await execGroup(join(app.dir, 'node_modules/.bin/vitest'), ['run', 'mocks.test.ts'], {
       cwd: consumer,
       env: consumerEnv(),
       timeoutMs: 90_000,
@@ -251,14 +166,16 @@ describe('the packed packages in a fresh project', () => {
     expect(cjs.code, `${cjs.stdout}${cjs.stderr}`).toBe(0);
     const result = JSON.parse(cjs.stdout.trim().split('\n').at(-1)!);
     expect(result).toMatchObject({ uuid: 'from_cjs', schema: 'function' });
-    expect(result.resolved).toBe(join(consumer, 'node_modules/@pipeline-api/mocks/dist/node.cjs'));
-  }, 120_000);
+    expect(result.resolved).toBe(join(app.dir, 'node_modules/@pipeline-api/mocks/dist/node.cjs'));
+  }, 600_000);
 
   it('runs the mocks in Chromium: a page bundled from node_modules, answered by the service worker', async () => {
+    const { app } = await ready;
+    const consumer = await workspace();
     writeFileSync(join(consumer, 'page.ts'), PAGE);
     const bundle = await build({
       entryPoints: [join(consumer, 'page.ts')],
-      absWorkingDir: consumer,
+      absWorkingDir: app.dir,
       metafile: true,
       bundle: true,
       format: 'esm',
@@ -272,8 +189,8 @@ describe('the packed packages in a fresh project', () => {
     expect(ours).not.toEqual([]);
     expect(ours.filter((input) => !input.startsWith('node_modules/@pipeline-api/') || !input.includes('/dist/'))).toEqual([]);
     // msw's own worker script, of the msw the app installed (what `npx msw init public/` writes).
-    const worker = createRequire(join(consumer, 'package.json')).resolve('msw/mockServiceWorker.js');
-    expect(worker).toBe(join(consumer, 'node_modules/msw/lib/mockServiceWorker.js'));
+    const worker = createRequire(join(consumer, 'page.ts')).resolve('msw/mockServiceWorker.js');
+    expect(worker).toBe(join(app.dir, 'node_modules/msw/lib/mockServiceWorker.js'));
 
     const site = await serveFiles({
       '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>consumer</title><script type="module" src="/page.js"></script>' },
@@ -300,18 +217,15 @@ describe('the packed packages in a fresh project', () => {
       await browser.close();
       await site.close();
     }
-  }, 90_000);
+  }, 600_000);
 
   it('type-checks every library package with strict and skipLibCheck false, on TypeScript 5.9 and 7: zero errors', async () => {
-    writeFileSync(join(consumer, 'types.ts'), TYPES_TS);
-    writeFileSync(join(consumer, 'tsconfig.strict.json'), tsconfig('types.ts', false));
-    const compilers = [join(root, 'node_modules/typescript/bin/tsc'), join(consumer, 'node_modules/typescript/bin/tsc')];
-    const [ts5, ts7] = await Promise.all(compilers.map((compiler) => tsc(compiler, 'tsconfig.strict.json', consumer)));
-    const version = (compiler: string) => JSON.parse(readFileSync(join(compiler, '../../package.json'), 'utf8')).version as string;
-    expect([version(compilers[0]!).split('.')[0], version(compilers[1]!)]).toEqual(['5', TYPESCRIPT_7]);
-    expect(ts5!.output, 'TypeScript 5.9').toBe('');
-    expect(ts5!.code).toBe(0);
-    expect(ts7!.output, 'TypeScript 7').toBe('');
-    expect(ts7!.code).toBe(0);
-  }, 180_000);
+    // consumer/types.ts in the shared programs (consumer-programs.ts): NodeNext on 5.9 beside other cells, and on 7.
+    const { checks } = await ready;
+    const [ts5, ts7] = [checks.result('nodenext'), checks.result('typescript-7')];
+    expect([ts5.version.split('.')[0], ts7.version]).toEqual(['5', TYPESCRIPT_7]);
+    expect(checks.problems('nodenext', ['consumer/types.ts']), 'TypeScript 5.9').toEqual([]);
+    expect(checks.problems('typescript-7', ['consumer/types.ts']), 'TypeScript 7').toEqual([]);
+    expect(ts7.code, ts7.output).toBe(0);
+  }, 600_000);
 });
