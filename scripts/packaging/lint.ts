@@ -8,12 +8,12 @@ const bytesOf = (tarball: string) => new Uint8Array(readFileSync(tarball));
 
 /**
  * publint --strict on a packed tarball (the files a user gets), in this process: every message, warnings and
- * suggestions included, as publint prints it; none when clean.
+ * suggestions included, as publint prints it (without colour, which publint turns on under CI); none when clean.
  */
 export async function publintProblems(tarball: string): Promise<string[]> {
   const { buffer } = bytesOf(tarball);
   const { messages, pkg } = await publint({ pack: { tarball: buffer }, strict: true, level: 'suggestion' });
-  return messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`);
+  return messages.map((message) => `${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`);
 }
 
 /**
