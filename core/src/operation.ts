@@ -120,6 +120,11 @@ export function createCore(options: CoreOptions) {
     }
     const body = isPlainObject(request.body) ? request.body : {};
 
+    // Code the request needs is loaded before the caller is known: a caller found before a wait could be deleted,
+    // logged out or demoted during it. What is loaded depends only on the route and the raw payload.
+    if (module.prepareWrite && WRITE_ACTIONS.has(action)) await module.prepareWrite(info.payloadKey === undefined ? undefined : body[info.payloadKey]);
+    if (module.prepareRead && !WRITE_ACTIONS.has(action)) await module.prepareRead();
+
     // authenticate, before the query is validated: a caller without the API key learns nothing about it
     const caller: Caller = meta.public
       ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
@@ -156,8 +161,6 @@ export function createCore(options: CoreOptions) {
       request,
     };
 
-    if (module.prepareWrite && WRITE_ACTIONS.has(action)) await module.prepareWrite(info.payloadKey === undefined ? undefined : body[info.payloadKey]);
-    if (module.prepareRead && !WRITE_ACTIONS.has(action)) await module.prepareRead();
     // resource lookup: the parent of a nested route is named by its first param, the member by its last.
     // From here to the action nothing awaits (lookups are synchronous), so no other request can change
     // what was looked up before the action runs; actions that await re-read what they write.

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../src/api.js';
 
@@ -114,6 +115,59 @@ describe('the orchestrator, loaded on first need', () => {
     expect(() => api.tick(NOW + 1000)).toThrow(/orchestrator is not loaded yet/);
     await orchestrator.loadOrchestrator();
     expect(() => api.tick(NOW + 2000)).not.toThrow();
+  });
+  it('knows the caller only once the orchestrator is loaded: a user deleted while it loads writes nothing', async () => {
+    let release = () => {};
+    const loading = new Promise<void>((resolve) => (release = resolve));
+    let reached = () => {};
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    vi.resetModules();
+    // The first trigger write waits here for the orchestrator, as it waits for a chunk's download in a browser.
+    vi.doMock('../src/orchestration/orchestrator.js', async (importOriginal) => {
+      reached();
+      await loading;
+      return importOriginal();
+    });
+    try {
+      const { createApi } = await import('../src/api.js');
+      const { webCryptoHasher } = await import('../src/auth/web-crypto-hasher.js');
+      const api = await createApi({ passwords: webCryptoHasher({ iterations: 1 }) });
+      const call = (method: string, path: string, body: unknown, token: string | undefined) =>
+        api.core
+          .dispatch({
+            method,
+            path,
+            query: {},
+            headers: { 'x-api-key': api.config.apiKey, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            body,
+            client: 'test',
+          })
+          .then((o) => o.body as any);
+      const login = async (email: string, password: string) =>
+        String(decodeJwt((await call('POST', '/api/sessions', { session: { email, password } }, undefined)).session.token).token);
+      const owner = await login('admin@admin.com', 'admin');
+      await call('POST', '/api/pipelines', { pipeline: { name: 'p' } }, owner);
+      const password = 'password-one';
+      const { user } = await call('POST', '/api/users', { user: { email: 'e@example.com', password, password_confirmation: password, roles_new: [3] } }, owner);
+      const editor = await login('e@example.com', password);
+
+      const write = call(
+        'POST',
+        '/api/pipelines/p/pipeline_schedules',
+        { pipeline_schedule: { name: 't', schedule_type: 'time', schedule_interval: '@once' } },
+        editor,
+      );
+      await waiting;
+      expect((await call('DELETE', `/api/users/${user.id}`, undefined, owner)).user.id).toBe(user.id);
+      release();
+      const answer = await write;
+      expect(answer.pipeline_schedule).toBeUndefined();
+      expect(answer.error.type).toMatch(/oauth_token/);
+      expect((await call('GET', '/api/pipeline_schedules', undefined, owner)).pipeline_schedules).toEqual([]);
+    } finally {
+      release();
+      vi.doUnmock('../src/orchestration/orchestrator.js');
+    }
   });
 });
 

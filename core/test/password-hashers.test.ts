@@ -56,16 +56,46 @@ describe('the bcrypt hasher (the server, as Mage)', () => {
     expect(await hasher.verify('pw', null)).toBe(false);
   });
 
-  it('checks a password for no account against a hash of its own cost, so both take as long', async () => {
+  it('checks a password for no account at its own cost, one bcrypt operation per login, the first one included', async () => {
     const bcrypt = (await import('bcryptjs')).default;
     const compare = vi.spyOn(bcrypt, 'compare');
+    const hash = vi.spyOn(bcrypt, 'hash');
+    const cost = (rounds: number) => new RegExp(`^\\$2[aby]\\$${String(rounds).padStart(2, '0')}\\$`);
     try {
-      for (const rounds of [4, 5, 10]) {
-        expect(await bcryptHasher(rounds).verify('pw', null)).toBe(false);
-        expect(compare.mock.lastCall?.[1]).toMatch(new RegExp(`^\\$2[aby]\\$${String(rounds).padStart(2, '0')}\\$`));
+      for (const rounds of [4, 5]) {
+        const hasher = bcryptHasher(rounds);
+        compare.mockClear();
+        hash.mockClear();
+        // The first makes the decoy (a hash costs what a check does) and checks nothing.
+        expect(await hasher.verify('pw', null)).toBe(false);
+        expect([hash.mock.calls.length, compare.mock.calls.length]).toEqual([1, 0]);
+        expect(hash.mock.lastCall?.[1]).toBe(rounds);
+        // Later ones check against it.
+        expect(await hasher.verify('pw', null)).toBe(false);
+        expect([hash.mock.calls.length, compare.mock.calls.length]).toEqual([1, 1]);
+        expect(compare.mock.lastCall?.[1]).toMatch(cost(rounds));
       }
+      compare.mockClear();
+      hash.mockClear();
+      expect(await bcryptHasher(10).verify('pw', null)).toBe(false);
+      expect([hash.mock.calls.length, compare.mock.calls.length]).toEqual([0, 1]);
+      expect(compare.mock.lastCall?.[1]).toMatch(cost(10));
     } finally {
       compare.mockRestore();
+      hash.mockRestore();
+    }
+  });
+
+  it('makes the decoy again after a failed attempt', async () => {
+    const bcrypt = (await import('bcryptjs')).default;
+    const hash = vi.spyOn(bcrypt, 'hash').mockRejectedValueOnce(new Error('out of memory'));
+    try {
+      const hasher = bcryptHasher(4);
+      await expect(hasher.verify('pw', null)).rejects.toThrow(/out of memory/);
+      expect(await hasher.verify('pw', null)).toBe(false);
+      expect(hash).toHaveBeenCalledTimes(2);
+    } finally {
+      hash.mockRestore();
     }
   });
 });

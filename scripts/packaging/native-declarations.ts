@@ -27,9 +27,9 @@ const declarationOf = (source: string) => source.replace(/\.tsx?$/, '.d.ts');
 
 /**
  * The declarations of a package's entries, for tsup's `dts`. TypeScript 7's native compiler type-checks the
- * package and emits its declaration tree (the build fails on a type error, as tsup's did); tsup then bundles each
+ * package and emits its declaration tree (a type error fails the build); tsup then bundles each
  * entry from those .d.ts files alone, which needs no TypeScript 5 program (building one took most of each build).
- * Imports of other packages resolve as they did for tsup: through node_modules, so they stay imports (a workspace
+ * Imports of other packages resolve through node_modules, so they stay imports (a workspace
  * package's sources count as a library there, and TypeScript emits nothing for them); relative imports reach the
  * emitted tree.
  */

@@ -24,7 +24,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
     seconds: 30,
   },
   'scripts/packaging/test/consumer-matrix.test.ts': {
-    why: 'packaging: the tarballs in a fresh app on each Node and msw major supported',
+    why: 'packaging: the tarballs in an app of their own on each Node and msw major supported',
     needs: ['build'],
     seconds: 30,
   },

@@ -66,7 +66,7 @@ describe('the published package', () => {
     expect(await attwProblems(tarball), 'attw').toEqual([]);
   });
 
-  it('installs into a fresh project that type-checks strictly (NodeNext, Bundler, CommonJS) and runs', async () => {
+  it('installs into the shared consumer app, which type-checks strictly (NodeNext, Bundler, CommonJS) and runs', async () => {
     // The app (scripts/packaging/consumer-app.ts) installs every library package from its tarball, this one included;
     // sdk/test/package-consumer.ts is checked there by the shared programs, on NodeNext (emitted) and Bundler.
     const { app, checks } = await ready;

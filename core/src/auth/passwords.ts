@@ -39,10 +39,9 @@ export function bcryptHasher(rounds: number): PasswordHasher {
   /**
    * What an unknown account is checked against: a hash at the cost new hashes get, so a login for no account takes as
    * long as one for an account at any configured cost (the cost-10 decoy alone would tell them apart at any other).
-   * Made on first use, once per hasher (per API).
+   * Once per hasher (per API); a failed attempt is retried by the next login.
    */
   let decoy: Promise<string> | undefined = rounds === 10 ? Promise.resolve(DECOY_BCRYPT_HASH) : undefined;
-  const decoyHash = () => (decoy ??= loadBcrypt().then((bcrypt) => bcrypt.hash('no account has this password', rounds)));
   return {
     async hash(password) {
       checkPasswordFits(password);
@@ -50,8 +49,20 @@ export function bcryptHasher(rounds: number): PasswordHasher {
     },
     async verify(password, hash) {
       const bcrypt = await loadBcrypt();
-      const matches = await bcrypt.compare(password, hash ?? (await decoyHash()));
-      return hash !== null && matches;
+      if (hash !== null) return bcrypt.compare(password, hash);
+      if (decoy === undefined) {
+        // The first login for no account makes the decoy instead of checking against it: a hash costs what a check
+        // does, so that login takes no longer than one for an account.
+        const made = bcrypt.hash('no account has this password', rounds);
+        decoy = made;
+        made.catch(() => {
+          if (decoy === made) decoy = undefined;
+        });
+        await made;
+        return false;
+      }
+      await bcrypt.compare(password, await decoy);
+      return false;
     },
   };
 }
