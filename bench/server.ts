@@ -8,7 +8,7 @@
  * (reference, bare, prism, reference, ...), and a ratio is the median of the rounds' ratios.
  * `-- --smoke`: one round of a few requests per connection, one Prism, 100 to 400 pipelines; an error answer from the reference fails it.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,7 @@ const fixtures: Record<'detail' | 'list' | 'create', unknown> = {
   ).json(),
 };
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(fixtures));
 /** A port free now, for Prism (it takes no port 0); another process could take it first, a small risk for a benchmark. */
 const freePort = () =>

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { execGroup } from '../process-group.js';
 import { root } from './workspaces.js';
 
 const TYPESCRIPT_7 = join(root, 'node_modules/typescript-7/bin/tsc');
@@ -51,12 +50,11 @@ export async function nativeDeclarations(
     project,
     JSON.stringify({ extends: config, files: sources, include: [], compilerOptions: { ...DECLARATION_ONLY, typeRoots, rootDir: root, outDir } }),
   );
-  try {
-    await promisify(execFile)(process.execPath, [TYPESCRIPT_7, '-p', project, '--pretty', 'false'], { cwd: packageDir, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
+  // In a process group of its own, stopped with the build (a signal to the build stops the compiler too).
+  const compiled = await execGroup(process.execPath, [TYPESCRIPT_7, '-p', project, '--pretty', 'false'], { cwd: packageDir, timeoutMs: 300_000 });
+  if (compiled.code !== 0) {
     rmSync(outDir, { recursive: true, force: true });
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`TypeScript 7 could not emit the declarations of ${packageDir}:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error });
+    throw new Error(`TypeScript 7 could not emit the declarations of ${packageDir}:\n${compiled.stdout}${compiled.stderr}`);
   }
   const entry = Object.fromEntries(
     Object.entries(entries).map(([name, source]) => [name, join(outDir, declarationOf(resolve(packageDir, source).slice(root.length)))]),
