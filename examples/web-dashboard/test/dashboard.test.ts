@@ -11,6 +11,20 @@ import { bundleSite } from '../scripts/bundle.js';
 import { DEMO } from '../src/demo.js';
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
+/** The browser's clipboard is one for every page, and the two flows run side by side: one copies and reads at a time. */
+let clipboardFree = Promise.resolve();
+async function withClipboard<T>(use: () => Promise<T>): Promise<T> {
+  const before = clipboardFree;
+  let release = () => {};
+  clipboardFree = new Promise((resolve) => (release = resolve));
+  await before;
+  try {
+    return await use();
+  } finally {
+    release();
+  }
+}
+
 /** The flows, on a test's own expect: the two tests run side by side, and expect.poll needs the test it runs in. */
 function flows(expect: ExpectStatic) {
   const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
@@ -87,9 +101,12 @@ function flows(expect: ExpectStatic) {
     await poll(() => trigger.locator('.status').textContent()).toBe('active');
     const url = (await trigger.locator('code').textContent())!;
     expect(url).toMatch(/\/api\/pipeline_schedules\/\d+\/pipeline_runs\/[0-9a-f]{32}$/);
-    await trigger.getByRole('button', { name: 'Copy URL' }).click();
-    await poll(() => trigger.locator('.url small').textContent()).toBe('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    const copied = await withClipboard(async () => {
+      await trigger.getByRole('button', { name: 'Copy URL' }).click();
+      await poll(() => trigger.locator('.url small').textContent()).toBe('Copied');
+      return page.evaluate(() => navigator.clipboard.readText());
+    });
+    expect(copied).toBe(url);
 
     await trigger.getByRole('button', { name: 'Run now' }).click();
     const run = page.locator('.runs tr').first();
