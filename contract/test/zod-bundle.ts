@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BROWSER_APP_BUILD } from '../../scripts/test/browser-app-build.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,15 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export async function bundled(entry: string): Promise<{ code: string; files: string[] }> {
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-    metafile: true,
+    ...BROWSER_APP_BUILD,
     outdir: 'out',
     conditions: ['@pipeline-api/source'],
   });

@@ -26,6 +26,11 @@ describe("the mocks' browser bundle", async () => {
     return [...found];
   };
   const textOf = (file: string) => chunks.get(file)?.code ?? '';
+  /** Code of the sources `matches` picks is in lazy chunks only: none in the page's own chunks, some in a chunk loaded on first use. */
+  const expectOnlyLazy = (matches: (path: string) => boolean, name: string) => {
+    expect(paths.filter(matches), `${name} is in the page's own chunks`).toEqual([]);
+    expect([...lazyInputs].some(matches), `${name} is in no lazy chunk`).toBe(true);
+  };
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
     expect(paths.filter((p) => /node_modules\/zod\/v4\/locales\/(?!en\.js$)/.test(p))).toEqual([]);
@@ -39,19 +44,12 @@ describe("the mocks' browser bundle", async () => {
   it('splits off what most pages never call: croner (cron triggers), jose (logins), cookie (a request with cookies and no token in a header), bcryptjs (the mocks hash with Web Crypto), persistence', () => {
     const libraries = ['croner', 'jose', 'cookie', 'bcryptjs'];
     const inPackage = (library: string) => (path: string) => path.includes(`node_modules/${library}/`);
-    for (const library of libraries) {
-      expect(paths.filter(inPackage(library)), `${library} is in the page's own chunks`).toEqual([]);
-      expect([...lazyInputs].some(inPackage(library)), `${library} is in no lazy chunk`).toBe(true);
-    }
-    const persistence = (path: string) => path.startsWith('mocks/dist/persistence');
-    expect(paths.filter(persistence)).toEqual([]);
-    expect([...lazyInputs].some(persistence)).toBe(true);
+    for (const library of libraries) expectOnlyLazy(inPackage(library), library);
+    expectOnlyLazy((path) => path.startsWith('mocks/dist/persistence'), 'mocks/dist/persistence');
   });
 
   it('splits off the orchestrator (the scheduler and the run commands), which a page loads only once it stores a trigger', () => {
-    const orchestrator = (path: string) => path.startsWith('core/dist/orchestrator-');
-    expect(paths.filter(orchestrator)).toEqual([]);
-    expect([...lazyInputs].some(orchestrator)).toBe(true);
+    expectOnlyLazy((path) => path.startsWith('core/dist/orchestrator-'), 'core/dist/orchestrator-');
     // The scheduler's own notices are in no chunk the page loads.
     expect(loaded.filter((chunk) => chunk.code.includes('trigger firings paused while the store is full'))).toEqual([]);
   });
@@ -76,16 +74,12 @@ describe("the mocks' browser bundle", async () => {
   });
 
   it("splits off the simulated log lines, which only a page that reads a pipeline's logs loads", () => {
-    const lines = (path: string) => path.startsWith('core/dist/lines-');
-    expect(paths.filter(lines)).toEqual([]);
-    expect([...lazyInputs].some(lines)).toBe(true);
+    expectOnlyLazy((path) => path.startsWith('core/dist/lines-'), 'core/dist/lines-');
     expect(loaded.filter((chunk) => chunk.code.includes('Start executing block'))).toEqual([]);
   });
 
   it("splits off seeding (seed(): the fixtures' schemas and scenarios, each resource's fixtures.ts), which most pages never call", () => {
-    const seeding = (path: string) => path.startsWith('core/dist/fixtures.');
-    expect(paths.filter(seeding)).toEqual([]);
-    expect([...lazyInputs].some(seeding)).toBe(true);
+    expectOnlyLazy((path) => path.startsWith('core/dist/fixtures.'), 'core/dist/fixtures.');
     // What each resource's fixtures.ts declares (the descriptions of the fixtures file's keys) is in no chunk the page loads.
     const { properties } = z.toJSONSchema(FixturesSchema) as { properties: Record<string, { description?: string }> };
     const declared = Object.values(properties).flatMap((p) => (p.description ? [p.description] : []));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { BROWSER_APP_BUILD } from '../../scripts/test/browser-app-build.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -71,15 +72,7 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
     plugins: mswDir ? [mswFrom(mswDir)] : [],
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
     absWorkingDir: root,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-    metafile: true,
+    ...BROWSER_APP_BUILD,
     sourcemap: 'external',
     outdir: join(root, 'out'),
     define: { 'process.env.NODE_ENV': '"production"' },
