@@ -4,6 +4,11 @@ export interface LazyModule<T> {
   load(): Promise<T>;
   /** The module once an import finished, else undefined. */
   readonly loaded: T | undefined;
+  /**
+   * The module, for synchronous code that runs only after load() was awaited; before that, an internal error with
+   * `notLoaded` (what reached it too early), never a silently skipped step.
+   */
+  required(notLoaded: string): T;
 }
 
 /**
@@ -25,6 +30,10 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
         },
       )),
     get loaded() {
+      return loaded;
+    },
+    required(notLoaded) {
+      if (loaded === undefined) throw new Error(notLoaded);
       return loaded;
     },
   };

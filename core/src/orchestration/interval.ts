@@ -33,9 +33,8 @@ export const isCronExpression = (value: unknown): value is string => typeof valu
 export function cronOf(expression: string): Cron {
   // Not cached across calls: module state would be shared by every API in the process (the due-time index already
   // asks croner only when a trigger is saved or fires).
-  const loaded = croner.loaded;
-  if (!loaded) throw new Error(`croner is not loaded yet: the cron expression ${JSON.stringify(expression)} was read before loadCron().`);
-  return new loaded.Cron(expression, { utcOffset: 0, paused: true });
+  const { Cron } = croner.required(`croner is not loaded yet: the cron expression ${JSON.stringify(expression)} was read before loadCron().`);
+  return new Cron(expression, { utcOffset: 0, paused: true });
 }
 
 /**

@@ -15,8 +15,4 @@ export const loadOrchestrator = async (): Promise<void> => {
 export const isOrchestratorLoaded = () => orchestrator.loaded !== undefined;
 
 /** The orchestrator, once loaded; a clear internal error (never a missed transition) when code reaches it before. */
-export function loadedOrchestrator() {
-  const loaded = orchestrator.loaded;
-  if (!loaded) throw new Error('The orchestrator is not loaded yet: a trigger or a run was reached before loadOrchestrator().');
-  return loaded;
-}
+export const loadedOrchestrator = () => orchestrator.required('The orchestrator is not loaded yet: a trigger or a run was reached before loadOrchestrator().');

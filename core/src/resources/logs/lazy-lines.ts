@@ -11,8 +11,4 @@ export const loadLogLines = async (): Promise<void> => {
 };
 
 /** The log lines, once loaded; a clear internal error when code reaches them before. */
-export function loadedLogLines() {
-  const loaded = lines.loaded;
-  if (!loaded) throw new Error('The log lines are not loaded yet: logs were read before loadLogLines().');
-  return loaded;
-}
+export const loadedLogLines = () => lines.required('The log lines are not loaded yet: logs were read before loadLogLines().');
