@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/errors.js';
-import { countRunDates, isoFormat, MAX_RUNS_PER_BACKFILL, runDatesOf, type BackfillWindow, type IntervalType } from '../src/orchestration/backfills/run-dates.js';
+import {
+  countRunDates,
+  isoFormat,
+  MAX_RUNS_PER_BACKFILL,
+  runDatesOf,
+  type BackfillWindow,
+  type IntervalType,
+} from '../src/orchestration/backfills/run-dates.js';
 
 const utc = (text: string) => Date.parse(`${text}Z`);
 const window = (start: string, end: string, interval_type: string | null, interval_units: number | null = 1): BackfillWindow => ({
@@ -203,7 +210,12 @@ describe('run dates, against a step-by-step reference', () => {
     .map(({ start, type, units, steps, slack }) => {
       const s = start.getTime() - (start.getTime() % 1000);
       const approxStep = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, month: 2_629_746, year: 31_556_952, custom: 1 }[type] * units * 1000;
-      return { start_datetime: s, end_datetime: s + Math.floor((steps + slack) * approxStep), interval_type: type, interval_units: units } satisfies BackfillWindow;
+      return {
+        start_datetime: s,
+        end_datetime: s + Math.floor((steps + slack) * approxStep),
+        interval_type: type,
+        interval_units: units,
+      } satisfies BackfillWindow;
     });
 
   it('the count and every date equal the reference, and the count is found without walking', () => {

@@ -121,18 +121,32 @@ describe('following the runs', () => {
   });
 
   it('moves only along the machine, whatever the runs say', () => {
-    const allowed = new Set(['initial>running', 'initial>completed', 'initial>failed', 'initial>cancelled', 'running>completed', 'running>failed', 'running>cancelled', 'failed>completed', 'failed>cancelled']);
+    const allowed = new Set([
+      'initial>running',
+      'initial>completed',
+      'initial>failed',
+      'initial>cancelled',
+      'running>completed',
+      'running>failed',
+      'running>cancelled',
+      'failed>completed',
+      'failed>cancelled',
+    ]);
     const status = fc.constantFrom<RunStatus>('initial', 'running', 'completed', 'failed', 'cancelled');
     fc.assert(
-      fc.property(fc.constantFrom<BackfillStatus>('initial', 'running', 'failed'), fc.array(fc.record({ date: fc.nat(4), status }), { maxLength: 12 }), (from, list) => {
-        const history = list.map((r, i) => ({ id: i + 1, execution_date: r.date * DAY, status: r.status }));
-        const next = advanceBackfill(at(from), history, 1).state.status;
-        if (next !== from) expect(allowed.has(`${from}>${next}`)).toBe(true);
-        const latest = latestRuns(history);
-        if (next === 'completed') expect(latest.every((r) => r.status === 'completed')).toBe(true);
-        const counts = runStatusCounts(history);
-        expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(new Set(list.map((r) => r.date)).size);
-      }),
+      fc.property(
+        fc.constantFrom<BackfillStatus>('initial', 'running', 'failed'),
+        fc.array(fc.record({ date: fc.nat(4), status }), { maxLength: 12 }),
+        (from, list) => {
+          const history = list.map((r, i) => ({ id: i + 1, execution_date: r.date * DAY, status: r.status }));
+          const next = advanceBackfill(at(from), history, 1).state.status;
+          if (next !== from) expect(allowed.has(`${from}>${next}`)).toBe(true);
+          const latest = latestRuns(history);
+          if (next === 'completed') expect(latest.every((r) => r.status === 'completed')).toBe(true);
+          const counts = runStatusCounts(history);
+          expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(new Set(list.map((r) => r.date)).size);
+        },
+      ),
     );
   });
 });
@@ -156,7 +170,12 @@ describe('settings, variables and bounds', () => {
   });
 
   it("each run's variables are the backfill's with its date's on top", () => {
-    const date = runDatesOf({ start_datetime: Date.UTC(2026, 10, 1), end_datetime: Date.UTC(2026, 10, 1), interval_type: 'day', interval_units: 1 }).variablesAt(0);
+    const date = runDatesOf({
+      start_datetime: Date.UTC(2026, 10, 1),
+      end_datetime: Date.UTC(2026, 10, 1),
+      interval_type: 'day',
+      interval_units: 1,
+    }).variablesAt(0);
     expect(runVariables({ region: 'eu', ds: 'mine' }, date)).toMatchObject({ region: 'eu', ds: '2026-11-01', hr: '00' });
     expect(runVariables(null, date)).toEqual(date);
   });

@@ -77,7 +77,9 @@ describe('simulated outputs', () => {
     expect(refusal(() => checkSimulatedOutput({ text: 3 })).message).toBe('simulation.output.text must be a string.');
     expect(refusal(() => checkSimulatedOutput({ columns: [], rows: [] })).message).toContain('list of column names');
     expect(refusal(() => checkSimulatedOutput({ columns: ['a', 'a'], rows: [] })).message).toContain('names "a" twice');
-    expect(refusal(() => checkSimulatedOutput({ columns: ['a'], rows: [[1, 2]] })).message).toBe('simulation.output.rows[0] must be a list of 1 values, one per column.');
+    expect(refusal(() => checkSimulatedOutput({ columns: ['a'], rows: [[1, 2]] })).message).toBe(
+      'simulation.output.rows[0] must be a list of 1 values, one per column.',
+    );
     expect(refusal(() => checkSimulatedOutput({ columns: ['a'], rows: [[{ nested: 1 }]] })).message).toContain('not a string, number, boolean or null');
     const wide = Array.from({ length: MAX_OUTPUT_COLUMNS + 1 }, (_, i) => `c${i}`);
     expect(refusal(() => checkSimulatedOutput({ columns: wide, rows: [] })).message).toContain(`at most ${MAX_OUTPUT_COLUMNS} are kept`);

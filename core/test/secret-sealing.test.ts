@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/errors.js';
 import { seededRandom } from '../src/random.js';
-import {
-  checkSecretName,
-  checkSecretValue,
-  createSealer,
-  generateSecretKey,
-  MAX_SECRET_VALUE_BYTES,
-  SecretUnsealError,
-} from '../src/secrets/sealing.js';
+import { checkSecretName, checkSecretValue, createSealer, generateSecretKey, MAX_SECRET_VALUE_BYTES, SecretUnsealError } from '../src/secrets/sealing.js';
 
 const VALUE = 'hunter2-correct-horse-battery-staple';
 const reasonOf = async (promise: Promise<unknown>) => {

@@ -87,12 +87,12 @@ export async function createSealer(rawKey: Uint8Array, random: RandomSource = cr
     },
     async unseal(name, sealed) {
       const parts = sealed.split('.');
-      if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretUnsealError('malformed');
-      const [, id, ivText, bodyText] = parts as [string, string, string, string];
+      const [version, id, ivText, bodyText] = parts;
+      if (parts.length !== 4 || version !== VERSION || ivText === undefined || bodyText === undefined) throw new SecretUnsealError('malformed');
       if (id !== keyId) throw new SecretUnsealError('other_key');
       const iv = fromBase64Url(ivText);
       const body = fromBase64Url(bodyText);
-      if (!iv || iv.length !== IV_BYTES || !body) throw new SecretUnsealError('malformed');
+      if (iv?.length !== IV_BYTES || !body) throw new SecretUnsealError('malformed');
       try {
         const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: associated(name) }, key, body);
         return new TextDecoder('utf-8', { fatal: true }).decode(plain);

@@ -69,7 +69,15 @@ const UNIT_NAMES: Record<IntervalType, string> = {
   custom: 'second',
 };
 
-const isIntervalType = (value: unknown): value is IntervalType => typeof value === 'string' && (INTERVAL_TYPES as readonly string[]).includes(value);
+const isIntervalType = (value: unknown): value is IntervalType => INTERVAL_TYPES.some((type) => type === value);
+
+/** A window with every setting present and valid. */
+interface CheckedWindow {
+  start: number;
+  end: number;
+  type: IntervalType;
+  units: number;
+}
 
 /** 1234567 -> "1,234,567" (no locale data needed). */
 export const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -94,8 +102,14 @@ export function isoFormat(ms: number): string {
  * interval type, units that are not a whole number from 1, a datetime out of range, an end before the start.
  */
 export function windowProblems(window: BackfillWindow): FieldError[] {
+  const parsed = parseWindow(window);
+  return Array.isArray(parsed) ? parsed : [];
+}
+
+function parseWindow(window: BackfillWindow): CheckedWindow | FieldError[] {
   const problems: FieldError[] = [];
-  const need = (key: keyof BackfillWindow, what: string) => problems.push({ path: `backfill.${key}`, message: `Set ${key} (${what}) before starting the backfill.` });
+  const need = (key: keyof BackfillWindow, what: string) =>
+    problems.push({ path: `backfill.${key}`, message: `Set ${key} (${what}) before starting the backfill.` });
   const { start_datetime: start, end_datetime: end, interval_type: type, interval_units: units } = window;
   if (start === null) need('start_datetime', 'the first run date');
   if (end === null) need('end_datetime', 'the last run date, inclusive');
@@ -115,22 +129,25 @@ export function windowProblems(window: BackfillWindow): FieldError[] {
       problems.push({ path: `backfill.${key}`, message: `${key} must be between the years 1 and 9999.` });
     }
   }
-  if (problems.length === 0 && end! < start!) {
-    problems.push({
-      path: 'backfill.end_datetime',
-      message: `end_datetime ${mageDateTime(end!)} is before start_datetime ${mageDateTime(start!)}: the window would have no run dates.`,
-    });
+  if (problems.length > 0 || start === null || end === null || units === null || !isIntervalType(type)) return problems;
+  if (end < start) {
+    return [
+      {
+        path: 'backfill.end_datetime',
+        message: `end_datetime ${mageDateTime(end)} is before start_datetime ${mageDateTime(start)}: the window would have no run dates.`,
+      },
+    ];
   }
-  return problems;
+  return { start, end, type, units };
 }
 
 /** The window's dates, or a 400 record_invalid naming each problem; `maxRuns` bounds the count (refused past it). */
 export function runDatesOf(window: BackfillWindow, maxRuns = MAX_RUNS_PER_BACKFILL): RunDates {
-  const problems = windowProblems(window);
-  if (problems.length > 0) throw new ApiError('record_invalid', problems.map((p) => p.message).join(' '), problems);
-  const dates = datesOf(window.start_datetime!, window.interval_type as IntervalType, window.interval_units!);
-  const count = dates.countUntil(window.end_datetime!);
-  if (count > maxRuns) throw tooMany(window, dates, count, maxRuns);
+  const checked = parseWindow(window);
+  if (Array.isArray(checked)) throw new ApiError('record_invalid', checked.map((p) => p.message).join(' '), checked);
+  const dates = datesOf(checked);
+  const count = dates.countUntil(checked.end);
+  if (count > maxRuns) throw tooMany(checked, dates, count, maxRuns);
   const variablesAt = (index: number) => variablesOf(dates, count, index);
   return {
     count,
@@ -148,9 +165,8 @@ export function runDatesOf(window: BackfillWindow, maxRuns = MAX_RUNS_PER_BACKFI
 
 /** How many dates a valid window has, whatever the count (no cap): what total_run_count shows. */
 export function countRunDates(window: BackfillWindow): number {
-  const problems = windowProblems(window);
-  if (problems.length > 0) return 0;
-  return datesOf(window.start_datetime!, window.interval_type as IntervalType, window.interval_units!).countUntil(window.end_datetime!);
+  const checked = parseWindow(window);
+  return Array.isArray(checked) ? 0 : datesOf(checked).countUntil(checked.end);
 }
 
 function checkIndex(index: number, count: number): number {
@@ -166,7 +182,7 @@ interface DateSequence {
   unitsFor(end: number, maxRuns: number): number;
 }
 
-function datesOf(start: number, type: IntervalType, units: number): DateSequence {
+function datesOf({ start, type, units }: CheckedWindow): DateSequence {
   const fixed = FIXED_STEP_MS[type];
   if (fixed !== undefined) {
     const step = fixed * units;
@@ -209,8 +225,7 @@ function calendarDates(start: number, months: number): DateSequence {
   const first30 = startDay > 30 ? firstStep((m) => daysInMonth(Math.floor(m / 12), m % 12) <= 30, 12) : Infinity;
   const first29 = startDay > 29 ? firstStep(isFebruary, 12) : Infinity;
   const firstFebruary = firstStep(isFebruary, 12);
-  const first28 =
-    startDay > 28 && firstFebruary !== Infinity ? firstStep((m) => !isLeap(Math.floor(m / 12)), 401, period, firstFebruary) : Infinity;
+  const first28 = startDay > 28 && firstFebruary !== Infinity ? firstStep((m) => !isLeap(Math.floor(m / 12)), 401, period, firstFebruary) : Infinity;
   const dayAt = (index: number) => {
     if (index >= first28) return Math.min(startDay, 28);
     if (index >= first29) return Math.min(startDay, 29);
@@ -272,17 +287,16 @@ function variablesOf(dates: DateSequence, count: number, index: number): RunDate
   };
 }
 
-function tooMany(window: BackfillWindow, dates: DateSequence, count: number, maxRuns: number): ApiError {
-  const type = window.interval_type as IntervalType;
-  const units = window.interval_units!;
+function tooMany(window: CheckedWindow, dates: DateSequence, count: number, maxRuns: number): ApiError {
+  const { type, units, start, end } = window;
   const unit = UNIT_NAMES[type];
   const every = `${grouped(units)} ${unit}${units === 1 ? '' : 's'}`;
   const lastEnd = dates.at(maxRuns - 1);
-  const wider = dates.unitsFor(window.end_datetime!, maxRuns);
+  const wider = dates.unitsFor(end, maxRuns);
   const widerText = Number.isFinite(wider) ? `, or an interval of at least ${grouped(wider)} ${unit}s` : '';
   const message =
-    `This backfill would make ${grouped(count)} runs (one every ${every} from ${mageDateTime(window.start_datetime!)} ` +
-    `to ${mageDateTime(window.end_datetime!)}); a backfill makes at most ${grouped(maxRuns)}. Narrow it: an end_datetime ` +
+    `This backfill would make ${grouped(count)} runs (one every ${every} from ${mageDateTime(start)} ` +
+    `to ${mageDateTime(end)}); a backfill makes at most ${grouped(maxRuns)}. Narrow it: an end_datetime ` +
     `at or before ${mageDateTime(lastEnd)}${widerText}. Nothing was changed.`;
   return new ApiError('record_invalid', message, [{ path: 'backfill.end_datetime', message }]);
 }

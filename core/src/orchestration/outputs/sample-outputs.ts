@@ -63,7 +63,9 @@ export interface OutputSeed {
 export function simulatedOutputs(seed: OutputSeed, configuration: unknown): BlockOutput[] {
   const configured = configuredOutput(configuration);
   if (configured !== undefined) return configured;
-  return TABLE_BLOCKS.has(seed.block_type) ? [generatedTable(seed)] : [textOutput(`Block ${seed.block_uuid} ran (simulated) for ${isoDay(seed.execution_date)}.`)];
+  return TABLE_BLOCKS.has(seed.block_type)
+    ? [generatedTable(seed)]
+    : [textOutput(`Block ${seed.block_uuid} ran (simulated) for ${isoDay(seed.execution_date)}.`)];
 }
 
 /**
@@ -96,19 +98,25 @@ export function checkSimulatedOutput(value: unknown): BlockOutput[] {
   }
   const bytes = outputBytes(outputs);
   if (bytes > MAX_OUTPUT_BYTES) {
-    throw invalid(OUTPUT_PATH, `simulation.output is ${bytes} bytes of JSON; a block run's outputs hold at most ${MAX_OUTPUT_BYTES}. Send fewer rows or shorter values.`);
+    throw invalid(
+      OUTPUT_PATH,
+      `simulation.output is ${bytes} bytes of JSON; a block run's outputs hold at most ${MAX_OUTPUT_BYTES}. Send fewer rows or shorter values.`,
+    );
   }
   return outputs;
 }
 
 function checkTable(columns: unknown, rows: unknown): TableOutput {
-  if (!Array.isArray(columns) || columns.length === 0 || !columns.every((c) => typeof c === 'string' && c.length > 0 && c.length <= MAX_COLUMN_NAME)) {
-    throw invalid(`${OUTPUT_PATH}.columns`, `simulation.output.columns must be a list of column names (1 to ${MAX_COLUMN_NAME} characters).`);
-  }
-  if (columns.length > MAX_OUTPUT_COLUMNS) {
+  if (Array.isArray(columns) && columns.length > MAX_OUTPUT_COLUMNS) {
     throw invalid(`${OUTPUT_PATH}.columns`, `simulation.output has ${columns.length} columns; at most ${MAX_OUTPUT_COLUMNS} are kept.`);
   }
-  const names = columns as string[];
+  const names: string[] = [];
+  for (const column of Array.isArray(columns) ? columns : []) {
+    if (typeof column === 'string' && column.length > 0 && column.length <= MAX_COLUMN_NAME) names.push(column);
+  }
+  if (!Array.isArray(columns) || columns.length === 0 || names.length !== columns.length) {
+    throw invalid(`${OUTPUT_PATH}.columns`, `simulation.output.columns must be a list of column names (1 to ${MAX_COLUMN_NAME} characters).`);
+  }
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   if (duplicate !== undefined) throw invalid(`${OUTPUT_PATH}.columns`, `simulation.output.columns names ${JSON.stringify(duplicate)} twice.`);
   if (!Array.isArray(rows)) throw invalid(`${OUTPUT_PATH}.rows`, 'simulation.output.rows must be a list of rows, each a list of values.');
@@ -210,7 +218,11 @@ function csvLine(cells: Cell[]): string {
  * CSV, header first, lines joined by `\n` with none at the end (`x\n1\n2\n3`); a block without a table gives an
  * empty body, as Mage does.
  */
-export function csvDownload(blockUuid: string, outputs: BlockOutput[], maxBytes = MAX_CSV_BYTES): { body: string; contentType: 'text/csv'; contentDisposition: string } {
+export function csvDownload(
+  blockUuid: string,
+  outputs: BlockOutput[],
+  maxBytes = MAX_CSV_BYTES,
+): { body: string; contentType: 'text/csv'; contentDisposition: string } {
   const lines: string[] = [];
   let bytes = 0;
   for (const output of outputs) {
