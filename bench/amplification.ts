@@ -6,7 +6,9 @@
  * the response bounds (git merge-base with main, or AMPLIFICATION_BEFORE=<ref>; AMPLIFICATION_BEFORE=none skips it).
  * The old tree can take gigabytes here: its server is stopped once its RSS passes BEFORE_RSS_CAP_MB.
  * Targets (this tree): peak RSS under 512 MB and status p99 under 100 ms; exits 1 when missed.
- * `--smoke`: 20 pipelines, a 40 KB block, 3 clients, this tree only; checks the same invariants, in seconds.
+ * `--smoke`: 20 pipelines, a 40 KB block, 3 clients, this tree only, in seconds. As every smoke (bench/smoke.ts),
+ * it exits 1 on a failure (an answer other than ok, a probe that got no answer), never on a missed target: a p99 of
+ * a handful of probes on a busy machine is noise.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -283,16 +285,21 @@ try {
   rows.push(['this tree', now]);
   print(rows);
 
-  const problems: string[] = [];
-  if (now.peakRssMb >= TARGET_RSS_MB) problems.push(`peak RSS ${now.peakRssMb.toFixed(0)} MB is not under ${TARGET_RSS_MB} MB`);
-  if (!(now.statusMs.p99 < TARGET_STATUS_P99_MS)) problems.push(`/api/status p99 ${now.statusMs.p99.toFixed(1)} ms is not under ${TARGET_STATUS_P99_MS} ms`);
-  const failures = [...now.answers.keys()].filter((k) => k !== 'ok');
-  if (failures.length > 0) problems.push(`answers other than ok: ${failures.join(', ')}`);
-  if (now.statusMs.count === 0) problems.push('the status probe got no answer');
+  const failures: string[] = [];
+  const answersOtherThanOk = [...now.answers.keys()].filter((k) => k !== 'ok');
+  if (answersOtherThanOk.length > 0) failures.push(`answers other than ok: ${answersOtherThanOk.join(', ')}`);
+  if (now.statusMs.count === 0) failures.push('the status probe got no answer');
+  const missedTargets: string[] = [];
+  if (now.peakRssMb >= TARGET_RSS_MB) missedTargets.push(`peak RSS ${now.peakRssMb.toFixed(0)} MB is not under ${TARGET_RSS_MB} MB`);
+  if (!(now.statusMs.p99 < TARGET_STATUS_P99_MS))
+    missedTargets.push(`/api/status p99 ${now.statusMs.p99.toFixed(1)} ms is not under ${TARGET_STATUS_P99_MS} ms`);
+  // A smoke run's figures mean nothing (bench/smoke.ts): it fails on a failure only.
+  const problems = SMOKE ? failures : [...failures, ...missedTargets];
   if (problems.length > 0) {
     console.error(`\nMISSED: ${problems.join('; ')}`);
     process.exitCode = 1;
-  } else console.log(`\nthis tree: peak RSS under ${TARGET_RSS_MB} MB, /api/status p99 under ${TARGET_STATUS_P99_MS} ms, every answer ok`);
+  } else if (SMOKE) console.log(`\nthis tree: every answer ok, the status probe answered (targets not checked in a smoke run)`);
+  else console.log(`\nthis tree: peak RSS under ${TARGET_RSS_MB} MB, /api/status p99 under ${TARGET_STATUS_P99_MS} ms, every answer ok`);
 } finally {
   rmSync(work, { recursive: true, force: true });
   for (const dir of extracted) rmSync(dir, { recursive: true, force: true });

@@ -13,13 +13,17 @@ const scripts = Object.entries((JSON.parse(readFileSync(join(root, 'package.json
 );
 const SMOKE_SECONDS = 150;
 
-/** What a smoke run must print beyond exiting 0, for the benchmarks whose smoke checks figures of their own. */
+/**
+ * What a smoke run must print beyond exiting 0, for the benchmarks whose smoke checks outcomes of their own. Only
+ * outcomes (every answer ok, the probe answered), never a figure: a p99 of a handful of samples is noise, and
+ * bench/smoke.ts's rule is that a smoke fails on a failure, never on a missed target.
+ */
 const PRINTS: Record<string, RegExp[]> = {
   'bench:amplification': [
     /\| RSS peak under the load \| \d+ MB \|/,
-    /\| \/api\/status p99 \| [\d.]+ ms \|/,
+    /\| \/api\/status max \| [\d.]+ ms \([1-9]\d* probes\) \|/,
     /\| 3 x 1 answers \| 3 ok \|/,
-    /this tree: peak RSS under 512 MB, \/api\/status p99 under 100 ms, every answer ok/,
+    /this tree: every answer ok, the status probe answered \(targets not checked in a smoke run\)/,
   ],
 };
 

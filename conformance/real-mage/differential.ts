@@ -207,12 +207,12 @@ const isCrash = (a: Answer) => typeof a.body === 'object' && a.body !== null && 
 export const REASONS: Reason[] = [
   {
     id: 'crash',
-    why: 'Mage crashes here (HTTP 200 with a Python traceback, `code: 500`, no `type`); the kit answers the envelope with the catalogue’s error (DESIGN.md: copy behaviour, never crash-quirks).',
+    why: 'Mage crashes here (HTTP 200 with a Python traceback, `code: 500`, no `type`); the kit answers the envelope with the catalogue’s error (design-notes.md: the kit copies Mage’s behaviour, never its crashes).',
     covers: (_d, _p, mage) => isCrash(mage),
   },
   {
     id: 'no-envelope',
-    why: 'Mage answers without a JSON body (an empty 405, an HTML 404); the kit never answers without the envelope (DESIGN.md).',
+    why: 'Mage answers without a JSON body (an empty 405, an HTML 404); the kit never answers without the envelope (design-notes.md, the envelope).',
     covers: (_d, _p, mage) => typeof mage.body === 'string',
   },
   {
@@ -244,17 +244,17 @@ export const REASONS: Reason[] = [
   },
   {
     id: 'list-metadata',
-    why: 'Every list of the kit carries `metadata: {count, next}` (DESIGN.md); Mage leaves it out of a few, such as statuses.',
+    why: 'Every list of the kit carries `metadata: {count, next}` (design-notes.md, the envelope); Mage leaves it out of a few, such as statuses.',
     covers: (d) => d.kind === 'only in ours' && /^metadata\.(count|next)$/.test(d.path),
   },
   {
     id: 'next-boolean',
-    why: 'Mage’s pipeline list gives `next: null` without `_limit`; the kit gives `false` (DESIGN.md: `next` is a boolean).',
+    why: 'Mage’s pipeline list gives `next: null` without `_limit`; the kit gives `false` (design-notes.md: one type for one field).',
     covers: (d) => d.path === 'metadata.next' && d.mage === null && d.ours === false,
   },
   {
     id: 'missing-block-404',
-    why: 'A missing block is 404 `record_not_found` in the kit, as every missing record (DESIGN.md); Mage answers 400 `record_invalid`.',
+    why: 'A missing block is 404 `record_not_found` in the kit, as every missing record (design-notes.md, the error catalogue); Mage answers 400 `record_invalid`.',
     covers: (d, probe) => probe.name === 'missing block' && (d.path === 'error.code' || d.path === 'error.type' || d.path === 'error.message'),
   },
   {
@@ -264,7 +264,7 @@ export const REASONS: Reason[] = [
   },
   {
     id: 'deleted-block-graph',
-    why: 'A deleted block comes back as it was in the pipeline, its upstream and downstream blocks included (DESIGN.md: delete returns the deleted record); Mage presents it after removal, with empty lists.',
+    why: 'A deleted block comes back as it was in the pipeline, its upstream and downstream blocks included (design-notes.md: delete answers the deleted record); Mage presents it after removal, with empty lists.',
     covers: (d, probe) => probe.method === 'DELETE' && /^block\.(upstream|downstream)_blocks$/.test(d.path),
   },
   {

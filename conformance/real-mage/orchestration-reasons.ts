@@ -30,7 +30,7 @@ export const ORCHESTRATION_REASONS: Reason[] = [
   },
   {
     id: 'record-invalid-400',
-    why: 'A trigger without a name: Mage answers `record_invalid` with `code: 200` and `errors` as one dict (mage-runs Q1 §1.11 #11); the kit answers 400 `record_invalid` with `errors: [{path, message}]` naming the attribute (DESIGN.md).',
+    why: 'A trigger without a name: Mage answers `record_invalid` with `code: 200` and `errors` as one dict (mage-runs Q1 §1.11 #11); the kit answers 400 `record_invalid` with `errors: [{path, message}]` naming the attribute (design-notes.md, the error catalogue).',
     covers: (d, probe) => probe.name === 'create trigger without a name' && /^error\.(code|message|errors)$/.test(d.path),
   },
   {

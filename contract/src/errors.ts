@@ -1,4 +1,4 @@
-/** The error catalogue (DESIGN.md): every error the API can answer with. */
+/** The error catalogue (docs/design-notes.md, "The envelope and the error catalogue"): every error the API can answer with. */
 export const ERROR_CATALOGUE = {
   record_invalid: { code: 400, message: 'Record is invalid.' },
   api_resource_error: { code: 400, message: 'API resource error.' },

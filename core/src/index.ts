@@ -12,21 +12,20 @@ export {
   type RepositoryHooks,
   type RepositoryRowListener,
 } from './repository/hooks.js';
-export { storageLimits, sizeOf, sizeChange, type StorageLimits } from './repository/storage-limits.js';
-export { defineTable, TableDeclaration, type RecordOf } from './repository/table.js';
+export { storageLimits, type StorageLimits } from './repository/storage-limits.js';
+export { defineTable, TableDeclaration } from './repository/table.js';
 export { SortedKeys, type OrderedKeys } from './repository/sorted-keys.js';
 export type * from './repository/types.js';
 export { ApiError } from './errors.js';
 export type { CoreRequest } from './request.js';
 export type { CoreResponse } from './envelope.js';
 export { cleanName } from './slug.js';
-export { bcryptHasher, hashPassword, MAX_PASSWORD_BYTES, type PasswordHasher } from './auth/passwords.js';
+export { bcryptHasher, MAX_PASSWORD_BYTES, type PasswordHasher } from './auth/passwords.js';
 export { webCryptoHasher, type WebCryptoHasherOptions } from './auth/web-crypto-hasher.js';
 export { ROLES, type RoleName } from './auth/roles.js';
 export { seededRandom, cryptoRandom, type RandomSource } from './random.js';
 export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES } from './raw-request.js';
 export { RouteTable } from './routing.js';
-export { RESPONSE_BUDGET_BYTES, jsonBytesWithin } from './response-budget.js';
 export type { Services } from './context.js';
 export { forbidden } from './errors.js';
 export { payloadTooLarge } from './raw-request.js';

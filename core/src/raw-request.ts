@@ -1,6 +1,6 @@
 import { ApiError } from './errors.js';
 
-/** Bodies over this answer 413 (DESIGN.md: 1 MB). */
+/** Bodies over this answer 413 (docs/design-notes.md, "Limits": every request does bounded work). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const payloadTooLarge = () => new ApiError('payload_too_large', 'The request body exceeds 1 MB.');

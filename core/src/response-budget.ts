@@ -1,6 +1,6 @@
 import { ApiError } from './errors.js';
 
-/** No answer's JSON is larger than this (DESIGN.md: every request does bounded work). */
+/** No answer's JSON is larger than this (docs/design-notes.md, "Limits": every request does bounded work). */
 export const RESPONSE_BUDGET_BYTES = 16 * 1024 * 1024;
 
 /** Characters JSON.stringify writes as they are, one UTF-8 byte each: a string of only these needs no per-character count. */

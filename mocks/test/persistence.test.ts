@@ -1,4 +1,4 @@
-import { hashPassword } from '@pipeline-api/core';
+import { bcryptHasher } from '@pipeline-api/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
 import { createInProcessMock, type MockOptions } from '../src/in-process-entry.js';
@@ -69,7 +69,7 @@ describe("persist: 'localStorage' keeps a demo's data and session across reloads
     const saved = JSON.parse(storage.items.get(key)!) as { tables: [string, [number, { password_hash: string }][]][] };
     const users = saved.tables.find(([name]) => name === 'users')![1];
     expect(users[0]![1].password_hash).toMatch(/^\$pbkdf2-sha256\$/);
-    users[0]![1].password_hash = await hashPassword('an older password', 4);
+    users[0]![1].password_hash = await bcryptHasher(4).hash('an older password');
     storage.setItem(key, JSON.stringify(saved));
 
     const reloaded = clientOf(open());

@@ -1,5 +1,19 @@
+import { globSync, statSync } from 'node:fs';
+import { join, matchesGlob, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectedSeconds, listedSeconds, longestFirst } from './longest-first.js';
+import type { TestSpecification, Vitest } from 'vitest/node';
+import { root } from '../packaging/workspaces.js';
+import { INTEGRATION_TESTS } from './integration-tests.js';
+import { LongestFirstSequencer, expectedSeconds, longestFirst } from './longest-first.js';
+import { SLOW_TESTS } from './slow-tests.js';
+
+const sizeOf = (file: string) => statSync(join(root, file)).size;
+
+/** Every unit test file of the repository: in no slow or integration list. */
+const unitFiles = () =>
+  globSync('{contract,core,server,sdk,query,mocks,scripts}/**/test/**/*.test.ts', { cwd: root, exclude: (path) => path.includes('node_modules') }).filter(
+    (file) => !Object.hasOwn(SLOW_TESTS, file) && !Object.keys(INTEGRATION_TESTS).some((glob) => matchesGlob(file, glob)),
+  );
 
 describe('the longest-first test order', () => {
   it('starts the file expected to take longest first; among files with no estimate, the larger first', () => {
@@ -13,24 +27,46 @@ describe('the longest-first test order', () => {
     expect(longestFirst(files, (file) => file).map((file) => file.name)).toEqual(['slow-long', 'slow-medium', 'integration', 'unit-large', 'unit-small']);
   });
 
-  it('estimates a fresh clone from the lists: a slow file by its name, an integration file by its glob, any other file as short', () => {
-    expect(listedSeconds('bench/test/smoke.test.ts')).toBeGreaterThan(listedSeconds('server/test/crash-recovery.test.ts'));
-    expect(listedSeconds('server/test/crash-recovery.test.ts')).toBeGreaterThan(listedSeconds('conformance/test/conformance.test.ts'));
-    expect(listedSeconds('conformance/test/any-new.test.ts')).toBeGreaterThan(0);
-    // The web dashboard's browser test is slow; the integration glob over every example is not what it is estimated by.
-    expect(listedSeconds('examples/web-dashboard/test/dashboard.test.ts')).toBeGreaterThan(listedSeconds('examples/pipeline-dashboard/test/dashboard.test.ts'));
-    expect(listedSeconds('core/test/storage-bytes.test.ts')).toBe(0);
+  it('guesses an untimed file from its size and kind: the smallest slow file of the repository before its largest unit file', () => {
+    const slowest = Math.min(...Object.keys(SLOW_TESTS).map((file) => expectedSeconds('slow', sizeOf(file), undefined)));
+    const units = unitFiles();
+    expect(units.length).toBeGreaterThan(20);
+    const longestUnit = Math.max(...units.map((file) => expectedSeconds('unit', sizeOf(file), undefined)));
+    expect(slowest).toBeGreaterThan(longestUnit);
+    expect(expectedSeconds('integration', 10_000, undefined)).toBeGreaterThan(expectedSeconds('unit', 10_000, undefined));
   });
 
-  it("prefers vitest's own timing of the last run to the list's estimate", () => {
-    expect(expectedSeconds('bench/test/smoke.test.ts', 2_000)).toBe(2);
-    expect(expectedSeconds('core/test/storage-bytes.test.ts', 90_000)).toBe(90);
-    expect(expectedSeconds('bench/test/smoke.test.ts', undefined)).toBe(listedSeconds('bench/test/smoke.test.ts'));
+  it("prefers vitest's own timing of the last run to the guess", () => {
+    expect(expectedSeconds('slow', sizeOf('bench/test/smoke.test.ts'), 2_000)).toBe(2);
+    expect(expectedSeconds('unit', 100, 90_000)).toBe(90);
   });
 
-  it('orders a fresh clone so that every slow file starts before any unlisted unit file', () => {
-    const files = ['core/test/storage-bytes.test.ts', 'server/test/runs.test.ts', 'scripts/packaging/test/consumer.test.ts', 'bench/test/smoke.test.ts'];
-    const ordered = longestFirst(files, (file) => ({ seconds: expectedSeconds(file, undefined), size: 0 }));
-    expect(ordered.slice(0, 2)).toEqual(['bench/test/smoke.test.ts', 'scripts/packaging/test/consumer.test.ts']);
+  it("orders by vitest's cached timings, and a fresh clone so that every slow file starts before any unit file", async () => {
+    const files: [project: string, file: string][] = [
+      ['core', 'core/test/storage-bytes.test.ts'],
+      ['server', 'server/test/runs.test.ts'],
+      ['slow', 'scripts/packaging/test/consumer.test.ts'],
+      ['slow', 'bench/test/smoke.test.ts'],
+    ];
+    const order = async (timings: Record<string, number>) => {
+      // What the sequencer reads of vitest: its root, and its cache of file sizes and last durations (by `project:file`).
+      const ctx = {
+        config: { root },
+        cache: {
+          getFileStats: (key: string) => ({ size: sizeOf(key.slice(key.indexOf(':') + 1)) }),
+          getFileTestResults: (key: string) => (Object.hasOwn(timings, key) ? { duration: timings[key]!, failed: false } : undefined),
+        },
+      };
+      const specs = files.map(([name, file]) => ({ project: { name }, moduleId: join(root, file) }));
+      const sorted = await new LongestFirstSequencer(ctx as unknown as Vitest).sort(specs as unknown as TestSpecification[]);
+      return (sorted as unknown as typeof specs).map((spec) => relative(root, spec.moduleId));
+    };
+    expect((await order({})).slice(2).sort()).toEqual(['core/test/storage-bytes.test.ts', 'server/test/runs.test.ts']);
+    expect(await order({ 'server:server/test/runs.test.ts': 500_000, 'slow:bench/test/smoke.test.ts': 100 })).toEqual([
+      'server/test/runs.test.ts',
+      'scripts/packaging/test/consumer.test.ts',
+      'core/test/storage-bytes.test.ts',
+      'bench/test/smoke.test.ts',
+    ]);
   });
 });

@@ -32,25 +32,60 @@ describe('the SDK against the reference server', () => {
     expect(session.user?.username).toBe('admin');
     expect(c.token?.raw).toBe(session.token);
     expect(c.token?.decoded).toMatch(/^[\w-]{43}$/);
-    expect((await c.pipelines.list()).length).toBeGreaterThanOrEqual(0);
+    const made = await c.pipelines.create({ name: 'after login' });
+    expect((await c.pipelines.list()).map((p) => p.uuid)).toContain(made.uuid);
+    await c.pipelines.delete(made.uuid);
     await c.sessions.logout();
     expect(c.token).toBeUndefined();
     await expect(c.pipelines.list()).rejects.toBeInstanceOf(UnauthorizedAccessError);
   });
 
-  it.each(['oauth-token', 'bearer', 'cookie'] as const)('sends the token as %s', async (tokenLocation) => {
-    const c = createClient({ baseUrl: server.url, apiKey: API_KEY, tokenLocation });
+  // The server accepts a credential in every place, so each test looks at where the SDK put it.
+  const TOKEN_PLACES = {
+    'oauth-token': (token: { raw: string; decoded: string }) => ({ 'oauth-token': token.decoded, authorization: null, cookie: null }),
+    bearer: (token: { raw: string; decoded: string }) => ({ 'oauth-token': null, authorization: `Bearer ${token.decoded}`, cookie: null }),
+    cookie: (token: { raw: string; decoded: string }) => ({ 'oauth-token': null, authorization: null, cookie: `oauth_token=${token.raw}` }),
+  } as const;
+
+  it.each(Object.keys(TOKEN_PLACES) as (keyof typeof TOKEN_PLACES)[])('sends the token as %s, and only there', async (tokenLocation) => {
+    const spy = spyingFetch();
+    const c = createClient({ baseUrl: server.url, apiKey: API_KEY, tokenLocation, fetch: spy.fetch });
     await c.sessions.login({ username: 'admin', password: 'admin' });
+    const token = { raw: c.token!.raw!, decoded: c.token!.decoded };
     const created = await c.pipelines.create({ name: `via ${tokenLocation}` });
     expect(created.uuid).toBe(`via_${tokenLocation.replace('-', '_')}`);
+    const create = spy.sent.at(-1)!;
+    expect(create.method).toBe('POST');
+    const expected = TOKEN_PLACES[tokenLocation](token);
+    expect(Object.fromEntries(Object.keys(expected).map((name) => [name, create.headers.get(name)]))).toEqual(expected);
+    expect(create.url.searchParams.has('api_key')).toBe(false);
   });
 
-  it.each(['header', 'query', 'body'] as const)('sends the API key in the %s', async (apiKeyLocation) => {
-    const c = createClient({ baseUrl: server.url, apiKey: API_KEY, apiKeyLocation });
+  /** Where the API key went on a GET (the list) and on a POST (the create): header, query and body. */
+  const KEY_PLACES = {
+    header: { get: { header: true, query: false }, post: { header: true, query: false, body: false } },
+    query: { get: { header: false, query: true }, post: { header: false, query: true, body: true } },
+    // Mage reads a body key on POST only, so a GET carries it in the query.
+    body: { get: { header: false, query: true }, post: { header: false, query: false, body: true } },
+  } as const;
+
+  it.each(Object.keys(KEY_PLACES) as (keyof typeof KEY_PLACES)[])('sends the API key in the %s', async (apiKeyLocation) => {
+    const spy = spyingFetch();
+    const c = createClient({ baseUrl: server.url, apiKey: API_KEY, apiKeyLocation, fetch: spy.fetch });
     await c.sessions.login({ email: 'admin@admin.com', password: 'admin' });
     expect(Array.isArray(await c.pipelines.list())).toBe(true);
+    const list = spy.sent.at(-1)!;
     const created = await c.pipelines.create({ name: `key in ${apiKeyLocation}` });
+    const create = spy.sent.at(-1)!;
     await c.pipelines.delete(created.uuid);
+    const where = (request: Sent) => ({
+      header: request.headers.get('x-api-key') === API_KEY,
+      query: request.url.searchParams.get('api_key') === API_KEY,
+    });
+    expect([list.method, where(list)]).toEqual(['GET', KEY_PLACES[apiKeyLocation].get]);
+    expect(create.body).toMatchObject({ pipeline: { name: `key in ${apiKeyLocation}` } });
+    const body = (create.body as Record<string, unknown>).api_key === API_KEY;
+    expect([create.method, { ...where(create), body }]).toEqual(['POST', KEY_PLACES[apiKeyLocation].post]);
   });
 
   it('starts from a token given as raw JWT or decoded', async () => {
@@ -151,6 +186,25 @@ describe('the SDK against the reference server', () => {
     await open.close();
   });
 });
+
+interface Sent {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** The global fetch, keeping what each request carried (its URL, headers and JSON body). */
+function spyingFetch() {
+  const sent: Sent[] = [];
+  const fetch: Fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    sent.push({ method: init?.method ?? 'GET', url, headers: new Headers(init?.headers), body });
+    return globalThis.fetch(input, init);
+  };
+  return { fetch, sent };
+}
 
 /** A fetch that answers from a script and counts calls. */
 function scripted(...answers: (() => Response | Promise<Response>)[]) {

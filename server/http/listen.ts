@@ -5,7 +5,7 @@ import { createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors } from './client-error.js';
 
-/** Caps on connections and on the time a request may take to arrive (DESIGN.md: every request does bounded work). */
+/** Caps on connections and on the time a request may take to arrive (docs/design-notes.md, "Limits": slow or half-open sockets cannot hold the server). */
 export interface ConnectionLimits {
   /** Open connections at once; more are closed on arrival. Keep it below the open-file limit (ulimit -n). */
   maxConnections: number;

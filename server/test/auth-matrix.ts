@@ -17,29 +17,89 @@ const modules = new Map<string, ResourceModule>(Object.values(resourceModules).m
 /** The module implementing a route's contract node. */
 export const moduleOf = (node: string): ResourceModule => modules.get(node)!;
 
+/** Who may call a route: anyone (no key: the health check, the trigger-token URLs), any caller with the key (login), or a role and every role above it. */
+export type Access = 'anyone' | 'key only' | RoleName;
+
 /**
- * What the policies say a caller gets: the expectation of every cell of the matrix. The target of member
- * routes on users is another user (a viewer), so "self" never applies.
+ * The lowest role each route lets through, written from Mage's rules (its policies, as docs/roles.md states them),
+ * apart from the policy code: the matrix over HTTP and the policies are both checked against it. Routes on users
+ * that name a member target another user, so "self" never applies. Logging out (`PUT` as Mage, `DELETE` too) is
+ * any logged-in user's.
  */
+export const LOWEST_ROLE: Record<string, Access> = {
+  'statuses.list': 'anyone',
+  'sessions.login': 'key only',
+  'sessions.logout': 'viewer',
+  'sessions.delete': 'viewer',
+  'users.list': 'admin',
+  'users.create': 'owner',
+  'users.detail': 'admin',
+  'users.update': 'admin',
+  'users.delete': 'owner',
+  'pipelines.list': 'viewer',
+  'pipelines.create': 'editor',
+  'pipelines.detail': 'viewer',
+  'pipelines.update': 'editor',
+  'pipelines.delete': 'editor',
+  'pipelines.blocks.list': 'viewer',
+  'pipelines.blocks.create': 'editor',
+  'pipelines.blocks.detail': 'viewer',
+  'pipelines.blocks.update': 'editor',
+  'pipelines.blocks.delete': 'editor',
+  'pipelines.pipelineSchedules.list': 'viewer',
+  'pipelines.pipelineSchedules.create': 'editor',
+  'pipelines.logs.list': 'viewer',
+  'blocks.list': 'viewer',
+  'blocks.detail': 'viewer',
+  'blocks.update': 'editor',
+  'blocks.delete': 'editor',
+  'pipelineSchedules.list': 'viewer',
+  'pipelineSchedules.detail': 'viewer',
+  'pipelineSchedules.update': 'editor',
+  'pipelineSchedules.delete': 'editor',
+  'pipelineSchedules.pipelineRuns.list': 'viewer',
+  'pipelineSchedules.pipelineRuns.create': 'editor',
+  'pipelineSchedules.pipelineRunsWithToken.create': 'anyone',
+  'pipelineSchedules.apiTrigger.create': 'anyone',
+  'pipelineRuns.list': 'viewer',
+  'pipelineRuns.detail': 'viewer',
+  'pipelineRuns.update': 'editor',
+  'pipelineRuns.delete': 'editor',
+  'pipelineRuns.blockRuns.list': 'viewer',
+  'blockRuns.list': 'viewer',
+};
+
+/** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */
 export function expected(routeId: string, authOn: boolean, state: (typeof STATES)[number] | RoleName): Outcome {
-  const { meta, node } = routes.find((r) => r.id === routeId)!;
-  if (meta.public) return 'allowed';
+  if (!Object.hasOwn(LOWEST_ROLE, routeId))
+    throw new Error(`${routeId} is not in LOWEST_ROLE (server/test/auth-matrix.ts): add the lowest role Mage lets through`);
+  const access = LOWEST_ROLE[routeId]!;
+  if (access === 'anyone') return 'allowed';
   if (state === 'no key' || state === 'wrong key') return 'invalid_api_key';
+  // Without user authentication every caller with the key acts as an owner, and a route that needs no session ignores tokens.
+  if (!authOn || access === 'key only') return 'allowed';
+  if (state === 'unknown token' || state === 'bad signature') return 'invalid_oauth_token';
+  if (state === 'expired token' || state === 'logged out') return 'expired_oauth_token';
+  if (state === 'no token') return 'forbidden';
+  return ROLES.indexOf(state) >= ROLES.indexOf(access) ? 'allowed' : 'forbidden';
+}
+
+/** What a route's policy gives a caller with the key: the lowest role it lets through, checked against LOWEST_ROLE. */
+export function policyAccess(routeId: string): Access | 'nobody' {
+  const { meta, node } = routes.find((r) => r.id === routeId)!;
+  if (meta.public) return 'anyone';
   const policy = moduleOf(node).policy;
-  const tokenless = policy.isTokenless(meta.action);
-  let caller: Caller;
-  if (!authOn) caller = { user: null, role: 'owner', token: null, decodedToken: null, authEnabled: false };
-  else if (tokenless) caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
-  else if (state === 'unknown token' || state === 'bad signature') return 'invalid_oauth_token';
-  else if (state === 'expired token' || state === 'logged out') return 'expired_oauth_token';
-  else if (state === 'no token') caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
-  else caller = { user: { id: 1000, role: state }, role: state, token: null, decodedToken: null, authEnabled: true };
-  try {
-    policy.authorizeAction({ caller, action: meta.action, record: { id: 2000 } });
-    return 'allowed';
-  } catch {
-    return 'forbidden';
-  }
+  if (policy.isTokenless(meta.action)) return 'key only';
+  const lets = (caller: Caller) => {
+    try {
+      policy.authorizeAction({ caller, action: meta.action, record: { id: 2000 } });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (lets({ user: null, role: null, token: null, decodedToken: null, authEnabled: true })) return 'key only';
+  return ROLES.find((role) => lets({ user: { id: 1000, role }, role, token: null, decodedToken: null, authEnabled: true })) ?? 'nobody';
 }
 
 const SYMBOL: Record<Outcome, string> = {
@@ -50,7 +110,7 @@ const SYMBOL: Record<Outcome, string> = {
   expired_oauth_token: '401 expired',
 };
 
-/** docs/security.md: the matrix as the policies define it (and as the test observes it over HTTP). */
+/** docs/security.md: the matrix LOWEST_ROLE states (the test checks the policies against it, and observes it over HTTP). */
 export function renderSecurityDoc(): string {
   const { runs, loginThrottle } = defaultConfig;
   const columns = [...STATES, ...ROLES];
@@ -62,9 +122,10 @@ export function renderSecurityDoc(): string {
   return [
     '# Security: who may call what',
     '',
-    'Generated from the policies (`core/src/resources/*/policy.ts`) by `server/test/auth-matrix.ts`; the auth-matrix test',
-    'sends every cell over HTTP, with the token in each location (`OAUTH-TOKEN`, `Authorization: Bearer`, the',
-    '`oauth_token` cookie), and fails when the server or this page disagree with the policies.',
+    'Generated by `server/test/auth-matrix.ts` from its table of the lowest role each route lets through, written from',
+    'Mage’s rules ([roles](roles.md)); the auth-matrix test checks the policies (`core/src/resources/*/policy.ts`)',
+    'against that table and sends every cell over HTTP, with the token in each location (`OAUTH-TOKEN`,',
+    '`Authorization: Bearer`, the `oauth_token` cookie), and fails when the server, the policies or this page disagree.',
     '',
     '`yes`: the call gets through authentication and the policy (it may still fail on its payload). `403`:',
     '`unauthorized_access`. `401 key`, `401 invalid`, `401 expired`: `invalid_api_key`, `invalid_oauth_token`,',

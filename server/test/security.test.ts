@@ -188,10 +188,23 @@ describe('a flood of failed logins', () => {
       },
     });
     try {
+      // The order replies arrive in: other requests are served while the admitted checks run, not after them.
+      const answered: string[] = [];
+      let firstRefusal!: () => void;
+      const refusedOnce = new Promise<void>((resolve) => (firstRefusal = resolve));
       const flood = Array.from({ length: 40 }, () =>
-        server.call('POST', '/api/sessions', { body: { session: { email: OWNER.email, password: 'a wrong guess' } } }),
+        server.call('POST', '/api/sessions', { body: { session: { email: OWNER.email, password: 'a wrong guess' } } }).then((reply) => {
+          answered.push(`login ${reply.body.error.type}`);
+          if (reply.body.error.type === 'too_many_requests') firstRefusal();
+          return reply;
+        }),
       );
-      const status = server.call('GET', '/api/status');
+      // Once a login is refused, the gate is full: checks are running and waiting.
+      await Promise.race([refusedOnce, Promise.all(flood)]);
+      const status = server.call('GET', '/api/status').then((reply) => {
+        answered.push('status');
+        return reply;
+      });
       const replies = await Promise.all(flood);
       const busy = replies.filter((r) => r.body.error.type === 'too_many_requests');
       // At most 1 running and 2 waiting at any moment: what arrives past that is refused at once (how many arrive
@@ -201,6 +214,8 @@ describe('a flood of failed logins', () => {
       expect(busy[0]!.headers.get('retry-after')).toBe('1');
       expect(replies.filter((r) => r.body.error.type === 'record_not_found').length).toBe(40 - busy.length);
       expect((await status).body.statuses).toBeDefined();
+      // At least one admitted check was still running or waiting when the status answer arrived.
+      expect(answered.indexOf('status')).toBeLessThan(answered.lastIndexOf('login record_not_found'));
     } finally {
       await server.close();
     }

@@ -46,6 +46,3 @@ export class TableDeclaration<K extends string | number, V, X extends object = o
 }
 
 export const defineTable = <K extends string | number, V, X extends object = object>(spec: TableSpec<K, V, X>) => new TableDeclaration<K, V, X>(spec);
-
-/** The record type a declared table holds. */
-export type RecordOf<T> = T extends TableDeclaration<infer _K, infer V, infer _X> ? V : never;

@@ -135,17 +135,19 @@ describe('the contract proxy against hostile requests', () => {
   it('bounds the answers held at once: past the budget, a 429 envelope with Retry-After; the held one still arrives', async () => {
     const chunk = 'x'.repeat(600_000);
     let finishFirst = () => {};
+    let firstPartSent = false;
     const target = await fakeServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       if (req.url === '/api/pipelines/held') {
-        res.write(`{"pad":"${chunk}`); // held in the proxy until the test lets it finish
+        // Held in the proxy until the test lets it finish. The callback runs once the whole part is in the kernel's
+        // socket buffers: the proxy reads it eagerly, before it can read the next answer (sent after it).
+        res.write(`{"pad":"${chunk}`, () => (firstPartSent = true));
         finishFirst = () => res.end('"}');
       } else res.end(`{"pad":"${chunk}"}`);
     });
     proxy = await startProxy({ target: target.url, maxAnswerBytesInFlight: 1_000_000 });
     const held = fetch(`${proxy.url}/api/pipelines/held`).then(async (r) => ({ status: r.status, size: (await r.text()).length }));
-    await waitFor(() => target.seen.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the first 600 KB reach the proxy
+    await waitFor(() => firstPartSent);
     const refused = await fetch(`${proxy.url}/api/pipelines/other?_http_error_codes=1`);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');

@@ -20,6 +20,8 @@ const startCli = (args: string[], options: { env?: Record<string, string> } = {}
 /** The command's arguments for a start that runs to its exit. */
 const commandArgs = () => [...command.entry, '--port', '0', '--api-key', KEY, '--no-auth', '--quiet'];
 const isRoot = process.getuid?.() === 0;
+/** A PID namespace of its own (a second container on the volume): as root directly, else inside a user namespace of its own. */
+const OTHER_PID_NAMESPACE = isRoot ? ['unshare', '--pid', '--fork'] : ['unshare', '--user', '--map-root-user', '--pid', '--fork'];
 /** These runs carry up to 900 KB of variables each, over the default per-run cap. */
 const LARGE_VARIABLES = { env: { MAX_RUN_VARIABLES_BYTES: '1000000', MAX_RUN_VARIABLES_BYTES_PER_TRIGGER: '100000000' } };
 
@@ -67,12 +69,13 @@ describe('--data: one server per data file', () => {
         const same = await runToExit(['--data', dir]);
         expect(same.code).toBe(1);
         expect(same.output).toContain(`${join(dir, DATA_FILE)} is in use by another server`);
-        if (isRoot) {
-          // Two containers on one volume: their PID namespaces differ, a lock on the file does not.
-          const other = await runToExit(['--data', dir], ['unshare', '--pid', '--fork']);
-          expect(other.output).toContain(`${join(dir, DATA_FILE)} is in use by another server`);
-          expect(other.code).toBe(1);
-        } else console.log('skipped the other PID namespace: unshare --pid needs root');
+        // Two containers on one volume: their PID namespaces differ, a lock on the file does not. Where unshare
+        // cannot make the namespace (no root, no unprivileged user namespaces), this fails saying so.
+        const other = await runToExit(['--data', dir], OTHER_PID_NAMESPACE);
+        expect(other.output, `\`${OTHER_PID_NAMESPACE.join(' ')}\` (root or user namespaces needed) then the server:\n${other.output}`).toContain(
+          `${join(dir, DATA_FILE)} is in use by another server`,
+        );
+        expect(other.code).toBe(1);
       } finally {
         await first.stop('SIGKILL');
       }
