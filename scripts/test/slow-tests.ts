@@ -37,6 +37,17 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
   'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 5 },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 16 },
   'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [], seconds: 6 },
+  'docs/test/build-an-app.test.ts': {
+    why: 'docs: makes the app of docs/build-an-app.md from the packed tarballs (installed once), builds it with Vite, opens it in Chromium',
+    needs: ['build', 'chromium'],
+    seconds: 45,
+  },
+  'docs/test/install.test.ts': { why: 'docs: the install commands of every page (a docs test: the docs project is the slow one)', needs: [], seconds: 1 },
+  'docs/test/links.test.ts': {
+    why: 'docs: every relative link of the README and the pages (a docs test: the docs project is the slow one)',
+    needs: [],
+    seconds: 1,
+  },
   'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'], seconds: 48 },
   'scripts/schemathesis/test/schemathesis.test.ts': { why: 'schemathesis: the OpenAPI-driven fuzzer', needs: ['schemathesis'], seconds: 46 },
   'bench/test/smoke.test.ts': { why: 'benchmarks: every bench:* script in its --smoke mode', needs: ['build'], seconds: 70 },
