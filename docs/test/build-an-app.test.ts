@@ -11,7 +11,7 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@pipeline-api/sdk';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { execGroup } from '../../scripts/process-group.js';
 import { CONSUMER_APPS } from '../../scripts/packaging/consumer-app.js';
@@ -81,7 +81,7 @@ function appCopy(app: string, name: string): string {
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 /** `vite build` in the copy (VITE_API_URL as given), and its dist as served files. */
-async function build(dir: string, app: string, apiUrl?: string) {
+async function build(expect: ExpectStatic, dir: string, app: string, apiUrl?: string) {
   const { VITE_API_URL: _, ...env } = consumerEnv();
   const vite = await execGroup(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: dir,
@@ -141,8 +141,11 @@ describe('docs/build-an-app.md', () => {
     expect(Object.keys(manifest.devDependencies!)).toEqual(expect.arrayContaining(['@pipeline-api/mocks', 'msw', 'vite']));
     expect(manifest.msw).toEqual({ workerDirectory: ['public'] });
   });
+});
 
-  it('type-checks strict with the packed declarations', async () => {
+// The type-check and the two builds side by side: each waits on a process of its own.
+describe.concurrent('docs/build-an-app.md, checked and built', () => {
+  it('type-checks strict with the packed declarations', async ({ expect }) => {
     const dir = appCopy(app, 'tsc');
     const tsc = await execGroup(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', dir], {
       cwd: dir,
@@ -152,20 +155,20 @@ describe('docs/build-an-app.md', () => {
     expect(tsc.code, `${tsc.stdout}${tsc.stderr}`).toBe(0);
   }, 150_000);
 
-  it('builds with Vite and shows the mocks’ pipelines in Chromium', async () => {
-    const shown = await listShown(await build(appCopy(app, 'mocks'), app));
+  it('builds with Vite and shows the mocks’ pipelines in Chromium', async ({ expect }) => {
+    const shown = await listShown(await build(expect, appCopy(app, 'mocks'), app));
     expect(shown.heading).toBe('Pipelines');
     expect(shown.items).toEqual(['daily sales: 2 blocks', 'empty pipeline: 0 blocks']);
     expect(shown.errors).toEqual([]);
   }, 180_000);
 
-  it('built with VITE_API_URL, shows the server’s pipelines and loads no mocks', async () => {
+  it('built with VITE_API_URL, shows the server’s pipelines and loads no mocks', async ({ expect }) => {
     const server = await TestServer.start();
     try {
       const client = createClient({ baseUrl: server.url, apiKey: API_KEY });
       await client.sessions.login({ email: OWNER.email, password: OWNER.password });
       await client.pipelines.create({ name: 'served pipeline' });
-      const files = await build(appCopy(app, 'server'), app, server.url);
+      const files = await build(expect, appCopy(app, 'server'), app, server.url);
       // The app's scripts (msw's worker script itself is in public/, served but never registered).
       const scripts = Object.entries(files)
         .filter(([path]) => path.endsWith('.js') && path !== '/mockServiceWorker.js')

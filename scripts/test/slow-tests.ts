@@ -40,7 +40,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
   'docs/test/build-an-app.test.ts': {
     why: 'docs: makes the app of docs/build-an-app.md from the packed tarballs (installed once), builds it with Vite, opens it in Chromium',
     needs: ['build', 'chromium'],
-    seconds: 45,
+    seconds: 30,
   },
   'docs/test/install.test.ts': { why: 'docs: the install commands of every page (a docs test: the docs project is the slow one)', needs: [], seconds: 1 },
   'docs/test/links.test.ts': {
