@@ -82,6 +82,13 @@ describe('the install commands of the pages', () => {
     expect(packing.filter((p) => p.line !== recipe)).toEqual([]);
   });
 
+  it('give the README the recipe of install.md, word for word', () => {
+    const recipe = (page: string) =>
+      codeBlocks(readFileSync(join(root, page), 'utf8')).find((b) => b.code.includes('npm run pack-all') && b.code.includes('--save-dev'))?.code;
+    expect(recipe('docs/install.md')).toBeDefined();
+    expect(recipe('README.md')).toBe(recipe('docs/install.md'));
+  });
+
   it('never install a kit package by its registry name (not published yet: a 404)', () => {
     expect(all.filter((i) => i.registryNames.length > 0).map((i) => `${i.page}: ${i.command}`)).toEqual([]);
   });
