@@ -33,6 +33,15 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
   'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [] },
+  'docs/test/build-an-app.test.ts': {
+    why: 'docs: makes the app of docs/build-an-app.md from the packed tarballs (installed once), builds it with Vite, opens it in Chromium',
+    needs: ['build', 'chromium'],
+  },
+  'docs/test/install.test.ts': { why: 'docs: the install commands of every page (a docs test: the docs project is the slow one)', needs: [] },
+  'docs/test/links.test.ts': {
+    why: 'docs: every relative link of the README and the pages (a docs test: the docs project is the slow one)',
+    needs: [],
+  },
   'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'] },
   'scripts/schemathesis/test/schemathesis.test.ts': { why: 'schemathesis: the OpenAPI-driven fuzzer', needs: ['schemathesis'] },
   'bench/test/smoke.test.ts': { why: 'benchmarks: every bench:* script in its --smoke mode', needs: ['build'] },

@@ -12,7 +12,7 @@ export interface OptionSpec {
 }
 
 /**
- * Every option of `pipeline-api-server`: --help, README.md and docs/server.md list exactly these (a test
+ * Every option of `pipeline-api-server`: --help, docs/configuration.md and docs/server.md list exactly these (a test
  * checks).
  */
 export const OPTIONS: readonly OptionSpec[] = [

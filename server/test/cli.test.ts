@@ -253,8 +253,8 @@ describe('the fixtures format and the option docs', () => {
     expect(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')).toBe(fixturesSchemaText());
   });
 
-  it('README.md and docs/server.md document every option and its environment variable', () => {
-    for (const file of ['README.md', 'docs/server.md']) {
+  it('docs/configuration.md and docs/server.md document every option and its environment variable', () => {
+    for (const file of ['docs/configuration.md', 'docs/server.md']) {
       const text = readFileSync(join(root, file), 'utf8');
       for (const option of OPTIONS) {
         expect(text, file).toContain(`--${option.flag}`);

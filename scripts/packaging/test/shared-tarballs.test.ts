@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,5 +43,11 @@ describe('the shared tarballs', () => {
     expect(readdirSync(cache)).toEqual([packedContentKey()]);
     for (const tarball of first) expect(existsSync(tarball.path), tarball.path).toBe(true);
     expect(first.find((t) => t.name === '@pipeline-api/sdk')!.files).toContain('dist/index.d.ts');
+    // The server's Node floor is in the manifest a user installs (the workspace keeps it out of npm ci's checks).
+    const server = first.find((t) => t.name === '@pipeline-api/server')!;
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', server.path, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
+    expect(manifest.engines).toEqual({ node: '>=22.13' });
+    expect(manifest).not.toHaveProperty('enginesWhenPacked');
+    expect(server.files).toContain('dist/pipeline-api-server.js');
   }, 120_000);
 });
