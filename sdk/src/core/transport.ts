@@ -1,3 +1,4 @@
+import { baseUrlProblem, connectionError, networkCause, notTheApi, type RequestLine } from './connection.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, PipelineApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
@@ -29,8 +30,9 @@ export class Transport {
   #token: HeldToken | undefined;
 
   constructor(options: ClientOptions) {
-    if (!options.baseUrl) throw new Error('createClient: baseUrl is required, e.g. http://127.0.0.1:6789');
-    if (!options.apiKey) throw new Error('createClient: apiKey is required');
+    const badBaseUrl = baseUrlProblem(options.baseUrl);
+    if (badBaseUrl) throw badBaseUrl;
+    if (!options.apiKey) throw new TypeError('createClient: apiKey is required');
     this.#options = options;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // The starting token is the app's own: no onTokenChange for it.
@@ -81,7 +83,10 @@ export class Transport {
         // Login sends no token: a stale one must not get in its way.
         call.sentToken = route.session === 'login' ? undefined : this.#token;
         response = await this.#attempt(call);
-        const body = await readBody(response);
+        const body = await this.#readBody(response, call);
+        const retryableStatus = isRetryableCode(response.status) || (isEnvelope(body) && isRetryableCode(Number(body.error.code)));
+        const foreign = notTheApi(body, response, this.#requestLine(call), this.#options.baseUrl, retryableStatus);
+        if (foreign) throw foreign;
         const error = errorFromBody(body, response, call.sentToken !== undefined);
         if (error) throw error;
         const data = (body as Record<string, unknown>)[route.resultKey] as T;
@@ -111,8 +116,9 @@ export class Transport {
       return await this.#fetch(this.#url(call), { ...this.#init(call), signal: controller.signal });
     } catch (error) {
       if (userSignal?.aborted) throw new APIUserAbortError();
-      if (controller.signal.aborted) throw new APIConnectionTimeoutError(`Request timed out after ${timeout} ms.`);
-      throw new APIConnectionError(`Connection error: ${(error as Error)?.message ?? error}`, { cause: error });
+      const request = this.#requestLine(call);
+      if (controller.signal.aborted) throw new APIConnectionTimeoutError(`Request timed out after ${timeout} ms: ${request.method} ${request.url}.`, request);
+      throw this.#networkError(error, call);
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onAbort);
@@ -124,9 +130,39 @@ export class Transport {
     return route.path.replace(/:(\w+)/g, (_, name: string) => (masked.has(name) ? '***' : encodeURIComponent(params[name] ?? '')));
   }
 
-  #url(call: Call): string {
+  /** A network failure as a connection error naming the request; anything else (a programming error) as it is. */
+  #networkError(error: unknown, call: Call): unknown {
+    const cause = networkCause(error);
+    return cause ? connectionError(cause, error, this.#requestLine(call)) : error;
+  }
+
+  /** The body as JSON (or text); a connection lost while it arrives is a connection error. */
+  async #readBody(response: Response, call: Call): Promise<unknown> {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (call.options?.signal?.aborted) throw new APIUserAbortError();
+      throw this.#networkError(error, call);
+    }
+    if (!text) return '';
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+
+  /** The request for a message: method and full URL, with the API key and an API trigger's token masked. */
+  #requestLine(call: Call): RequestLine {
+    const url = new URL(this.#url(call, MASKED_PARAMS));
+    if (url.searchParams.has('api_key')) url.searchParams.set('api_key', '***');
+    return { method: call.route.method, url: url.toString() };
+  }
+
+  #url(call: Call, masked?: ReadonlySet<string>): string {
     const { route, query } = call;
-    const path = this.#path(call);
+    const path = this.#path(call, masked);
     const url = new URL(path, this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;
@@ -167,19 +203,15 @@ export class Transport {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return '';
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+const isEnvelope = (body: unknown): body is { error: Record<string, unknown> } =>
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'object' && (body as { error?: unknown }).error !== null;
+
+/** Connection errors but those that would fail the same way again (a refused certificate, https to an http port, a name that does not exist). */
+const PERMANENT: ReadonlySet<string | undefined> = new Set(['ENOTFOUND', 'EAI_NONAME']);
 
 function retryable(error: unknown): boolean {
   if (error instanceof APIUserAbortError) return false;
-  if (error instanceof APIConnectionError) return true;
+  if (error instanceof APIConnectionError) return error.reason !== 'tls' && !PERMANENT.has(error.causeCode);
   if (error instanceof ApiError) return isRetryableCode(error.code) || isRetryableCode(error.status);
   return false;
 }
