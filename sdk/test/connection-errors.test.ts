@@ -93,6 +93,17 @@ describe('connection errors name the request and the cause', () => {
     }
   });
 
+  it('a port fetch blocks (9): said as such, not retried', async () => {
+    const counter = counting();
+    const error = (await createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, fetch: counter.fetch })
+      .statuses.list()
+      .catch((e: unknown) => e)) as APIConnectionError;
+    expect(error.message).toBe(
+      'Blocked port: GET http://127.0.0.1:9/api/status (bad port): fetch never connects to port 9 (a port the Fetch standard blocks). Run the server on another port.',
+    );
+    expect(counter.calls).toBe(1);
+  });
+
   it('the SDK’s own timeout names the request', async () => {
     const hang: Fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

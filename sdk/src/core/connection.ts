@@ -1,3 +1,7 @@
+/**
+ * What a failed request was: the network failure behind a fetch rejection, and the answer that is not the API.
+ * Loaded on the first failure (transport.ts), so a page whose calls succeed never loads it.
+ */
 import { APIConnectionError, NotTheApiError, type ConnectionFailure } from './errors.js';
 
 /**
@@ -63,6 +67,8 @@ export function networkCause(error: unknown): Cause | undefined {
   // A system error the table does not name (node-fetch's FetchError, an errno code): still the network.
   const system = errors.find((e) => typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code));
   if (system) return { reason: 'unknown', code: system.code as string, detail: messageOf(system) };
+  // undici refuses the Fetch standard's blocked ports (1, 9, 6000, ...) before it connects.
+  if (errors.some((e) => messageOf(e) === 'bad port')) return { reason: 'blocked', code: undefined, detail: 'bad port' };
   const top = errors[0];
   if (top?.name === 'TypeError' && NETWORK_MESSAGES.test(messageOf(top))) {
     return { reason: 'unknown', code: undefined, detail: messageOf(errors.at(-1)!) };
@@ -90,10 +96,13 @@ export function connectionError(cause: Cause, error: unknown, { method, url }: R
     reset: `Connection closed before an answer: ${request} (${code}). The server closed it or stopped.`,
     timeout: `Connection timed out: ${request} (${code}).`,
     unreachable: `Host unreachable: ${request} (${code}). Check the host in baseUrl and the network.`,
+    blocked: `Blocked port: ${request} (bad port): fetch never connects to port ${portOf(url)} (a port the Fetch standard blocks). Run the server on another port.`,
     unknown: `Connection failed: ${request} (${cause.code ? `${cause.code}: ${cause.detail}` : cause.detail}). Is the server running${inBrowser() ? ', and does it allow this page’s origin (CORS)' : ''}?`,
   };
   return new APIConnectionError(messages[cause.reason], { cause: error, reason: cause.reason, causeCode: cause.code, url });
 }
+
+const portOf = (url: string) => /:(\d+)\//.exec(url)?.[1] ?? '';
 
 const inBrowser = () => typeof document !== 'undefined';
 
@@ -105,34 +114,6 @@ function hostOf(url: string): string {
   }
 }
 
-/**
- * The `TypeError` for a base URL fetch cannot use, or undefined when it is an absolute http(s) URL without
- * credentials. Said at `createClient`, not later as a connection error that is retried.
- */
-export function baseUrlProblem(baseUrl: unknown): TypeError | undefined {
-  const example = 'http://127.0.0.1:6789';
-  if (typeof baseUrl !== 'string' || baseUrl === '') {
-    return new TypeError(`createClient: baseUrl is required: the API server's origin, e.g. ${example}`);
-  }
-  let url: URL | undefined;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    const fix = /^[a-z][a-z\d+.-]*:\/\//i.test(baseUrl) ? example : `http://${baseUrl.replace(/^\/+/, '')}`;
-    return new TypeError(
-      `createClient: baseUrl ${JSON.stringify(baseUrl)} is not an absolute http(s) URL. Write ${JSON.stringify(fix)}` +
-        ` (scheme, host and port; in a page served by the API, window.location.origin).`,
-    );
-  }
-  if (url.username || url.password) {
-    return new TypeError('createClient: baseUrl must not carry credentials (user:password@): pass apiKey, and token for a session.');
-  }
-  return undefined;
-}
-
 /** Up to 200 characters of a body, whitespace collapsed. */
 const excerptOf = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -140,17 +121,10 @@ const excerptOf = (text: string) => {
 };
 
 /**
- * NotTheApiError when an answer cannot be the API's: a body that is not JSON (an HTML page), or a 404 without the
- * error envelope. The API answers JSON with the envelope, whatever the input. Statuses worth a retry (408, 429,
- * 5xx: a proxy's 502 while the server restarts) and an empty body other than a 404 (Mage's empty 405) are left to
- * the usual errors.
+ * The NotTheApiError for an answer that cannot be the API's (transport.ts decides: a body that is not JSON, or a 404
+ * without the error envelope, at a status not worth a retry). The API answers JSON with the envelope, whatever the input.
  */
-export function notTheApi(body: unknown, response: Response, request: RequestLine, baseUrl: string, retryable: boolean): NotTheApiError | undefined {
-  if (retryable) return undefined;
-  const envelope = isRecord(body) && isRecord(body.error);
-  const notJson = typeof body === 'string' && body !== '';
-  if (!notJson && (envelope || response.status !== 404)) return undefined;
-  if (envelope) return undefined;
+export function notTheApi(body: unknown, response: Response, request: RequestLine, baseUrl: string): NotTheApiError {
   const contentType = response.headers.get('content-type') ?? '';
   const bodyExcerpt = excerptOf(typeof body === 'string' ? body : JSON.stringify(body));
   const what = [`HTTP ${response.status}`, contentType.split(';')[0], bodyExcerpt ? JSON.stringify(bodyExcerpt.slice(0, 60)) : 'an empty body'];

@@ -115,7 +115,7 @@ export class InternalServerError extends ApiError {
 }
 
 /** What kept a request from an answer, read from the fetch error's cause chain. */
-export type ConnectionFailure = 'refused' | 'dns' | 'tls' | 'reset' | 'timeout' | 'unreachable' | 'unknown';
+export type ConnectionFailure = 'refused' | 'dns' | 'tls' | 'reset' | 'timeout' | 'unreachable' | 'blocked' | 'unknown';
 
 /**
  * The request never got an answer. The message names the request (method and URL, with no credential in it) and

@@ -1,4 +1,5 @@
-import { baseUrlProblem, connectionError, networkCause, notTheApi, type RequestLine } from './connection.js';
+import { baseUrlProblem } from './base-url.js';
+import type { RequestLine } from './connection.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, PipelineApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
@@ -11,6 +12,11 @@ const DEFAULT_TIMEOUT = 60_000;
 const MASKED_PARAMS: ReadonlySet<string> = new Set(['token']);
 
 const DEFAULT_RETRIES = 2;
+/**
+ * What a failure was (the network's cause, an answer that is not the API): loaded on the first failure, so pages
+ * whose calls succeed do not carry it. Undefined when it cannot load (the page's own server is gone too).
+ */
+const diagnosis = () => import('./connection.js').catch(() => undefined);
 const inBrowser = typeof document !== 'undefined';
 
 export interface Call {
@@ -84,9 +90,13 @@ export class Transport {
         call.sentToken = route.session === 'login' ? undefined : this.#token;
         response = await this.#attempt(call);
         const body = await this.#readBody(response, call);
+        // Not the API: a body that is not JSON (an HTML page), or a 404 without the envelope; a status worth a retry
+        // (a proxy's 502 while the server restarts) and Mage's empty 405 are left to the usual errors.
         const retryableStatus = isRetryableCode(response.status) || (isEnvelope(body) && isRetryableCode(Number(body.error.code)));
-        const foreign = notTheApi(body, response, this.#requestLine(call), this.#options.baseUrl, retryableStatus);
-        if (foreign) throw foreign;
+        if (!retryableStatus && ((typeof body === 'string' && body !== '') || (response.status === 404 && !isEnvelope(body)))) {
+          const diagnose = await diagnosis();
+          if (diagnose) throw diagnose.notTheApi(body, response, this.#requestLine(call), this.#options.baseUrl);
+        }
         const error = errorFromBody(body, response, call.sentToken !== undefined);
         if (error) throw error;
         const data = (body as Record<string, unknown>)[route.resultKey] as T;
@@ -118,7 +128,7 @@ export class Transport {
       if (userSignal?.aborted) throw new APIUserAbortError();
       const request = this.#requestLine(call);
       if (controller.signal.aborted) throw new APIConnectionTimeoutError(`Request timed out after ${timeout} ms: ${request.method} ${request.url}.`, request);
-      throw this.#networkError(error, call);
+      throw await this.#networkError(error, call);
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onAbort);
@@ -131,9 +141,12 @@ export class Transport {
   }
 
   /** A network failure as a connection error naming the request; anything else (a programming error) as it is. */
-  #networkError(error: unknown, call: Call): unknown {
-    const cause = networkCause(error);
-    return cause ? connectionError(cause, error, this.#requestLine(call)) : error;
+  async #networkError(error: unknown, call: Call): Promise<unknown> {
+    const request = this.#requestLine(call);
+    const diagnose = await diagnosis();
+    if (!diagnose) return new APIConnectionError(`Connection failed: ${request.method} ${request.url}.`, { cause: error, url: request.url });
+    const cause = diagnose.networkCause(error);
+    return cause ? diagnose.connectionError(cause, error, request) : error;
   }
 
   /** The body as JSON (or text); a connection lost while it arrives is a connection error. */
@@ -143,7 +156,7 @@ export class Transport {
       text = await response.text();
     } catch (error) {
       if (call.options?.signal?.aborted) throw new APIUserAbortError();
-      throw this.#networkError(error, call);
+      throw await this.#networkError(error, call);
     }
     if (!text) return '';
     try {
@@ -206,12 +219,12 @@ export class Transport {
 const isEnvelope = (body: unknown): body is { error: Record<string, unknown> } =>
   typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'object' && (body as { error?: unknown }).error !== null;
 
-/** Connection errors but those that would fail the same way again (a refused certificate, https to an http port, a name that does not exist). */
+/** Connection errors but those that would fail the same way again (TLS: a refused certificate or https to an http port; a blocked port; a name that does not exist). */
 const PERMANENT: ReadonlySet<string | undefined> = new Set(['ENOTFOUND', 'EAI_NONAME']);
 
 function retryable(error: unknown): boolean {
   if (error instanceof APIUserAbortError) return false;
-  if (error instanceof APIConnectionError) return error.reason !== 'tls' && !PERMANENT.has(error.causeCode);
+  if (error instanceof APIConnectionError) return error.reason !== 'tls' && error.reason !== 'blocked' && !PERMANENT.has(error.causeCode);
   if (error instanceof ApiError) return isRetryableCode(error.code) || isRetryableCode(error.status);
   return false;
 }
