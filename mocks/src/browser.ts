@@ -28,15 +28,7 @@ export function setupMockWorker(options: MockOptions = {}): MockWorker {
     start: async (startOptions: StartOptions = {}) => {
       const url = new URL(startOptions.serviceWorker?.url ?? DEFAULT_WORKER_URL, location.href).href;
       await checkWorkerScript(url);
-      try {
-        return await worker.start({ ...LET_OTHERS_THROUGH, quiet: true, ...startOptions });
-      } catch (error) {
-        // The script went missing between the check and the registration, or the browser refused it (its MIME type).
-        if (error instanceof Error && /\(404\)|MIME type|does not exist at the given path/i.test(error.message)) {
-          throw new MissingWorkerScriptError(url, error.message.split('\n')[0]!, { cause: error });
-        }
-        throw error;
-      }
+      return worker.start({ ...LET_OTHERS_THROUGH, quiet: true, ...startOptions });
     },
     stop: () => worker.stop(),
   });
@@ -50,12 +42,10 @@ export class MissingWorkerScriptError extends Error {
   constructor(
     readonly url: string,
     found: string,
-    options?: { cause?: unknown },
   ) {
     super(
       `@pipeline-api/mocks: no msw worker script at ${url} (${found}). Write it into the folder your app serves at its root:` +
         ` npx msw init public/ --save (public/ is Vite's; use your app's), or pass start({ serviceWorker: { url } }) with where it is.`,
-      options,
     );
   }
 }
