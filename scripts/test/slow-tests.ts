@@ -32,6 +32,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
   'scripts/packaging/test/shared-tarballs.test.ts': { why: 'packaging: packs every package, twice at once', needs: ['build'], seconds: 3 },
   'scripts/packaging/test/dependencies.test.ts': { why: 'packaging: reads what each package publishes (its built dist)', needs: ['build'], seconds: 1 },
   'sdk/test/browser-session.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 3 },
+  'sdk/test/browser-connection.test.ts': { why: 'browser: Chromium (what a page reads when the API is not there)', needs: ['chromium'], seconds: 3 },
   'mocks/test/browser-worker.test.ts': { why: 'browser: Chromium (the worker script check)', needs: ['chromium'], seconds: 6 },
   'mocks/test/vite-plugin.test.ts': { why: 'two Vite production builds of a page with the browser mocks', needs: [], seconds: 20 },
   'server/test/browser-origins.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 3 },

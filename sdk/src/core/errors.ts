@@ -232,7 +232,7 @@ export function errorFromBody(body: unknown, response: Response, sentToken = tru
   const envelope = isObject(body) && isObject(body.error) ? body.error : undefined;
   if (!envelope) {
     if (response.ok) return undefined;
-    // No envelope at all: Mage's empty 405, an HTML 404, a proxy's 502.
+    // No envelope at all: Mage's empty 405, a proxy's 502 (an HTML page, a 404 without it: NotTheApiError, in the transport).
     return build(response.status, undefined, `HTTP ${response.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`, [], body, response);
   }
   const code = typeof envelope.code === 'number' ? envelope.code : response.status;
