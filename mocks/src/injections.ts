@@ -1,5 +1,4 @@
-import type { ErrorType } from '@pipeline-api/contract';
-import type { RouteId } from '@pipeline-api/contract';
+import { contract, walkContract, type ErrorType, type RouteId } from '@pipeline-api/contract';
 
 /** What a test makes a route do instead of (or before) running the real logic. */
 export type Injection = (
@@ -28,6 +27,7 @@ export class Injections {
   readonly #armed = new Map<string, Armed[]>();
 
   arm(route: RouteId, injection: Injection, options: InjectionOptions = {}) {
+    checkRouteId(route);
     const times = options.times ?? 1;
     const remaining = times === 'always' ? Number.POSITIVE_INFINITY : times;
     if (!(remaining > 0)) throw new Error(`inject(${route}): times must be positive or 'always'`);
@@ -48,4 +48,39 @@ export class Injections {
   clear() {
     this.#armed.clear();
   }
+}
+
+/** The contract's route ids, read on the first injection. */
+let routeIds: string[] | undefined;
+
+/**
+ * The types refuse a misspelt route id; JavaScript does not, and an injection armed for no route would never fire
+ * and fail nothing. So it is refused at run time too, with the ids it is closest to.
+ */
+function checkRouteId(route: unknown): void {
+  routeIds ??= walkContract(contract).map((r) => r.id);
+  if (typeof route === 'string' && routeIds.includes(route)) return;
+  const text = typeof route === 'string' ? route : String(route);
+  const closest = routeIds
+    .map((id) => ({ id, distance: editDistance(text, id) }))
+    .sort((a, b) => a.distance - b.distance || a.id.localeCompare(b.id))
+    .slice(0, 3)
+    .map(({ id }) => id);
+  throw new TypeError(
+    `inject(${JSON.stringify(route)}): no route has this id. Closest: ${closest.join(', ')}. Route ids are the contract's, e.g. pipelines.list.`,
+  );
+}
+
+/** Levenshtein distance, on strings of route-id length (bounded work: ids are short and the table is fixed). */
+function editDistance(a: string, b: string): number {
+  const left = a.slice(0, 100);
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= left.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (left[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { BROWSER_APP_BUILD } from '../../scripts/test/browser-app-build.js';
+import { pipelineApiMocks } from '../src/vite.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -143,9 +144,9 @@ function mswAliases(mswDir: string | undefined) {
 /**
  * Bundles an entry as a Vite app's production build does (`vite build`: Rolldown, minified, for browsers),
  * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules;
- * `tldtsEsm`: with the alias docs/mocks.md suggests.
+ * `kitPlugin`: with the kit's Vite plugin (`pipelineApiMocks()` from `@pipeline-api/mocks/vite`: the tldts alias).
  */
-export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolean } & MswChoice = {}): Promise<ViteBundle> {
+export async function bundleWithVite(entry: string, options: { kitPlugin?: boolean } & MswChoice = {}): Promise<ViteBundle> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
   try {
@@ -155,8 +156,9 @@ export async function bundleWithVite(entry: string, options: { tldtsEsm?: boolea
       configFile: false,
       logLevel: 'silent',
       mode: 'production',
-      // docs/mocks.md's tip: tldts's ESM build where msw's tough-cookie `require`s its CommonJS one.
-      resolve: { alias: [...(options.tldtsEsm ? [{ find: /^tldts$/, replacement: 'tldts/dist/index.esm.min.js' }] : []), ...mswAliases(options.mswDir)] },
+      // The kit's plugin: tldts's ESM build where msw's tough-cookie `require`s its CommonJS one.
+      plugins: options.kitPlugin ? [pipelineApiMocks()] : [],
+      resolve: { alias: mswAliases(options.mswDir) },
       build: { write: false, minify: true, sourcemap: true, target: 'es2022', rollupOptions: { input: join(dir, 'entry.ts') } },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));

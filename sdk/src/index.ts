@@ -17,8 +17,10 @@ export {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  NotTheApiError,
   isUnauthenticated,
   type ApiErrorType,
+  type ConnectionFailure,
   type FieldError,
   type PipelineError,
 } from './core/errors.js';

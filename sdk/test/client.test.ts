@@ -272,7 +272,7 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
     const offline = await sdk(scripted(() => Promise.reject(new TypeError('fetch failed'))).fetch, { maxRetries: 0 })
       .pipelines.list()
       .catch((e: unknown) => e);
-    expect(inspect(offline)).toBe('APIConnectionError: Connection error: fetch failed (GET /api/pipelines)');
+    expect(inspect(offline)).toBe('APIConnectionError: Connection failed: GET http://api.test/api/pipelines (fetch failed). Is the server running?');
     // An API trigger's token is a credential: never in the line.
     const refused = await sdk(scripted(() => json({ error: { code: 403, message: 'Unauthorized.', type: 'unauthorized_access' } })).fetch)
       .pipelineSchedules.pipelineRunsWithToken.create(7, 'secret-token', {})

@@ -139,14 +139,18 @@ describe('what a UI needs from the SDK: "go to sign-in" apart from "you may not"
   });
 
   it('types errors as a union that `type` narrows (checked by tsc), and the class decides the type', async () => {
-    const missing = (await createClient({ baseUrl: 'http://api.test', apiKey: API_KEY, fetch: async () => new Response('<h1>Not Found</h1>', { status: 404 }) })
+    const missing = (await createClient({
+      baseUrl: 'http://api.test',
+      apiKey: API_KEY,
+      fetch: async () => json({ error: { code: 404, message: 'Not found.' } }),
+    })
       .pipelines.detail('x')
       .catch((e: unknown) => e)) as PipelineError;
     if (missing.type === 'record_not_found') {
       const narrowed: RecordNotFoundError = missing;
       expect(narrowed.code).toBe(404);
     } else {
-      expect.unreachable(`an HTML 404 is a RecordNotFoundError with its type: ${missing.type}`);
+      expect.unreachable(`an envelope's 404 without a type is a RecordNotFoundError with its type: ${missing.type}`);
     }
     // @ts-expect-error: not a catalogue type
     expect(missing.type === 'record_not_fund').toBe(false);

@@ -41,6 +41,7 @@ export class ViolationReport {
   private total = 0;
   private allowedCount = 0;
   private readonly byId = new Map<string, number>();
+  private readonly allowedIds = new Set<string>();
   private readonly first: Violation[] = [];
 
   constructor(private readonly target: string) {}
@@ -48,6 +49,7 @@ export class ViolationReport {
   add(violation: Violation): void {
     this.total++;
     if (violation.allowed) this.allowedCount++;
+    if (violation.allowed && violation.knownAs) this.allowedIds.add(violation.knownAs);
     if (violation.knownAs) this.byId.set(violation.knownAs, (this.byId.get(violation.knownAs) ?? 0) + 1);
     if (this.first.length < MAX_REPORTED) this.first.push(violation);
   }
@@ -73,11 +75,18 @@ export class ViolationReport {
     };
   }
 
+  /**
+   * The closing line. Counts that cannot be read two ways: unexplained (no known difference fits), known (per id,
+   * `[allowed]` when `--allow` lists it), then allowed and not allowed (what `--fail-on-violation` fails on).
+   */
   summary(): string {
-    const known = [...this.byId].map(([id, n]) => `${id} ×${n}`).join(', ');
+    const known = [...this.byId].reduce((sum, [, n]) => sum + n, 0);
+    const ids = [...this.byId].map(([id, n]) => `${id} ×${n}${this.allowedIds.has(id) ? ' [allowed]' : ''}`).join(', ');
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     return [
       `proxy: ${this.requests} requests to ${this.target}, ${this.checked} checked against the contract, ${this.outsideContract} outside it;`,
-      `${this.total} violations: ${this.allowedCount} allowed, ${this.unexplained} unexplained${known ? ` (known differences: ${known})` : ''}.`,
+      `${plural(this.total, 'violation')}: ${this.total - known} unexplained, ${plural(known, 'known difference')}${ids ? ` (${ids})` : ''};`,
+      `${this.allowedCount} allowed, ${this.unexplained} not allowed.`,
     ].join(' ');
   }
 }

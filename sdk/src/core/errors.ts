@@ -18,7 +18,8 @@ export class PipelineApiError extends Error {
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     const code = this instanceof ApiError ? String(this.code) : undefined;
     const tag = [code, this.type].filter(Boolean).join(' ');
-    const request = this.request ? ` (${this.request.method} ${this.request.path})` : '';
+    // Errors whose message already names the request (connection errors, NotTheApiError) do not repeat it.
+    const request = this.request && !this.message.includes(this.request.path) ? ` (${this.request.method} ${this.request.path})` : '';
     return `${this.name}${tag ? ` [${tag}]` : ''}: ${this.message}${request}`;
   }
 }
@@ -113,18 +114,61 @@ export class InternalServerError extends ApiError {
   declare readonly type: 'internal_error';
 }
 
-/** The request never got an answer. */
+/** What kept a request from an answer, read from the fetch error's cause chain. */
+export type ConnectionFailure = 'refused' | 'dns' | 'tls' | 'reset' | 'timeout' | 'unreachable' | 'blocked' | 'unknown';
+
+/**
+ * The request never got an answer. The message names the request (method and URL, with no credential in it) and
+ * the cause; `reason` classifies it, `causeCode` is the system's code (`ECONNREFUSED`, `ENOTFOUND`, ...) when the
+ * runtime gave one (browsers give none), and `cause` is the fetch error itself.
+ */
 export class APIConnectionError extends PipelineApiError {
   override name = 'APIConnectionError';
   declare readonly type: undefined;
-  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+  readonly reason: ConnectionFailure;
+  readonly causeCode: string | undefined;
+  /** The URL of the request, credentials masked (`api_key=***`, an API trigger's token as `***`). */
+  readonly url: string | undefined;
+  constructor(
+    message = 'Connection error.',
+    options?: { cause?: unknown; reason?: ConnectionFailure; causeCode?: string | undefined; url?: string | undefined },
+  ) {
     super(message, options);
+    this.reason = options?.reason ?? 'unknown';
+    this.causeCode = options?.causeCode;
+    this.url = options?.url;
   }
 }
+/** The SDK's own timeout (`timeout`, per attempt) fired before an answer. */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
-  constructor(message = 'Request timed out.') {
-    super(message);
+  constructor(message = 'Request timed out.', options?: { url?: string | undefined }) {
+    super(message, { reason: 'timeout', url: options?.url });
+  }
+}
+/**
+ * Something answered, but not the API: an HTML page, a body that is not JSON, or a 404 without the API's envelope
+ * (a web dev server, a proxy, another service). The base URL is wrong; retrying would not help, so it is not retried.
+ */
+export class NotTheApiError extends PipelineApiError {
+  override name = 'NotTheApiError';
+  declare readonly type: undefined;
+  /** The HTTP status of the answer. */
+  readonly status: number;
+  /** Its Content-Type header ('' when none). */
+  readonly contentType: string;
+  /** Its first characters (up to 200), whitespace collapsed. */
+  readonly bodyExcerpt: string;
+  /** The base URL the client was given. */
+  readonly baseUrl: string;
+  readonly response: Response;
+  constructor(init: { status: number; contentType: string; bodyExcerpt: string; baseUrl: string; response: Response; message: string }) {
+    super(init.message);
+    this.status = init.status;
+    this.contentType = init.contentType;
+    this.bodyExcerpt = init.bodyExcerpt;
+    this.baseUrl = init.baseUrl;
+    this.response = init.response;
   }
 }
 /** The caller's AbortSignal fired. */
@@ -152,6 +196,7 @@ export type PipelineError =
   | InternalServerError
   | (ApiError & { readonly type: undefined })
   | APIConnectionError
+  | NotTheApiError
   | APIUserAbortError;
 
 /**
@@ -187,7 +232,7 @@ export function errorFromBody(body: unknown, response: Response, sentToken = tru
   const envelope = isObject(body) && isObject(body.error) ? body.error : undefined;
   if (!envelope) {
     if (response.ok) return undefined;
-    // No envelope at all: Mage's empty 405, an HTML 404, a proxy's 502.
+    // No envelope at all: Mage's empty 405, a proxy's 502 (an HTML page, a 404 without it: NotTheApiError, in the transport).
     return build(response.status, undefined, `HTTP ${response.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`, [], body, response);
   }
   const code = typeof envelope.code === 'number' ? envelope.code : response.status;

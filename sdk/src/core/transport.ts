@@ -1,3 +1,5 @@
+import { baseUrlProblem } from './base-url.js';
+import type { RequestLine } from './connection.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, PipelineApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
@@ -10,6 +12,11 @@ const DEFAULT_TIMEOUT = 60_000;
 const MASKED_PARAMS: ReadonlySet<string> = new Set(['token']);
 
 const DEFAULT_RETRIES = 2;
+/**
+ * What a failure was (the network's cause, an answer that is not the API): loaded on the first failure, so pages
+ * whose calls succeed do not carry it. Undefined when it cannot load (the page's own server is gone too).
+ */
+const diagnosis = () => import('./connection.js').catch(() => undefined);
 const inBrowser = typeof document !== 'undefined';
 
 export interface Call {
@@ -29,8 +36,9 @@ export class Transport {
   #token: HeldToken | undefined;
 
   constructor(options: ClientOptions) {
-    if (!options.baseUrl) throw new Error('createClient: baseUrl is required, e.g. http://127.0.0.1:6789');
-    if (!options.apiKey) throw new Error('createClient: apiKey is required');
+    const badBaseUrl = baseUrlProblem(options.baseUrl);
+    if (badBaseUrl) throw badBaseUrl;
+    if (!options.apiKey) throw new TypeError('createClient: apiKey is required');
     this.#options = options;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // The starting token is the app's own: no onTokenChange for it.
@@ -81,7 +89,14 @@ export class Transport {
         // Login sends no token: a stale one must not get in its way.
         call.sentToken = route.session === 'login' ? undefined : this.#token;
         response = await this.#attempt(call);
-        const body = await readBody(response);
+        const body = await this.#readBody(response, call);
+        // Not the API: a body that is not JSON (an HTML page), or a 404 without the envelope; a status worth a retry
+        // (a proxy's 502 while the server restarts) and Mage's empty 405 are left to the usual errors.
+        const retryableStatus = isRetryableCode(response.status) || (isEnvelope(body) && isRetryableCode(Number(body.error.code)));
+        if (!retryableStatus && ((typeof body === 'string' && body !== '') || (response.status === 404 && !isEnvelope(body)))) {
+          const diagnose = await diagnosis();
+          if (diagnose) throw diagnose.notTheApi(body, response, this.#requestLine(call), this.#options.baseUrl);
+        }
         const error = errorFromBody(body, response, call.sentToken !== undefined);
         if (error) throw error;
         const data = (body as Record<string, unknown>)[route.resultKey] as T;
@@ -111,8 +126,9 @@ export class Transport {
       return await this.#fetch(this.#url(call), { ...this.#init(call), signal: controller.signal });
     } catch (error) {
       if (userSignal?.aborted) throw new APIUserAbortError();
-      if (controller.signal.aborted) throw new APIConnectionTimeoutError(`Request timed out after ${timeout} ms.`);
-      throw new APIConnectionError(`Connection error: ${(error as Error)?.message ?? error}`, { cause: error });
+      const request = this.#requestLine(call);
+      if (controller.signal.aborted) throw new APIConnectionTimeoutError(`Request timed out after ${timeout} ms: ${request.method} ${request.url}.`, request);
+      throw await this.#networkError(error, call);
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onAbort);
@@ -124,9 +140,42 @@ export class Transport {
     return route.path.replace(/:(\w+)/g, (_, name: string) => (masked.has(name) ? '***' : encodeURIComponent(params[name] ?? '')));
   }
 
-  #url(call: Call): string {
+  /** A network failure as a connection error naming the request; anything else (a programming error) as it is. */
+  async #networkError(error: unknown, call: Call): Promise<unknown> {
+    const request = this.#requestLine(call);
+    const diagnose = await diagnosis();
+    if (!diagnose) return new APIConnectionError(`Connection failed: ${request.method} ${request.url}.`, { cause: error, url: request.url });
+    const cause = diagnose.networkCause(error);
+    return cause ? diagnose.connectionError(cause, error, request) : error;
+  }
+
+  /** The body as JSON (or text); a connection lost while it arrives is a connection error. */
+  async #readBody(response: Response, call: Call): Promise<unknown> {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (call.options?.signal?.aborted) throw new APIUserAbortError();
+      throw await this.#networkError(error, call);
+    }
+    if (!text) return '';
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+
+  /** The request for a message: method and full URL, with the API key and an API trigger's token masked. */
+  #requestLine(call: Call): RequestLine {
+    const url = new URL(this.#url(call, MASKED_PARAMS));
+    if (url.searchParams.has('api_key')) url.searchParams.set('api_key', '***');
+    return { method: call.route.method, url: url.toString() };
+  }
+
+  #url(call: Call, masked?: ReadonlySet<string>): string {
     const { route, query } = call;
-    const path = this.#path(call);
+    const path = this.#path(call, masked);
     const url = new URL(path, this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;
@@ -167,19 +216,15 @@ export class Transport {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return '';
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+const isEnvelope = (body: unknown): body is { error: Record<string, unknown> } =>
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'object' && (body as { error?: unknown }).error !== null;
+
+/** Connection errors but those that would fail the same way again (TLS: a refused certificate or https to an http port; a blocked port; a name that does not exist). */
+const PERMANENT: ReadonlySet<string | undefined> = new Set(['ENOTFOUND', 'EAI_NONAME']);
 
 function retryable(error: unknown): boolean {
   if (error instanceof APIUserAbortError) return false;
-  if (error instanceof APIConnectionError) return true;
+  if (error instanceof APIConnectionError) return error.reason !== 'tls' && error.reason !== 'blocked' && !PERMANENT.has(error.causeCode);
   if (error instanceof ApiError) return isRetryableCode(error.code) || isRetryableCode(error.status);
   return false;
 }

@@ -238,7 +238,7 @@ describe('pipeline-api-server proxy (the command)', () => {
     try {
       await fetch(`${cli.url}/api/pipelines/drifted`, { headers: { 'X-API-KEY': API_KEY } });
       expect(await cli.stop('SIGTERM')).toBe(1);
-      expect(cli.output()).toContain('2 violations: 1 allowed, 1 unexplained');
+      expect(cli.output()).toContain('2 violations: 1 unexplained, 1 known difference (success-status ×1 [allowed]); 1 allowed, 1 not allowed.');
     } finally {
       await cli.stop('SIGKILL');
       await drifting.close();
