@@ -22,7 +22,7 @@ export * from './schemas/block.js';
 export * from './schemas/block-run.js';
 export * from './schemas/log.js';
 export * from './schemas/pipeline-run.js';
-export * from './schemas/pipeline-schedule.js';
+export * from './schemas/trigger.js';
 export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';

@@ -7,7 +7,7 @@ import { blockRunDocs } from './routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from './routes/blocks.js';
 import { pipelineLogDocs } from './routes/logs.js';
 import { runBlockRunDocs, runDocs } from './routes/pipeline-runs.js';
-import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from './routes/pipeline-schedules.js';
+import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from './routes/triggers.js';
 import { pipelineDocs } from './routes/pipelines.js';
 import { sessionDocs } from './routes/sessions.js';
 import { statusDocs } from './routes/statuses.js';

@@ -1,7 +1,7 @@
 import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { definePolicy } from '../../policy.js';
 import { defineResource } from '../../resource.js';
-import { runPresenter } from '../pipeline_runs/presenter.js';
+import { runPresenter } from '../../views/runs.js';
 import { always } from '../rules.js';
 import { apiTriggerResource, apiTriggerWithTokenResource } from './resource.js';
 

@@ -1,6 +1,6 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter } from '../../presenter.js';
-import type { BlockRecord } from './table.js';
+import type { BlockRecord } from '../../model/blocks.js';
 
 type SharedBlock = NodeItemOf<NodeAt<'blocks'>>;
 

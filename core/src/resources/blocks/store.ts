@@ -1,9 +1,9 @@
 import type { Services } from '../../context.js';
 import { invalid } from '../../errors.js';
 import { cleanName } from '../../slug.js';
-import { pipelinesTable, type PipelineRecord } from '../pipelines/table.js';
-import { cloneSections, removeMember, renameMember, sectionFor } from '../../pipeline-members/graph.js';
-import { blocksTable, type BlockRecord } from './table.js';
+import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
+import { cloneSections, removeMember, renameMember, sectionFor } from '../../model/graph.js';
+import { blocksTable, type BlockRecord } from '../../model/blocks.js';
 
 /** Block writes that touch several records; callers run them inside repo.transaction. */
 

@@ -1,8 +1,8 @@
 import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import { runsTable } from '../../orchestration/runs-table.js';
+import { runsTable } from '../../model/runs.js';
 import { defineResource } from '../../resource.js';
 import { runPolicy } from './policy.js';
-import { runPresenter } from './presenter.js';
+import { runPresenter } from '../../views/runs.js';
 import { runResource, scheduleRunResource } from './resource.js';
 
 /** Runs: `/api/pipeline_runs[/:id]`. */

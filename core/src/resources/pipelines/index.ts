@@ -1,4 +1,4 @@
-import { pipelinesTable } from './table.js';
+import { pipelinesTable } from '../../model/pipelines.js';
 import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { defineResource } from '../../resource.js';
 import { isPlainObject } from '../../request.js';

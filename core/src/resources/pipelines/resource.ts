@@ -4,10 +4,10 @@ type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
 import { badRequest, invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
-import { cloneSections, emptySections } from '../../pipeline-members/graph.js';
-import { preloadBlocks, type BlockPreload } from '../../pipeline-members/presenter.js';
+import { cloneSections, emptySections } from '../../model/graph.js';
+import { preloadBlocks, type BlockPreload } from '../../views/pipeline-blocks.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import { pipelinesTable, type PipelineRecord } from './table.js';
+import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 
 type Settings = PipelineRecord['settings'];
 

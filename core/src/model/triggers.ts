@@ -1,4 +1,6 @@
 import type { PipelineScheduleCreate } from '@pipeline-api/contract';
+import { defineTable } from '../repository/table.js';
+import { ScheduleIndex } from './trigger-index.js';
 
 /** A trigger as stored. Times are ms since the epoch. */
 export interface ScheduleRecord {
@@ -30,3 +32,20 @@ export type ScheduleSettings = NonNullable<PipelineScheduleCreate['settings']>;
 
 /** An event matcher as the contract accepts it (stored as sent). */
 export type EventMatcherRecord = NonNullable<PipelineScheduleCreate['event_matchers']>[number];
+
+/** Triggers by integer id, with their lookups (by pipeline; the active time triggers a tick visits). */
+export const schedulesTable = defineTable({
+  name: 'pipeline_schedules',
+  key: (schedule: ScheduleRecord) => schedule.id,
+  extend: (_schedules, repo) => {
+    const index = new ScheduleIndex();
+    return {
+      onChange: (before: ScheduleRecord | undefined, after: ScheduleRecord | undefined) => index.update(before, after),
+      lookups: {
+        index,
+        /** Ids are never reused, even after a rollback, a delete or a restart. */
+        nextId: repo.openCounter('pipeline_schedules'),
+      },
+    };
+  },
+});

@@ -1,4 +1,4 @@
-import { defineTable } from '../../repository/table.js';
+import { defineTable } from '../repository/table.js';
 
 /** A block's code and settings, shared by every pipeline it belongs to. */
 export interface BlockRecord {

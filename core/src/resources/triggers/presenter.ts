@@ -2,10 +2,10 @@ import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { atLeast } from '../../auth/roles.js';
 import type { RequestContext } from '../../context.js';
 import { definePresenter } from '../../presenter.js';
-import { nextRunDate } from '../../orchestration/fire-time.js';
-import { runsTable } from '../../orchestration/runs-table.js';
-import type { ScheduleRecord } from '../../orchestration/triggers.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
+import { nextRunDate } from '../../model/fire-time.js';
+import { runsTable } from '../../model/runs.js';
+import type { ScheduleRecord } from '../../model/triggers.js';
+import { schedulesTable } from '../../model/triggers.js';
 
 type PipelineSchedule = NodeItemOf<NodeAt<'pipelineSchedules'>>;
 const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));

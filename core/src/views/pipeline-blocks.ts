@@ -3,9 +3,9 @@ import type { InstanceState } from '../instance.js';
 import { definePresenter, type PresentContext, type PresenterDefinition } from '../presenter.js';
 import type { Repository } from '../repository/types.js';
 import { BASE } from '../resources/blocks/presenter.js';
-import { blocksTable, type BlockRecord } from '../resources/blocks/table.js';
-import type { PipelineRecord } from '../resources/pipelines/table.js';
-import { graphOf, sectionEntries } from './graph.js';
+import { blocksTable, type BlockRecord } from '../model/blocks.js';
+import type { PipelineRecord } from '../model/pipelines.js';
+import { graphOf, sectionEntries } from '../model/graph.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {

@@ -1,11 +1,11 @@
 import { onChangesOf } from '../../cascade.js';
 import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/cascades.js';
-import { isCronExpression, isCronLoaded, loadCron } from '../../orchestration/interval.js';
+import { isCronExpression, isCronLoaded, loadCron } from '../../model/interval.js';
 import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
+import { schedulesTable } from '../../model/triggers.js';
 import { defineResource } from '../../resource.js';
 import { isPlainObject } from '../../request.js';
-import { pipelinesTable } from '../pipelines/table.js';
+import { pipelinesTable } from '../../model/pipelines.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
 import { pipelineScheduleResource, scheduleResource } from './resource.js';

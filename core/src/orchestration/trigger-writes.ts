@@ -1,13 +1,13 @@
 import type { NodeAt, PipelineScheduleCreate } from '@pipeline-api/contract';
-import { checkInterval } from '../../orchestration/interval-check.js';
-import { parseDateTime } from '../../orchestration/interval.js';
-import { checkVariablesSize } from '../../orchestration/quotas.js';
-import type { ScheduleRecord } from '../../orchestration/triggers.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
-import { sizeOf } from '../../repository/storage-limits.js';
-import type { Resource } from '../../resource.js';
-import type { PipelineRecord } from '../pipelines/table.js';
-import { checkChosenToken, newToken } from './tokens.js';
+import { checkInterval } from './interval-check.js';
+import { parseDateTime } from '../model/interval.js';
+import { checkVariablesSize } from './quotas.js';
+import type { ScheduleRecord } from '../model/triggers.js';
+import { schedulesTable } from '../model/triggers.js';
+import { sizeOf } from '../repository/storage-limits.js';
+import type { Resource } from '../resource.js';
+import type { PipelineRecord } from '../model/pipelines.js';
+import { checkChosenToken, newToken } from './trigger-tokens.js';
 
 export type TriggerWrites = Pick<Resource<NodeAt<'pipelineSchedules'>, ScheduleRecord>, 'update'> &
   Pick<Resource<NodeAt<'pipelines.pipelineSchedules'>, ScheduleRecord, undefined, PipelineRecord>, 'create'>;
