@@ -7,6 +7,7 @@ export * from './primitives.js';
 export * from './route-meta.js';
 export * from './router.js';
 export * from './walk.js';
+export * from './attributes.js';
 export {
   isAppRoute,
   type AppRoute,

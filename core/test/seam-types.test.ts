@@ -5,7 +5,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { definePolicy } from '../src/policy.js';
 import { pipelinePresenter } from '../src/resources/pipelines/presenter.js';
 import { pipelineResource } from '../src/resources/pipelines/resource.js';
-import { each, role } from '../src/resources/rules.js';
+import { each, role } from '../src/auth/rules.js';
 import { definePresenter } from '../src/presenter.js';
 import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
 import { blocks } from '../src/resources/blocks/index.js';

@@ -2,7 +2,7 @@ import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { definePolicy } from '../../policy.js';
 import { defineResource } from '../../resource.js';
 import { runPresenter } from '../../views/runs.js';
-import { always } from '../rules.js';
+import { always } from '../../auth/rules.js';
 import { apiTriggerResource, apiTriggerWithTokenResource } from './resource.js';
 
 /** Public routes (no API key or session): the resource checks the trigger's token itself. */

@@ -1,7 +1,7 @@
 import { atLeast } from '../../auth/roles.js';
 import { definePolicy, type Rule } from '../../policy.js';
 import { ROLES, type RoleName } from '../../auth/roles.js';
-import { anyOf, each, isSelf, never, role } from '../rules.js';
+import { anyOf, each, isSelf, never, role } from '../../auth/rules.js';
 
 const selfOrAdmin = anyOf(isSelf, role('admin'));
 /** As the list shows them: an admin who is not an owner sees editors, viewers and users without a role (and themself). */
