@@ -1,25 +1,34 @@
-import type { PipelineScheduleCreate } from '@pipeline-api/contract';
+import type { PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
 import { defineTable } from '../repository/table.js';
 import { ScheduleIndex } from './trigger-index.js';
 
-/** A trigger as stored. Times are ms since the epoch. */
-export interface ScheduleRecord {
-  id: number;
-  pipeline_uuid: string;
-  name: string;
-  description: string | null;
-  schedule_type: 'api' | 'event' | 'time' | null;
-  schedule_interval: string | null;
-  start_time: number | null;
-  status: 'active' | 'inactive';
-  variables: Record<string, unknown>;
-  sla: number | null;
+/** Attributes a trigger presents from something else than a field of its own name and type (times, counts, the token). */
+type PresentedOtherwise =
+  | 'start_time'
+  | 'last_enabled_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'token'
+  | 'tags'
+  | 'global_data_product_uuid'
+  | 'next_pipeline_run_date'
+  | 'last_pipeline_run_status'
+  | 'pipeline_runs_count'
+  | 'pipeline_in_progress_runs_count';
+/** Stored as the contract accepts them rather than as it presents them. */
+type StoredAsAccepted = 'schedule_type' | 'status' | 'settings' | 'event_matchers';
+type StoredAsPresented = { [K in Exclude<keyof PipelineSchedule, PresentedOtherwise | StoredAsAccepted>]-?: Exclude<PipelineSchedule[K], undefined> };
+
+/** A trigger as stored: the contract's attributes of a trigger, each present, and these. Times are ms since the epoch. */
+export interface ScheduleRecord extends StoredAsPresented {
+  schedule_type: NonNullable<PipelineScheduleCreate['schedule_type']> | null;
+  status: NonNullable<PipelineScheduleCreate['status']>;
   settings: ScheduleSettings;
+  event_matchers: EventMatcherRecord[];
+  start_time: number | null;
   /** 32 hex by default; compared in constant time by the API trigger URLs. */
   token: string;
   tags: string[];
-  event_matchers: EventMatcherRecord[];
-  repo_path: string;
   last_enabled_at: number | null;
   created_at: number;
   updated_at: number;

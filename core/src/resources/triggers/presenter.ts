@@ -1,7 +1,8 @@
-import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
+import { attributesOf, PipelineSchedule as PipelineScheduleSchema, type NodeAt, type NodeItemOf } from '@pipeline-api/contract';
+import { without } from '../../model/patch.js';
 import { atLeast } from '../../auth/roles.js';
 import type { RequestContext } from '../../context.js';
-import { definePresenter } from '../../presenter.js';
+import { definePresenter, recordFields } from '../../presenter.js';
 import { nextRunDate } from '../../model/fire-time.js';
 import { runsTable } from '../../model/runs.js';
 import type { ScheduleRecord } from '../../model/triggers.js';
@@ -30,30 +31,35 @@ const DEFAULTS = [
   'updated_at',
   'variables',
 ] as const;
-const DETAIL = [...DEFAULTS, 'event_matchers', 'tags', 'next_pipeline_run_date'] as const;
-const LIST = [...DETAIL, 'last_pipeline_run_status', 'pipeline_in_progress_runs_count', 'pipeline_runs_count'] as const;
+/** Counts a list adds (from the runs table). */
+const COUNTS = ['last_pipeline_run_status', 'pipeline_in_progress_runs_count', 'pipeline_runs_count'] as const;
+/** A detail: Mage's defaults, then every other attribute of the contract's trigger but the counts. */
+const DETAIL = [...DEFAULTS, ...without(attributesOf(PipelineScheduleSchema), ...DEFAULTS, ...COUNTS)];
+const LIST = [...DETAIL, ...COUNTS];
+/** The attributes that are the record's fields of the same name; the others are computed below. */
+const FIELDS = without(
+  attributesOf(PipelineScheduleSchema),
+  'start_time',
+  'token',
+  'global_data_product_uuid',
+  'last_enabled_at',
+  'created_at',
+  'updated_at',
+  'tags',
+  'next_pipeline_run_date',
+  ...COUNTS,
+);
 
 export const schedulePresenter = definePresenter<ScheduleRecord, undefined, PipelineSchedule>({
   attributes: {
-    id: (s) => s.id,
-    pipeline_uuid: (s) => s.pipeline_uuid,
-    name: (s) => s.name,
-    description: (s) => s.description,
-    schedule_type: (s) => s.schedule_type,
-    schedule_interval: (s) => s.schedule_interval,
+    ...recordFields(FIELDS, (s: ScheduleRecord) => s),
     start_time: (s, ctx) => date(s.start_time, ctx.op),
-    status: (s) => s.status,
-    variables: (s) => s.variables,
-    sla: (s) => s.sla,
-    settings: (s) => s.settings,
     // Viewers may read triggers but not call them (Mage shows viewers every token).
     token: (s, ctx) => (atLeast(ctx.op.caller.role, 'editor') ? s.token : null),
-    repo_path: (s) => s.repo_path,
     global_data_product_uuid: () => null,
     last_enabled_at: (s, ctx) => date(s.last_enabled_at, ctx.op),
     created_at: (s, ctx) => ctx.op.dates.format(s.created_at),
     updated_at: (s, ctx) => ctx.op.dates.format(s.updated_at),
-    event_matchers: (s) => s.event_matchers,
     tags: (s) => [...s.tags],
     next_pipeline_run_date: (s, ctx) => date(nextRunDate(s, schedulesTable.in(ctx.op.repo).index.due.get(s.id), ctx.op.clock.now()) ?? null, ctx.op),
     // As Mage: null (not 0) when the trigger has no runs.
