@@ -95,8 +95,8 @@ export class Presenter<R, P, Item> implements ModulePresenter {
  * presenter need not write out. `select` picks the record from what the presenter is given (a view of several).
  * The presenter's attribute types still check each field against the item schema.
  */
-export function recordFields<R, S, const K extends keyof S & string>(names: readonly K[], select: (record: R) => S): { [N in K]: (record: R) => S[N] } {
-  const getters = Object.create(null) as { [N in K]: (record: R) => S[N] };
+export function recordFields<R, S, const K extends keyof S & string>(names: readonly K[], select: (record: R) => S): { [N in K]?: (record: R) => S[N] } {
+  const getters: { [N in K]?: (record: R) => S[N] } = {};
   for (const name of names) getters[name] = (record) => select(record)[name];
   return getters;
 }

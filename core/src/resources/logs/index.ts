@@ -20,6 +20,5 @@ export const pipelineLogs = defineResource('pipelines.logs', {
     },
     formats: { default: ATTRIBUTES },
   }),
-  prepareRead: loadLogLines,
   // Mage reads at most 20 log files of each kind.
 });
