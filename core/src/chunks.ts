@@ -23,7 +23,7 @@ const triggerWrite: Load = async (payload) => {
 };
 
 /** Per contract node, per action: what it loads. An action the node has no route for does not compile. */
-const CHUNKS: { readonly [Id in NodeId]?: { readonly [A in ActionsOf<NodeAt<Id>>]?: Load } } = {
+const CHUNKS: { readonly [Id in NodeId]?: Readonly<Partial<Record<ActionsOf<NodeAt<Id>>, Load>>> } = {
   // An update with `status` is a bulk action on the pipeline's triggers and runs.
   pipelines: { update: (payload) => (isPlainObject(payload) && payload.status !== undefined ? loadOrchestrator() : undefined) },
   'pipelines.pipelineSchedules': { create: triggerWrite },

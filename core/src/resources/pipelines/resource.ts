@@ -13,7 +13,18 @@ import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 type Settings = PipelineRecord['settings'];
 
 /** The settings an update writes (each present one replaces the stored value): the update's keys that are settings. */
-const SETTINGS = ['cache_block_output_in_memory', 'concurrency_config', 'executor_config', 'executor_count', 'executor_type', 'notification_config', 'retry_config', 'run_pipeline_in_one_process', 'settings', 'spark_config'] as const satisfies readonly (keyof Settings & keyof PipelineUpdate)[];
+const SETTINGS = [
+  'cache_block_output_in_memory',
+  'concurrency_config',
+  'executor_config',
+  'executor_count',
+  'executor_type',
+  'notification_config',
+  'retry_config',
+  'run_pipeline_in_one_process',
+  'settings',
+  'spark_config',
+] as const satisfies readonly (keyof Settings & keyof PipelineUpdate)[];
 /** The pipeline's own attributes an update stores as sent. */
 const PLAIN = ['type', 'description', 'tags'] as const satisfies readonly (keyof PipelineRecord & keyof PipelineUpdate)[];
 
