@@ -87,7 +87,7 @@ it('docs/contributing.md: its TypeScript type-checks, each block at its path, on
   rmSync(scratch, { recursive: true, force: true });
   for (const dir of ['contract/src', 'core/src', 'server/route-examples']) cpSync(join(root, dir), join(scratch, dir), { recursive: true });
   blocks.forEach((block, i) => {
-    // A block names its file on its first line (`// core/src/model/variables.ts`); one that does not is a snippet.
+    // A block names its file on its first line (`// core/src/resources/variables/table.ts`); one that does not is a snippet.
     const path = /^\/\/ ([\w/.-]+\.ts)\n/.exec(block.code)?.[1] ?? `snippet-${i + 1}.ts`;
     mkdirSync(dirname(join(scratch, path)), { recursive: true });
     writeFileSync(join(scratch, path), block.code);
