@@ -18,12 +18,6 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     imports: "import { variableDocs } from './routes/variables.js';",
   },
   {
-    file: 'contract/src/docs/tags.ts',
-    anchor: 'export const TAG_DOCS: Record<TagName, string> = {\n',
-    add: "  variables: 'Values a pipeline’s blocks read at run time.',\n",
-    imports: '',
-  },
-  {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
     add: '  variables,\n',
@@ -42,12 +36,6 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     anchor: 'export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {\n',
     add: '  backfills: backfillDocs,\n',
     imports: "import { backfillDocs } from './routes/backfills.js';",
-  },
-  {
-    file: 'contract/src/docs/tags.ts',
-    anchor: 'export const TAG_DOCS: Record<TagName, string> = {\n',
-    add: "  backfills: 'Runs of a trigger over past dates.',\n",
-    imports: '',
   },
   {
     file: 'core/src/resources/index.ts',
