@@ -101,4 +101,9 @@ export function recordFields<R, S, const K extends keyof S & string>(names: read
   return getters;
 }
 
+/** The attribute names an object of getters declares (its own keys), with their literal type. */
+export function namesOf<T extends object>(getters: T): (keyof T & string)[] {
+  return Object.keys(getters).filter((name): name is keyof T & string => Object.hasOwn(getters, name));
+}
+
 export const definePresenter = <R, P, Item>(definition: PresenterDefinition<R, P, Item>) => new Presenter<R, P, Item>(definition);
