@@ -14,15 +14,15 @@
 import autocannon from 'autocannon';
 import { createApi, type Api } from '../core/src/api.js';
 import { defaultConfig } from '../core/src/config.js';
-import { currentExecutionDate } from '../core/src/orchestration/interval.js';
+import { currentExecutionDate } from '../core/src/model/interval.js';
 import { listen } from '../server/http/listen.js';
 import { createRun } from '../core/src/orchestration/commands.js';
 import { endRun, startRun } from '../core/src/orchestration/engine.js';
 import { plannedBlockRuns } from '../core/src/orchestration/simulation.js';
-import { schedulesTable } from '../core/src/orchestration/triggers-table.js';
-import { runsTable } from '../core/src/orchestration/runs-table.js';
-import { pipelinesTable } from '../core/src/resources/pipelines/table.js';
-import { blocksTable } from '../core/src/resources/blocks/table.js';
+import { schedulesTable } from '../core/src/model/triggers.js';
+import { runsTable } from '../core/src/model/runs.js';
+import { pipelinesTable } from '../core/src/model/pipelines.js';
+import { blocksTable } from '../core/src/model/blocks.js';
 import { SMOKE, loadFor } from './smoke.js';
 
 const STORED = SMOKE ? 2000 : Number(process.env.BENCH_RUNS ?? 100_000);

@@ -7,6 +7,7 @@ export * from './primitives.js';
 export * from './route-meta.js';
 export * from './router.js';
 export * from './walk.js';
+export * from './attributes.js';
 export {
   isAppRoute,
   type AppRoute,
@@ -22,7 +23,7 @@ export * from './schemas/block.js';
 export * from './schemas/block-run.js';
 export * from './schemas/log.js';
 export * from './schemas/pipeline-run.js';
-export * from './schemas/pipeline-schedule.js';
+export * from './schemas/trigger.js';
 export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';

@@ -5,7 +5,7 @@ export interface RouteMeta {
   /** Plural resource name, e.g. `pipelines`. */
   resource: string;
   action: Action;
-  /** The OpenAPI tag the route is listed under (described in the documentation module, docs/tags.ts). */
+  /** The OpenAPI tag the route is listed under (described in the documentation module, with the docs of one of its nodes). */
   tag: string;
   /** Set on nested routes: the parent resource named by the path's first id. */
   parent?: string;

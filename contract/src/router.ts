@@ -2,7 +2,7 @@ import { initContract } from './dsl.js';
 import { blockRuns } from './routes/block-runs.js';
 import { blocks } from './routes/blocks.js';
 import { pipelineRuns } from './routes/pipeline-runs.js';
-import { pipelineSchedules } from './routes/pipeline-schedules.js';
+import { pipelineSchedules } from './routes/triggers.js';
 import { pipelines } from './routes/pipelines.js';
 import { sessions } from './routes/sessions.js';
 import { statuses } from './routes/statuses.js';

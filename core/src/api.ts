@@ -9,12 +9,12 @@ import type { RepositoryFactory } from './repository/hooks.js';
 import type { Repository } from './repository/types.js';
 import { StorageReserve, storageLimits } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
-import { loadCron } from './orchestration/interval.js';
+import { loadCron } from './model/interval.js';
 import { isOrchestratorLoaded, loadOrchestrator, loadedOrchestrator } from './orchestration/lazy-orchestrator.js';
-import { runsTable } from './orchestration/runs-table.js';
+import { runsTable } from './model/runs.js';
 import type { Scheduler } from './orchestration/scheduler.js';
-import { schedulesTable } from './orchestration/triggers-table.js';
-import { usersTable } from './resources/users/table.js';
+import { schedulesTable } from './model/triggers.js';
+import { usersTable } from './model/users.js';
 
 export interface ApiOptions {
   config?: Partial<CoreConfig>;

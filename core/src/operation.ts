@@ -5,6 +5,7 @@ import { TokenDigests } from './auth/constant-time.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import type { Caller } from './auth/caller.js';
 import { Cascades } from './cascade.js';
+import { loadChunks } from './chunks.js';
 import { DateTimes } from './clock.js';
 import type { RequestContext, Services } from './context.js';
 import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
@@ -122,8 +123,7 @@ export function createCore(options: CoreOptions) {
 
     // Code the request needs is loaded before the caller is known: a caller found before a wait could be deleted,
     // logged out or demoted during it. What is loaded depends only on the route and the raw payload.
-    if (module.prepareWrite && WRITE_ACTIONS.has(action)) await module.prepareWrite(info.payloadKey === undefined ? undefined : body[info.payloadKey]);
-    if (module.prepareRead && !WRITE_ACTIONS.has(action)) await module.prepareRead();
+    await loadChunks(module.node, action, info.payloadKey === undefined ? undefined : body[info.payloadKey]);
 
     // authenticate, before the query is validated: a caller without the API key learns nothing about it
     const caller: Caller = meta.public

@@ -90,4 +90,20 @@ export class Presenter<R, P, Item> implements ModulePresenter {
   }
 }
 
+/**
+ * Getters for attributes that are fields of the record under the same name (`uuid`, `color`): the attributes a
+ * presenter need not write out. `select` picks the record from what the presenter is given (a view of several).
+ * The presenter's attribute types still check each field against the item schema.
+ */
+export function recordFields<R, S, const K extends keyof S & string>(names: readonly K[], select: (record: R) => S): { [N in K]?: (record: R) => S[N] } {
+  const getters: { [N in K]?: (record: R) => S[N] } = {};
+  for (const name of names) getters[name] = (record) => select(record)[name];
+  return getters;
+}
+
+/** The attribute names an object of getters declares (its own keys), with their literal type. */
+export function namesOf<T extends object>(getters: T): (keyof T & string)[] {
+  return Object.keys(getters).filter((name): name is keyof T & string => Object.hasOwn(getters, name));
+}
+
 export const definePresenter = <R, P, Item>(definition: PresenterDefinition<R, P, Item>) => new Presenter<R, P, Item>(definition);

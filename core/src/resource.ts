@@ -90,13 +90,6 @@ interface ModuleParts {
   /** The tables this resource owns (declared in its folder): the API opens them before it serves. */
   tables?: readonly DeclaredTable[];
   listMetadata?(page: Page<unknown>): Record<string, unknown>;
-  /**
-   * Loads code a write will need and bundles split off (croner for a cron expression), given the raw payload:
-   * awaited before any lookup, so the action itself never waits between looking up and writing.
-   */
-  prepareWrite?(payload: unknown): Promise<void> | undefined;
-  /** Loads code a read will need and bundles split off (the simulated log lines), awaited before any lookup as prepareWrite is. */
-  prepareRead?(): Promise<void> | undefined;
 }
 
 /** A table declaration as a module lists it (defineTable in the resource's folder). */
@@ -124,8 +117,8 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
 ): ResourceModule<Id> {
   // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, listMetadata, cascades = [], credentials, tables = [], prepareWrite, prepareRead } = definition;
-  return { node, resource, policy, presenter, listMetadata, cascades, credentials, tables, prepareWrite, prepareRead };
+  const { resource, policy, presenter, listMetadata, cascades = [], credentials, tables = [] } = definition;
+  return { node, resource, policy, presenter, listMetadata, cascades, credentials, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from './imports.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The code that must run in a browser (MSW's worker page) as well as in Node. */
@@ -15,24 +15,6 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
     .map((entry) => join(entry.parentPath, entry.name));
-}
-
-/** Every module a file imports: static imports, re-exports, dynamic `import()` and `require()`. */
-export function importsOf(fileName: string, text: string): string[] {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
-    }
-    if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || node.expression.getText() === 'require')) {
-      const [first] = node.arguments;
-      if (first && ts.isStringLiteral(first)) found.push(first.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
 }
 
 const forbidden = (specifier: string) => specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!) || SERVER_ONLY.test(specifier);

@@ -12,7 +12,7 @@ const NOW = Date.UTC(2026, 0, 1, 10, 30);
 async function freshCore() {
   vi.resetModules();
   const orchestrator = await import('../src/orchestration/lazy-orchestrator.js');
-  const { schedulesTable } = await import('../src/orchestration/triggers-table.js');
+  const { schedulesTable } = await import('../src/model/triggers.js');
   const { createApi } = await import('../src/api.js');
   return { orchestrator, schedulesTable, createApi };
 }

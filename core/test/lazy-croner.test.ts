@@ -19,7 +19,7 @@ const mageDate = (ms: number) =>
 
 async function freshCore() {
   vi.resetModules();
-  const interval = await import('../src/orchestration/interval.js');
+  const interval = await import('../src/model/interval.js');
   const { createApi } = await import('../src/api.js');
   return { interval, createApi };
 }

@@ -5,7 +5,7 @@ import { createApi } from '../src/api.js';
 import { bcryptHasher, type PasswordHasher } from '../src/auth/passwords.js';
 import { webCryptoHasher } from '../src/auth/web-crypto-hasher.js';
 import { seededRandom } from '../src/random.js';
-import { usersTable } from '../src/resources/users/table.js';
+import { usersTable } from '../src/model/users.js';
 
 describe('the Web Crypto password hasher (the mocks)', () => {
   const hasher = webCryptoHasher({ iterations: 1000 });

@@ -1,10 +1,10 @@
 import type { Repository } from '../src/repository/types.js';
 import type { RepositoryHooks } from '../src/repository/hooks.js';
-import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../src/orchestration/runs.js';
-import { nextFireAt } from '../src/orchestration/fire-time.js';
-import { schedulesTable } from '../src/orchestration/triggers-table.js';
-import { runsTable } from '../src/orchestration/runs-table.js';
-import { pipelinesTable } from '../src/resources/pipelines/table.js';
+import { BLOCK_TERMINAL, RUN_TERMINAL, isInProgress, type RunRecord } from '../src/model/runs.js';
+import { nextFireAt } from '../src/model/fire-time.js';
+import { schedulesTable } from '../src/model/triggers.js';
+import { runsTable } from '../src/model/runs.js';
+import { pipelinesTable } from '../src/model/pipelines.js';
 import { sizeOf } from '../src/repository/storage-limits.js';
 
 const RUN_STATES = new Set(['initial', 'running', 'completed', 'failed', 'cancelled']);

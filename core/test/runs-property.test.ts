@@ -4,7 +4,7 @@ import { createApi } from '../src/api.js';
 import { defaultConfig } from '../src/config.js';
 import { frozenRepository } from './frozen-repository.js';
 import { runViolations, watchTransitions } from './run-invariants.js';
-import { runsTable } from '../src/orchestration/runs-table.js';
+import { runsTable } from '../src/model/runs.js';
 
 /** A random acyclic graph: block i may depend on any block before it. */
 const graph = fc.integer({ min: 1, max: 7 }).chain((n) =>

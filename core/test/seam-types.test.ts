@@ -5,7 +5,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { definePolicy } from '../src/policy.js';
 import { pipelinePresenter } from '../src/resources/pipelines/presenter.js';
 import { pipelineResource } from '../src/resources/pipelines/resource.js';
-import { each, role } from '../src/resources/rules.js';
+import { each, role } from '../src/auth/rules.js';
 import { definePresenter } from '../src/presenter.js';
 import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
 import { blocks } from '../src/resources/blocks/index.js';
@@ -102,7 +102,7 @@ describe('state owned by the API instance', () => {
     for (const name of ['dates', 'digests', 'loginThrottle', 'instance', 'cascades'] as const) {
       expect(a.core.services[name]).not.toBe(b.core.services[name]);
     }
-    const { graphOf } = await import('../src/pipeline-members/graph.js');
+    const { graphOf } = await import('../src/model/graph.js');
     const sections = { blocks: [{ uuid: 'x', upstream: [] }], callbacks: [], conditionals: [], widgets: [], extensions: {} };
     expect(graphOf(sections, a.core.services.instance)).toBe(graphOf(sections, a.core.services.instance));
     expect(graphOf(sections, a.core.services.instance)).not.toBe(graphOf(sections, b.core.services.instance));
@@ -116,7 +116,7 @@ describe('fixtures declared by their resources', () => {
     expectTypeOf<Fixtures>().toEqualTypeOf<{
       users?: import('../src/resources/users/fixtures.js').UserFixture[];
       pipelines?: import('../src/resources/pipelines/fixtures.js').PipelineFixture[];
-      triggers?: import('../src/resources/pipeline_schedules/fixtures.js').TriggerFixture[];
+      triggers?: import('../src/resources/triggers/fixtures.js').TriggerFixture[];
     }>();
     expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();
     const { createMockApi } = await import('@pipeline-api/mocks');

@@ -18,12 +18,6 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     imports: "import { variableDocs } from './routes/variables.js';",
   },
   {
-    file: 'contract/src/docs/tags.ts',
-    anchor: 'export const TAG_DOCS: Record<TagName, string> = {\n',
-    add: "  variables: 'Values a pipeline’s blocks read at run time.',\n",
-    imports: '',
-  },
-  {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
     add: '  variables,\n',
@@ -34,6 +28,38 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     anchor: 'export const routeExamples: ExamplesRegistry = {\n',
     add: '  variables: variableExamples,\n',
     imports: "import { variableExamples } from './variables.js';",
+  },
+  // The backfill: a resource whose writes make runs, with its line in the orchestrator's chunk and in chunks.ts.
+  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'backfills, ', imports: "import { backfills } from './routes/backfills.js';" },
+  {
+    file: 'contract/src/docs/registry.ts',
+    anchor: 'export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {\n',
+    add: '  backfills: backfillDocs,\n',
+    imports: "import { backfillDocs } from './routes/backfills.js';",
+  },
+  {
+    file: 'core/src/resources/index.ts',
+    anchor: 'export const resourceModules = {\n',
+    add: '  backfills,\n',
+    imports: "import { backfills } from './backfills/index.js';",
+  },
+  {
+    file: 'server/route-examples/index.ts',
+    anchor: 'export const routeExamples: ExamplesRegistry = {\n',
+    add: '  backfills: backfillExamples,\n',
+    imports: "import { backfillExamples } from './backfills.js';",
+  },
+  {
+    file: 'core/src/orchestration/orchestrator.ts',
+    anchor: "export { applyBulkAction } from './bulk.js';\n",
+    add: "export { makeBackfill } from './backfills.js';\n",
+    imports: '',
+  },
+  {
+    file: 'core/src/chunks.ts',
+    anchor: "  'pipelines.logs': { list: loadLogLines },\n",
+    add: '  backfills: { create: orchestrator },\n',
+    imports: '',
   },
 ];
 

@@ -1,3 +1,4 @@
+import { Block, payloadAttributes } from '@pipeline-api/contract';
 import { isPlainObject } from '@pipeline-api/core';
 import { fixtureItemsProblem, type Fixtures } from '@pipeline-api/core/fixtures';
 
@@ -16,7 +17,9 @@ interface PipelineState {
 }
 
 const PIPELINE_FIELDS = ['name', 'type', 'description', 'tags'] as const;
-const BLOCK_FIELDS = ['name', 'type', 'language', 'content', 'color', 'configuration', 'extension_uuid', 'executor_type', 'retry_config'] as const;
+/** A block's settings as its create takes them and its answers show them; its graph is kept apart (upstream). */
+const BLOCK_GRAPH: ReadonlySet<string> = new Set(['uuid', 'pipelines', 'priority', 'upstream_blocks', 'downstream_blocks']);
+const BLOCK_FIELDS = payloadAttributes('pipelines.blocks.create').filter((name) => !BLOCK_GRAPH.has(name) && Object.hasOwn(Block.shape, name));
 const TRIGGER_FIELDS = ['name', 'description', 'schedule_type', 'schedule_interval', 'start_time', 'status', 'variables', 'sla', 'settings', 'tags'] as const;
 const USER_FIELDS = ['email', 'username', 'first_name', 'last_name'] as const;
 const ROLE_NAMES = new Set(['owner', 'admin', 'editor', 'viewer']);

@@ -4,7 +4,7 @@ import { blockExamples, pipelineBlockExamples } from './blocks.js';
 import type { AnyNodeExamples, ExamplesRegistry } from './define.js';
 import { logExamples } from './logs.js';
 import { runExamples, scheduleRunExamples } from './pipeline_runs.js';
-import { pipelineScheduleExamples, scheduleExamples } from './pipeline_schedules.js';
+import { pipelineScheduleExamples, scheduleExamples } from './triggers.js';
 import { pipelineExamples } from './pipelines.js';
 import { sessionExamples } from './sessions.js';
 import { statusExamples } from './statuses.js';

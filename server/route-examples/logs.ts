@@ -1,5 +1,5 @@
 import { defineExamples } from './define.js';
-import { pipelineWithRun } from './pipeline_schedules.js';
+import { pipelineWithRun } from './triggers.js';
 
 /** Its OpenAPI examples come from the orchestration session (pipeline_schedules.ts). */
 export const logExamples = defineExamples('pipelines.logs', {

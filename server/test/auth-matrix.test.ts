@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
 import { LOCATIONS, LOWEST_ROLE, ROLES, STATES, expected, policyAccess, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
 import { examplesOf } from '../route-examples/index.js';
-import { tokensTable } from '../../core/src/resources/sessions/table.js';
+import { tokensTable } from '../../core/src/model/tokens.js';
 import { issueToken } from '../../core/src/auth/tokens.js';
 
 const SECURITY_DOC = fileURLToPath(new URL('../../docs/security.md', import.meta.url));

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { API_KEY, TestServer } from './harness.js';
-import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
+import { pipelinesTable } from '../../core/src/model/pipelines.js';
 
 /**
  * A developer's local server and web pages on other origins, in a real browser. Chromium resolves the test's

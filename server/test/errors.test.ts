@@ -2,8 +2,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRepository } from '../../core/src/repository/memory.js';
 import { API_KEY, TestServer } from './harness.js';
-import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
-import { blocksTable } from '../../core/src/resources/blocks/table.js';
+import { pipelinesTable } from '../../core/src/model/pipelines.js';
+import { blocksTable } from '../../core/src/model/blocks.js';
 
 /** Writes bytes on a fresh socket and reads until the server closes it (for requests fetch will not send). */
 function rawSocket(server: TestServer, bytes: string): Promise<string> {

@@ -10,10 +10,10 @@ import { frozenRepository } from '../../core/test/frozen-repository.js';
 import { storeViolations } from './invariants.js';
 import { runViolations } from '../../core/test/run-invariants.js';
 import { PROTOTYPE_NAMES, bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, prototypeHeaders } from './fuzz-arbitraries.js';
-import { usersTable } from '../../core/src/resources/users/table.js';
-import { tokensTable } from '../../core/src/resources/sessions/table.js';
-import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
-import { blocksTable } from '../../core/src/resources/blocks/table.js';
+import { usersTable } from '../../core/src/model/users.js';
+import { tokensTable } from '../../core/src/model/tokens.js';
+import { pipelinesTable } from '../../core/src/model/pipelines.js';
+import { blocksTable } from '../../core/src/model/blocks.js';
 import { bareUser } from './records.js';
 import { keepAliveClient, type Answer, type SentRequest } from './keep-alive-client.js';
 

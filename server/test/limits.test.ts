@@ -6,8 +6,8 @@ import { storageLimits } from '../../core/src/repository/storage-limits.js';
 import { PURGE_INTERVAL_MS } from '../../core/src/resources/sessions/token-purge.js';
 import { OWNER, TestServer, manualClock } from './harness.js';
 import { bareUser } from './records.js';
-import { tokensTable } from '../../core/src/resources/sessions/table.js';
-import { usersTable } from '../../core/src/resources/users/table.js';
+import { tokensTable } from '../../core/src/model/tokens.js';
+import { usersTable } from '../../core/src/model/users.js';
 
 /** Everything stored, as the API shows it: a refused change must leave it byte for byte as it was. */
 async function snapshot(server: TestServer, token?: string) {
@@ -164,7 +164,7 @@ describe('storage caps over a durable repository', () => {
     const { tmpdir } = await import('node:os');
     const { openSqliteStore } = await import('../storage/sqlite-store.js');
     const { createApi } = await import('../../core/src/api.js');
-    const { pipelinesTable } = await import('../../core/src/resources/pipelines/table.js');
+    const { pipelinesTable } = await import('../../core/src/model/pipelines.js');
     const { resourceModules } = await import('../../core/src/resources/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'caps-durable-'));
     try {

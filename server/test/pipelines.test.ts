@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanName } from '../../core/src/slug.js';
 import { TestServer } from './harness.js';
-import { pipelinesTable } from '../../core/src/resources/pipelines/table.js';
+import { pipelinesTable } from '../../core/src/model/pipelines.js';
 
 describe('slugs (Mage clean_name)', () => {
   it.each([

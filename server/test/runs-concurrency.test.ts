@@ -3,7 +3,7 @@ import { frozenRepository } from '../../core/test/frozen-repository.js';
 import { TestServer } from './harness.js';
 import { runViolations, watchTransitions } from '../../core/test/run-invariants.js';
 import { defaultConfig } from '../../core/src/config.js';
-import { runsTable } from '../../core/src/orchestration/runs-table.js';
+import { runsTable } from '../../core/src/model/runs.js';
 
 let server: TestServer;
 let token: string;

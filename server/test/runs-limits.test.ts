@@ -2,9 +2,9 @@ import { Cron } from 'croner';
 import { describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../core/src/api.js';
 import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
-import { runsTable } from '../../core/src/orchestration/runs-table.js';
+import { runsTable } from '../../core/src/model/runs.js';
 import { FIRINGS_PER_TICK } from '../../core/src/orchestration/scheduler.js';
-import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
+import { schedulesTable } from '../../core/src/model/triggers.js';
 import { runViolations } from '../../core/test/run-invariants.js';
 
 /** An API in process on a clock the test moves, its scheduler notes kept. */

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { configFromEnv } from '../../core/src/config.js';
 import { TestServer } from './harness.js';
-import { schedulesTable } from '../../core/src/orchestration/triggers-table.js';
-import { runsTable } from '../../core/src/orchestration/runs-table.js';
+import { schedulesTable } from '../../core/src/model/triggers.js';
+import { runsTable } from '../../core/src/model/runs.js';
 
 it('the Express server ticks the scheduler on a real timer (SCHEDULER_INTERVAL_MS) and stops it on close', async () => {
   const config = configFromEnv({ SCHEDULER_INTERVAL_MS: '20', SIMULATED_BLOCK_DURATION_MS: '30' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../core/src/api.js';
 import { API_KEY, OWNER, TestServer, decodeJwtToken } from './harness.js';
-import { usersTable } from '../../core/src/resources/users/table.js';
+import { usersTable } from '../../core/src/model/users.js';
 
 /** What a security probe over HTTP found, each as the probe sent it. */
 describe('a refused request changes nothing; sessions and throttles hold', () => {

@@ -4,8 +4,7 @@
  * and the fixtures' JSON Schema read it; `describeContract()` puts the descriptions on the schemas first.
  */
 export { defineRouteDocs } from './define.js';
-export type { AnyRouteDoc, NodeDocs, RouteDoc } from './define.js';
-export { ROUTE_DOCS, describeContract, routeDoc, tagDoc } from './registry.js';
+export type { AnyRouteDoc, NodeDocs, RouteDoc, RoutesDocs, TagDoc } from './define.js';
+export { ROUTE_DOCS, TAG_DOCS, describeContract, routeDoc, tagDoc } from './registry.js';
 export { describeFields, describeSchema } from './schemas.js';
-export { TAG_DOCS } from './tags.js';
 export type { TagName } from './tags.js';

@@ -2,18 +2,17 @@ import * as z from 'zod/mini';
 import { contract } from '../router.js';
 import type { NodeId } from '../route-types.js';
 import { walkContract, type ContractRoute } from '../walk.js';
-import type { AnyRouteDoc, NodeDocs } from './define.js';
+import { TAG, type AnyRouteDoc, type NodeDocs } from './define.js';
 import { blockRunDocs } from './routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from './routes/blocks.js';
 import { pipelineLogDocs } from './routes/logs.js';
 import { runBlockRunDocs, runDocs } from './routes/pipeline-runs.js';
-import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from './routes/pipeline-schedules.js';
+import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from './routes/triggers.js';
 import { pipelineDocs } from './routes/pipelines.js';
 import { sessionDocs } from './routes/sessions.js';
 import { statusDocs } from './routes/statuses.js';
 import { userDocs } from './routes/users.js';
 import { describeSchema, describeSchemas } from './schemas.js';
-import { TAG_DOCS } from './tags.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
 export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
@@ -45,10 +44,18 @@ export function routeDoc(route: Pick<ContractRoute, 'id' | 'node' | 'key'>): Any
   return doc;
 }
 
+/** Each tag's description, from the node docs that declare it. */
+export const TAG_DOCS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values<NodeDocs<NodeId>>(ROUTE_DOCS).flatMap((docs) => {
+    const tag = docs[TAG];
+    return tag ? [[tag.name, tag.description]] : [];
+  }),
+);
+
 /** A tag's description. */
 export function tagDoc(name: string): string {
   const description = new Map<string, string>(Object.entries(TAG_DOCS)).get(name);
-  if (description === undefined) throw new Error(`Tag ${name} has no description`);
+  if (description === undefined) throw new Error(`Tag ${name} has no description: give it with the docs of one of its nodes (defineRouteDocs' third argument)`);
   return description;
 }
 

@@ -6,7 +6,7 @@ import { PipelineListMetadata } from '../routes/pipelines.js';
 import { Block, BlockCreate } from '../schemas/block.js';
 import { LogFile } from '../schemas/log.js';
 import { ApiTriggerBody, PipelineRun, PipelineRunCreate, PipelineRunUpdate } from '../schemas/pipeline-run.js';
-import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate, ScheduleSettings } from '../schemas/pipeline-schedule.js';
+import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate, ScheduleSettings } from '../schemas/trigger.js';
 import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
 import { Session, SessionCreate } from '../schemas/session.js';
 import { Role, RolePermission, SessionUser, User, UserCreate } from '../schemas/user.js';

@@ -8,7 +8,7 @@ import { PIPELINE_SORT_KEYS, Pipeline, PipelineCreate, PipelineUpdate } from '..
 import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
-import { pipelineSchedulesOfPipeline } from './pipeline-schedules.js';
+import { pipelineSchedulesOfPipeline } from './triggers.js';
 
 const c = initContract();
 const tag = 'pipelines';

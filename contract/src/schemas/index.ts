@@ -13,7 +13,7 @@ export * from './block.js';
 export * from './block-run.js';
 export * from './log.js';
 export * from './pipeline-run.js';
-export * from './pipeline-schedule.js';
+export * from './trigger.js';
 export * from './pipeline.js';
 export * from './session.js';
 export * from './user.js';

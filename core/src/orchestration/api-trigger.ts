@@ -5,9 +5,9 @@ import { ApiError } from '../errors.js';
 import { integerId } from '../ids.js';
 import { isPlainObject, type CoreRequest } from '../request.js';
 import { createRun } from './commands.js';
-import type { RunRecord } from './runs.js';
+import type { RunRecord } from '../model/runs.js';
 import { tokenThrottles } from './token-throttle.js';
-import { schedulesTable } from './triggers-table.js';
+import { schedulesTable } from '../model/triggers.js';
 
 /**
  * The API trigger URLs take the trigger's token instead of an API key or session. Every failure looks the

@@ -1,12 +1,12 @@
 import type { Services } from '../context.js';
 import { invalid } from '../errors.js';
-import type { PipelineRecord } from '../resources/pipelines/table.js';
+import type { PipelineRecord } from '../model/pipelines.js';
 import { createRun, resetterFor } from './commands.js';
 import { checkWaitingRoom } from './quotas.js';
 import { endRun, resetIncomplete } from './engine.js';
-import { isInProgress, type RunRecord } from './runs.js';
-import { schedulesTable } from './triggers-table.js';
-import { runsTable } from './runs-table.js';
+import { isInProgress, type RunRecord } from '../model/runs.js';
+import { schedulesTable } from '../model/triggers.js';
+import { runsTable } from '../model/runs.js';
 
 export interface BulkAction {
   status: 'active' | 'inactive' | 'cancelled' | 'retry' | 'retry_incomplete_block_runs';

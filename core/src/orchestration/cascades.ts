@@ -1,6 +1,6 @@
 import type { Repository } from '../repository/types.js';
-import { runsTable } from './runs-table.js';
-import { schedulesTable } from './triggers-table.js';
+import { runsTable } from '../model/runs.js';
+import { schedulesTable } from '../model/triggers.js';
 
 /** Deletes a trigger's runs (with their block runs inside, and so their logs); used when a trigger or a pipeline goes. */
 export function deleteRunsOf(repo: Repository, scheduleId: number): void {

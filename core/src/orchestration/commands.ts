@@ -1,16 +1,16 @@
 import type { CoreConfig } from '../config.js';
-import { allMembers } from '../pipeline-members/graph.js';
+import { allMembers } from '../model/graph.js';
 import type { Repository } from '../repository/types.js';
-import { blocksTable } from '../resources/blocks/table.js';
-import { pipelinesTable } from '../resources/pipelines/table.js';
+import { blocksTable } from '../model/blocks.js';
+import { pipelinesTable } from '../model/pipelines.js';
 import { sizeOf } from '../repository/storage-limits.js';
 import { cancelRun, retryBlocks } from './engine.js';
 import { checkVariablesSize, checkWaitingRoom } from './quotas.js';
-import { isInProgress, type BlockRunState, type RunRecord } from './runs.js';
-import { runsTable } from './runs-table.js';
+import { isInProgress, type BlockRunState, type RunRecord } from '../model/runs.js';
+import { runsTable } from '../model/runs.js';
 import { resetBlockRun } from './simulation.js';
-import type { ScheduleRecord } from './triggers.js';
-import { schedulesTable } from './triggers-table.js';
+import type { ScheduleRecord } from '../model/triggers.js';
+import { schedulesTable } from '../model/triggers.js';
 
 /** What the commands read: the store and the settings. */
 export type Orchestration = { repo: Repository; config: Pick<CoreConfig, 'runs' | 'simulatedBlockDurationMs'> };

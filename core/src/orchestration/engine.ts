@@ -1,6 +1,6 @@
 import { invalid } from '../errors.js';
-import type { ScheduleSettings } from './triggers.js';
-import { BLOCK_TERMINAL, type BlockRunState, type RunRecord } from './runs.js';
+import type { ScheduleSettings } from '../model/triggers.js';
+import { BLOCK_TERMINAL, type BlockRunState, type RunRecord } from '../model/runs.js';
 
 /**
  * The run state machine, as pure functions from a run to its next version (docs/runs.md has the

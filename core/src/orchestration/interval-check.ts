@@ -1,6 +1,6 @@
 import type { Cron } from 'croner';
 import { invalid } from '../errors.js';
-import { cronOf, PRESETS } from './interval.js';
+import { cronOf, PRESETS } from '../model/interval.js';
 
 const DAY = 24 * 3_600_000;
 

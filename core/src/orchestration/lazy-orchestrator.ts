@@ -2,7 +2,7 @@ import { lazyModule } from '../lazy-module.js';
 
 /**
  * The orchestrator (orchestrator.ts), imported on first need. The core awaits loadOrchestrator() before anything
- * that makes, fires or changes a trigger or a run can run: before a write to triggers or runs (their prepareWrite),
+ * that makes, fires or changes a trigger or a run can run: before a write to triggers or runs (declared in core/src/chunks.ts),
  * before a pipeline's bulk action, and when the API opens a repository that may hold stored triggers. Until a
  * trigger exists the scheduler has nothing to do, so it needs the orchestrator no sooner.
  */

@@ -8,4 +8,4 @@ export { createScheduler } from './scheduler.js';
 export { changeRun, runNow } from './commands.js';
 export { triggerRun } from './api-trigger.js';
 export { applyBulkAction } from './bulk.js';
-export { triggerWrites } from '../resources/pipeline_schedules/writes.js';
+export { triggerWrites } from './trigger-writes.js';

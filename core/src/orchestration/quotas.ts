@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { Orchestration } from './commands.js';
-import { runsTable } from './runs-table.js';
+import { runsTable } from '../model/runs.js';
 
 /** 413 when variables sent for a run or a trigger are over the cap (they are stored with every run). */
 export function checkVariablesSize({ config }: Pick<Orchestration, 'config'>, size: number, what: string): void {

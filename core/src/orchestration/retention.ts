@@ -1,5 +1,5 @@
 import type { Orchestration } from './commands.js';
-import { runsTable } from './runs-table.js';
+import { runsTable } from '../model/runs.js';
 
 const FINISHED = ['completed', 'failed', 'cancelled'] as const;
 /** Runs deleted per sweep at most: a tick does bounded work even when a long backlog is due. */

@@ -1,20 +1,20 @@
 import { ApiError } from '../errors.js';
 import type { Repository } from '../repository/types.js';
-import type { BlockRecord } from '../resources/blocks/table.js';
-import { allMembers } from '../pipeline-members/graph.js';
-import { blocksTable } from '../resources/blocks/table.js';
-import { pipelinesTable } from '../resources/pipelines/table.js';
+import type { BlockRecord } from '../model/blocks.js';
+import { allMembers } from '../model/graph.js';
+import { blocksTable } from '../model/blocks.js';
+import { pipelinesTable } from '../model/pipelines.js';
 import { StorageReserve } from '../repository/storage-limits.js';
 import { createRun, type Orchestration } from './commands.js';
 import { advanceRun, startRun } from './engine.js';
-import { currentExecutionDate } from './interval.js';
+import { currentExecutionDate } from '../model/interval.js';
 import { SchedulerNotices } from './notices.js';
 import { pruneOlderThan } from './retention.js';
-import type { RunRecord } from './runs.js';
-import { runsTable } from './runs-table.js';
+import type { RunRecord } from '../model/runs.js';
+import { runsTable } from '../model/runs.js';
 import { plannedBlockRuns } from './simulation.js';
-import type { ScheduleRecord } from './triggers.js';
-import { schedulesTable } from './triggers-table.js';
+import type { ScheduleRecord } from '../model/triggers.js';
+import { schedulesTable } from '../model/triggers.js';
 
 export interface Scheduler {
   /**

@@ -1,7 +1,7 @@
-import type { BlockRecord } from '../resources/blocks/table.js';
-import type { PipelineRecord } from '../resources/pipelines/table.js';
+import type { BlockRecord } from '../model/blocks.js';
+import type { PipelineRecord } from '../model/pipelines.js';
 import { isPlainObject } from '../request.js';
-import type { BlockRunState, SimulatedOutcome } from './runs.js';
+import type { BlockRunState, SimulatedOutcome } from '../model/runs.js';
 
 /**
  * The simulated executor's rules (docs/runs.md). Nothing is executed: a block run takes `duration_ms`

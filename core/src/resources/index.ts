@@ -4,7 +4,7 @@ import { blockRuns, pipelineRunBlockRuns } from './block_runs/index.js';
 import { blocks, pipelineBlocks } from './blocks/index.js';
 import { pipelineLogs } from './logs/index.js';
 import { pipelineRuns, schedulePipelineRuns } from './pipeline_runs/index.js';
-import { pipelinePipelineSchedules, pipelineSchedules } from './pipeline_schedules/index.js';
+import { pipelinePipelineSchedules, pipelineSchedules } from './triggers/index.js';
 import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';

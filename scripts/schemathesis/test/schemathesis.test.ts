@@ -7,7 +7,7 @@ import { contract, walkContract } from '@pipeline-api/contract';
 import { afterAll, describe, it } from 'vitest';
 import { listen, type RunningServer } from '../../../server/http/listen.js';
 import { spawnGroup } from '../../process-group.js';
-import { pipelinesTable } from '../../../core/src/resources/pipelines/table.js';
+import { pipelinesTable } from '../../../core/src/model/pipelines.js';
 
 /**
  * Schemathesis (PyPI, pinned; `npm test` installs it with ensure.sh) against a reference server on a free

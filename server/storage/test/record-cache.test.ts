@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usersTable } from '../../../core/src/resources/users/table.js';
+import { usersTable } from '../../../core/src/model/users.js';
 import { bareUser } from '../../test/records.js';
 import { RecordCache } from '../record-cache.js';
 import { openSqliteStore, type StoreOptions } from '../sqlite-store.js';

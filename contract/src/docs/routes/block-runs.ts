@@ -1,12 +1,16 @@
 import { defineRouteDocs } from '../define.js';
 
-export const blockRunDocs = defineRouteDocs('blockRuns', {
-  list: {
-    summary: 'List block runs',
-    description: 'Newest run first, each run’s block runs in id order; with the trigger’s id and name.',
-    query: {
-      pipeline_run_id: 'Only this run’s block runs',
-      pipeline_uuid: 'Only block runs of this pipeline’s runs',
+export const blockRunDocs = defineRouteDocs(
+  'blockRuns',
+  {
+    list: {
+      summary: 'List block runs',
+      description: 'Newest run first, each run’s block runs in id order; with the trigger’s id and name.',
+      query: {
+        pipeline_run_id: 'Only this run’s block runs',
+        pipeline_uuid: 'Only block runs of this pipeline’s runs',
+      },
     },
   },
-});
+  { name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' },
+);

@@ -3,32 +3,40 @@ import { defineRouteDocs } from '../define.js';
 /** The query both block deletes take. */
 const deleteQuery = { force: 'Delete even when other blocks depend on it; they inherit its upstreams' };
 
-export const pipelineBlockDocs = defineRouteDocs('pipelines.blocks', {
-  list: {
-    summary: "List a pipeline's blocks",
-    description: 'Every member of the pipeline (up to 1000 a page), in section order (blocks, callbacks, conditionals, widgets, extensions).',
-    query: {
-      'block_uuid[]': 'Only these blocks',
+export const pipelineBlockDocs = defineRouteDocs(
+  'pipelines.blocks',
+  {
+    list: {
+      summary: "List a pipeline's blocks",
+      description: 'Every member of the pipeline (up to 1000 a page), in section order (blocks, callbacks, conditionals, widgets, extensions).',
+      query: {
+        'block_uuid[]': 'Only these blocks',
+      },
+    },
+    create: {
+      summary: 'Create a block',
+      description: 'Creates the block in this pipeline and in every pipeline named in `pipelines`, all or nothing. The uuid is the slug of `name`.',
+    },
+    detail: {
+      summary: 'Read a block in a pipeline',
+      description: 'With its priority, upstream and downstream blocks in this pipeline.',
+    },
+    update: {
+      summary: 'Update a block in a pipeline',
+      description: 'Shared settings (name, content, configuration...) and this pipeline’s priority and graph.',
+    },
+    delete: {
+      summary: 'Remove a block from a pipeline',
+      description: 'Refused when other blocks depend on it, unless `force=true`.',
+      query: deleteQuery,
     },
   },
-  create: {
-    summary: 'Create a block',
-    description: 'Creates the block in this pipeline and in every pipeline named in `pipelines`, all or nothing. The uuid is the slug of `name`.',
+  {
+    name: 'blocks',
+    description:
+      'Units of code or content. A block’s code and settings are shared by every pipeline it belongs to; its position and upstream blocks are per pipeline.',
   },
-  detail: {
-    summary: 'Read a block in a pipeline',
-    description: 'With its priority, upstream and downstream blocks in this pipeline.',
-  },
-  update: {
-    summary: 'Update a block in a pipeline',
-    description: 'Shared settings (name, content, configuration...) and this pipeline’s priority and graph.',
-  },
-  delete: {
-    summary: 'Remove a block from a pipeline',
-    description: 'Refused when other blocks depend on it, unless `force=true`.',
-    query: deleteQuery,
-  },
-});
+);
 
 export const blockDocs = defineRouteDocs('blocks', {
   list: {

@@ -1,31 +1,38 @@
 import { defineRouteDocs } from '../define.js';
 
-export const runDocs = defineRouteDocs('pipelineRuns', {
-  list: {
-    summary: 'List runs',
-    description: 'Newest first (by id); 40 a page unless `_limit` says otherwise. Every value of a multi-value filter counts.',
-    query: {
-      pipeline_uuid: 'Only this pipeline’s runs',
-      'pipeline_uuid[]': 'Only these pipelines’ runs',
-      status: 'Only runs in these statuses (one, or comma-separated)',
-      'status[]': 'Only runs in these statuses (repeat the param, or comma-separate)',
-      disable_retries_grouping: 'Accepted and ignored: runs are never grouped',
+export const runDocs = defineRouteDocs(
+  'pipelineRuns',
+  {
+    list: {
+      summary: 'List runs',
+      description: 'Newest first (by id); 40 a page unless `_limit` says otherwise. Every value of a multi-value filter counts.',
+      query: {
+        pipeline_uuid: 'Only this pipeline’s runs',
+        'pipeline_uuid[]': 'Only these pipelines’ runs',
+        status: 'Only runs in these statuses (one, or comma-separated)',
+        'status[]': 'Only runs in these statuses (repeat the param, or comma-separate)',
+        disable_retries_grouping: 'Accepted and ignored: runs are never grouped',
+      },
+    },
+    detail: {
+      summary: 'Read a run',
+      description: 'With its block runs. `_format=with_basic_details`: id, status and execution date only (for polling).',
+    },
+    update: {
+      summary: 'Cancel a run, or retry its blocks',
+      description:
+        '`{status: "cancelled"}` stops an `initial` or `running` run; `{pipeline_run_action: "retry_blocks", from_block_uuid?}` resets the blocks that did not complete (or that block and everything below it) and runs again. Anything else, and a transition the run cannot take, is a 400 `record_invalid`.',
+    },
+    delete: {
+      summary: 'Delete a run',
+      description: 'With its block runs; a run in progress simply stops existing (nothing executes outside the scheduler).',
     },
   },
-  detail: {
-    summary: 'Read a run',
-    description: 'With its block runs. `_format=with_basic_details`: id, status and execution date only (for polling).',
+  {
+    name: 'runs',
+    description: 'Pipeline runs: `initial -> running -> completed | failed | cancelled`, moved by the scheduler; block execution is simulated (docs/runs.md).',
   },
-  update: {
-    summary: 'Cancel a run, or retry its blocks',
-    description:
-      '`{status: "cancelled"}` stops an `initial` or `running` run; `{pipeline_run_action: "retry_blocks", from_block_uuid?}` resets the blocks that did not complete (or that block and everything below it) and runs again. Anything else, and a transition the run cannot take, is a 400 `record_invalid`.',
-  },
-  delete: {
-    summary: 'Delete a run',
-    description: 'With its block runs; a run in progress simply stops existing (nothing executes outside the scheduler).',
-  },
-});
+);
 
 export const runBlockRunDocs = defineRouteDocs('pipelineRuns.blockRuns', {
   list: {

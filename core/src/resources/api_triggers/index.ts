@@ -1,8 +1,7 @@
-import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { definePolicy } from '../../policy.js';
 import { defineResource } from '../../resource.js';
-import { runPresenter } from '../pipeline_runs/presenter.js';
-import { always } from '../rules.js';
+import { runPresenter } from '../../views/runs.js';
+import { always } from '../../auth/rules.js';
 import { apiTriggerResource, apiTriggerWithTokenResource } from './resource.js';
 
 /** Public routes (no API key or session): the resource checks the trigger's token itself. */
@@ -19,7 +18,6 @@ export const apiTriggerWithToken = defineResource('pipelineSchedules.pipelineRun
   resource: apiTriggerWithTokenResource,
   policy,
   presenter: runPresenter,
-  prepareWrite: loadOrchestrator,
 });
 
 /** `POST /api/pipeline_schedules/:pipeline_schedule_id/api_trigger` with `Authorization: Bearer <token>`. */
@@ -27,5 +25,4 @@ export const apiTrigger = defineResource('pipelineSchedules.apiTrigger', {
   resource: apiTriggerResource,
   policy,
   presenter: runPresenter,
-  prepareWrite: loadOrchestrator,
 });

@@ -1,6 +1,6 @@
 import type { NodeAt } from '@pipeline-api/contract';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import type { RunRecord } from '../../orchestration/runs.js';
+import type { RunRecord } from '../../model/runs.js';
 import type { Resource } from '../../resource.js';
 
 /** `Authorization: Bearer <token>`, also inside a comma-separated header (Mage's parsing, without its leading-space bug). */

@@ -1,5 +1,5 @@
 import { definePolicy } from '../../policy.js';
-import { role } from '../rules.js';
+import { role } from '../../auth/rules.js';
 
 /** Mage's BlockRunPolicy: list only, viewer+. */
 export const blockRunPolicy = definePolicy({

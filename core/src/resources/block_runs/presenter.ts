@@ -1,7 +1,7 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import type { RequestContext } from '../../context.js';
 import { definePresenter } from '../../presenter.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
+import { schedulesTable } from '../../model/triggers.js';
 import type { BlockRunRow } from './resource.js';
 
 type BlockRun = NodeItemOf<NodeAt<'blockRuns'>>;

@@ -2,8 +2,8 @@ import type { NodeAt } from '@pipeline-api/contract';
 import type { Meta, Services } from '../../context.js';
 import type { OrderedKeys } from '../../repository/sorted-keys.js';
 import type { Page, Resource } from '../../resource.js';
-import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
-import { runsTable } from '../../orchestration/runs-table.js';
+import type { BlockRunState, RunRecord } from '../../model/runs.js';
+import { runsTable } from '../../model/runs.js';
 
 /** A block run and the run it belongs to (block runs are stored inside their run). */
 export interface BlockRunRow {

@@ -1,12 +1,12 @@
 import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
-import { pipelinesTable } from '../pipelines/table.js';
-import { allMembers } from '../../pipeline-members/graph.js';
+import { pipelinesTable } from '../../model/pipelines.js';
+import { allMembers } from '../../model/graph.js';
 import { pipelineBlockPolicy, sharedBlockPolicy } from './policy.js';
-import { pipelineBlockPresenter } from '../../pipeline-members/presenter.js';
+import { pipelineBlockPresenter } from '../../views/pipeline-blocks.js';
 import { sharedBlockPresenter } from './presenter.js';
 import { pipelineBlockResource, sharedBlockResource } from './resource.js';
-import { blocksTable } from './table.js';
+import { blocksTable } from '../../model/blocks.js';
 
 /**
  * A block belongs to the pipelines it lists: when a pipeline is created as a clone, renamed or deleted,

@@ -1,33 +1,19 @@
+import { payloadAttributes } from '@pipeline-api/contract';
 import { definePolicy } from '../../policy.js';
-import { each, role } from '../rules.js';
+import { each, role } from '../../auth/rules.js';
 
-const SHARED = [
-  'name',
-  'type',
-  'color',
-  'config',
-  'configuration',
-  'content',
-  'language',
-  'executor_type',
-  'executor_config',
-  'retry_config',
-  'timeout',
-  'has_callback',
-] as const;
-const GRAPH = ['priority', 'upstream_blocks', 'downstream_blocks'] as const;
 const viewer = role('viewer');
 const editor = role('editor');
 
 const actions = { list: viewer, detail: viewer, create: editor, update: editor, delete: editor };
 
-/** Blocks in a pipeline: read viewer+, write editor+ (Mage's BlockPolicy). */
+/** Blocks in a pipeline: read viewer+, write editor+ (Mage's BlockPolicy); every attribute of the payloads is writable. */
 export const pipelineBlockPolicy = definePolicy({
   resource: 'blocks',
   actions,
   writes: {
-    create: each([...SHARED, ...GRAPH, 'extension_uuid', 'pipelines', 'uuid'], editor),
-    update: each([...SHARED, ...GRAPH], editor),
+    create: each(payloadAttributes('pipelines.blocks.create'), editor),
+    update: each(payloadAttributes('pipelines.blocks.update'), editor),
   },
   // Mage's lists (delete takes any, as Mage never checks them); most have no effect here.
   queries: {
@@ -52,6 +38,6 @@ export const pipelineBlockPolicy = definePolicy({
 export const sharedBlockPolicy = definePolicy({
   resource: 'blocks',
   actions: { list: viewer, detail: viewer, update: editor, delete: editor },
-  writes: { update: each(SHARED, editor) },
+  writes: { update: each(payloadAttributes('blocks.update'), editor) },
   queries: { delete: '*' },
 });

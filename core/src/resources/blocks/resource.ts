@@ -1,7 +1,7 @@
 import type { NodeAt } from '@pipeline-api/contract';
 import { invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
-import { pipelinesTable, type PipelineRecord } from '../pipelines/table.js';
+import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 import {
   allMembers,
   assertMembers,
@@ -13,10 +13,10 @@ import {
   sectionFor,
   setDownstream,
   setUpstream,
-} from '../../pipeline-members/graph.js';
-import { preloadViews, type BlockPreload, type PipelineBlockView } from '../../pipeline-members/presenter.js';
+} from '../../model/graph.js';
+import { preloadViews, type BlockPreload, type PipelineBlockView } from '../../views/pipeline-blocks.js';
 import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
-import { blocksTable, type BlockRecord } from './table.js';
+import { blocksTable, type BlockRecord } from '../../model/blocks.js';
 
 /** Blocks as members of the pipeline in the URL: `/api/pipelines/:pipeline_uuid/blocks[/:block_uuid]`. */
 export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, PipelineBlockView, BlockPreload, PipelineRecord> = {

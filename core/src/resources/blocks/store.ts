@@ -1,25 +1,19 @@
+import { payloadAttributes, type SharedBlockUpdate } from '@pipeline-api/contract';
 import type { Services } from '../../context.js';
 import { invalid } from '../../errors.js';
 import { cleanName } from '../../slug.js';
-import { pipelinesTable, type PipelineRecord } from '../pipelines/table.js';
-import { cloneSections, removeMember, renameMember, sectionFor } from '../../pipeline-members/graph.js';
-import { blocksTable, type BlockRecord } from './table.js';
+import { applyPatch, without } from '../../model/patch.js';
+import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
+import { cloneSections, removeMember, renameMember, sectionFor } from '../../model/graph.js';
+import { blocksTable, type BlockRecord } from '../../model/blocks.js';
 
 /** Block writes that touch several records; callers run them inside repo.transaction. */
 
-export interface SharedSettings {
-  color?: string | null;
-  config?: Record<string, unknown>;
-  configuration?: Record<string, unknown>;
-  content?: string | null;
-  language?: string;
-  executor_type?: string;
-  executor_config?: Record<string, unknown> | null;
-  retry_config?: Record<string, unknown> | null;
-  timeout?: number | null;
-  has_callback?: boolean;
-  type?: string;
-}
+/** The settings a block shares with every pipeline it is in: what `/api/blocks/:uuid` writes, but its name. */
+export type SharedSettings = Omit<SharedBlockUpdate, 'name'>;
+
+/** The settings stored as sent; a type and the content have rules of their own. */
+const PLAIN_SETTINGS = without(payloadAttributes('blocks.update'), 'name', 'type', 'content');
 
 export const blockUuid = (name: string, path: string) => {
   const uuid = cleanName(name, { allowSlash: true });
@@ -31,22 +25,13 @@ export const blockUuid = (name: string, path: string) => {
 
 /** The block with the settings in `p` applied; a type may change only within its section. */
 export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: number): BlockRecord {
-  const next: BlockRecord = { ...block, updated_at: now };
+  const next: BlockRecord = applyPatch({ ...block, updated_at: now }, p, PLAIN_SETTINGS);
   if (p.type !== undefined && p.type !== block.type) {
     if (sectionFor(p.type, block.extension_uuid) !== sectionFor(block.type, block.extension_uuid)) {
       throw invalid('block.type', `A ${block.type} block cannot become a ${p.type} block: they live in different sections of a pipeline.`);
     }
     next.type = p.type;
   }
-  if (p.color !== undefined) next.color = p.color;
-  if (p.config !== undefined) next.config = p.config;
-  if (p.configuration !== undefined) next.configuration = p.configuration;
-  if (p.language !== undefined) next.language = p.language;
-  if (p.executor_type !== undefined) next.executor_type = p.executor_type;
-  if (p.executor_config !== undefined) next.executor_config = p.executor_config;
-  if (p.retry_config !== undefined) next.retry_config = p.retry_config;
-  if (p.timeout !== undefined) next.timeout = p.timeout;
-  if (p.has_callback !== undefined) next.has_callback = p.has_callback;
   if (p.content !== undefined && (p.content ?? '') !== block.content) {
     next.content = p.content ?? '';
     if (block.status === 'executed') next.status = 'updated';

@@ -1,7 +1,6 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter } from '../../presenter.js';
 import { defineResource } from '../../resource.js';
-import { loadLogLines } from './lazy-lines.js';
 import { logPolicy } from './policy.js';
 import { logResource, type PipelineLogs } from './resource.js';
 
@@ -20,6 +19,5 @@ export const pipelineLogs = defineResource('pipelines.logs', {
     },
     formats: { default: ATTRIBUTES },
   }),
-  prepareRead: loadLogLines,
   // Mage reads at most 20 log files of each kind.
 });

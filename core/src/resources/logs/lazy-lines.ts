@@ -2,7 +2,7 @@ import { lazyModule } from '../../lazy-module.js';
 
 /**
  * The simulated log lines (lines.ts), imported on first need: only a page that reads a pipeline's logs loads them.
- * The logs resource's prepareRead awaits loadLogLines() before its lookups.
+ * core/src/chunks.ts declares that a logs read awaits loadLogLines() before its lookups.
  */
 const lines = lazyModule(() => import('./lines.js'));
 

@@ -1,5 +1,5 @@
 import type { DateTimes } from '../../clock.js';
-import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
+import type { BlockRunState, RunRecord } from '../../model/runs.js';
 
 /**
  * Simulated log files, derived from the run's recorded transitions (nothing is stored for them): one file

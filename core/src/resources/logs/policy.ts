@@ -1,5 +1,5 @@
 import { definePolicy } from '../../policy.js';
-import { role } from '../rules.js';
+import { role } from '../../auth/rules.js';
 
 /** Mage's LogPolicy: list, viewer+. */
 export const logPolicy = definePolicy({

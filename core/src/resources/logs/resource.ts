@@ -1,11 +1,11 @@
 import type { NodeAt } from '@pipeline-api/contract';
 import type { Resource } from '../../resource.js';
-import type { PipelineRecord } from '../pipelines/table.js';
+import type { PipelineRecord } from '../../model/pipelines.js';
 import { newestFirst } from '../../orchestration/page.js';
-import type { RunRecord } from '../../orchestration/runs.js';
+import type { RunRecord } from '../../model/runs.js';
 import { loadedLogLines } from './lazy-lines.js';
 import type { LogFile } from './lines.js';
-import { runsTable } from '../../orchestration/runs-table.js';
+import { runsTable } from '../../model/runs.js';
 
 export interface PipelineLogs {
   block_run_logs: LogFile[];

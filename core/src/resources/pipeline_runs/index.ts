@@ -1,8 +1,7 @@
-import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import { runsTable } from '../../orchestration/runs-table.js';
+import { runsTable } from '../../model/runs.js';
 import { defineResource } from '../../resource.js';
 import { runPolicy } from './policy.js';
-import { runPresenter } from './presenter.js';
+import { runPresenter } from '../../views/runs.js';
 import { runResource, scheduleRunResource } from './resource.js';
 
 /** Runs: `/api/pipeline_runs[/:id]`. */
@@ -11,8 +10,6 @@ export const pipelineRuns = defineResource('pipelineRuns', {
   resource: runResource,
   policy: runPolicy,
   presenter: runPresenter,
-  // Cancelling or retrying a run is the orchestrator's.
-  prepareWrite: loadOrchestrator,
 });
 
 /** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: a trigger's runs. */
@@ -20,6 +17,4 @@ export const schedulePipelineRuns = defineResource('pipelineSchedules.pipelineRu
   resource: scheduleRunResource,
   policy: runPolicy,
   presenter: runPresenter,
-  // Running a trigger now is the orchestrator's.
-  prepareWrite: loadOrchestrator,
 });

@@ -1,5 +1,5 @@
 import { definePolicy } from '../../policy.js';
-import { each, role } from '../rules.js';
+import { each, role } from '../../auth/rules.js';
 
 const editor = role('editor');
 const viewer = role('viewer');

@@ -2,12 +2,12 @@ import type { NodeAt } from '@pipeline-api/contract';
 import type { Services } from '../../context.js';
 import { invalid, notFound } from '../../errors.js';
 import { integerId } from '../../ids.js';
-import { parseDateTime } from '../../orchestration/interval.js';
+import { parseDateTime } from '../../model/interval.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { newestFirst } from '../../orchestration/page.js';
-import type { RunRecord } from '../../orchestration/runs.js';
-import { runsTable } from '../../orchestration/runs-table.js';
-import type { ScheduleRecord } from '../../orchestration/triggers.js';
+import type { RunRecord } from '../../model/runs.js';
+import { runsTable } from '../../model/runs.js';
+import type { ScheduleRecord } from '../../model/triggers.js';
 import type { OrderedKeys } from '../../repository/sorted-keys.js';
 import type { Page, Resource } from '../../resource.js';
 

@@ -1,7 +1,7 @@
 import { BlockCreate, described, Pipeline, PipelineCreate } from '@pipeline-api/contract';
 import * as z from 'zod/mini';
-import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
-import { splitItem } from '../../fixtures/item.js';
+import { defineFixtures, itemOf } from '../../fixture-declaration.js';
+import { splitItem } from '../../fixture-item.js';
 
 /** A pipeline to create, with its blocks in order. */
 const PipelineFixture = z.extend(PipelineCreate, {

@@ -1,38 +1,17 @@
+import { payloadAttributes } from '@pipeline-api/contract';
 import { definePolicy } from '../../policy.js';
-import { each, role } from '../rules.js';
+import { each, role } from '../../auth/rules.js';
 
 const editor = role('editor');
 const viewer = role('viewer');
 
-/** Mage's PipelinePolicy: read viewer+, write editor+. */
+/** Mage's PipelinePolicy: read viewer+, write editor+ (every attribute of the payloads). */
 export const pipelinePolicy = definePolicy({
   resource: 'pipelines',
   actions: { list: viewer, detail: viewer, create: editor, update: editor, delete: editor },
   writes: {
-    create: each(['name', 'type', 'description', 'tags', 'clone_pipeline_uuid'], editor),
-    update: each(
-      [
-        'name',
-        'type',
-        'description',
-        'tags',
-        'blocks',
-        'cache_block_output_in_memory',
-        'concurrency_config',
-        'executor_config',
-        'executor_count',
-        'executor_type',
-        'notification_config',
-        'retry_config',
-        'run_pipeline_in_one_process',
-        'settings',
-        'spark_config',
-        'status',
-        'pipeline_runs',
-        'pipeline_schedule_id',
-      ],
-      editor,
-    ),
+    create: each(payloadAttributes('pipelines.create'), editor),
+    update: each(payloadAttributes('pipelines.update'), editor),
   },
   // Mage's lists; the ones without an effect here are accepted so Mage clients keep working.
   queries: {

@@ -1,7 +1,7 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter, type PresentContext } from '../../presenter.js';
-import { presentMembers, type BlockPreload, type MemberFormat } from '../../pipeline-members/presenter.js';
-import type { PipelineRecord } from './table.js';
+import { presentMembers, type BlockPreload, type MemberFormat } from '../../views/pipeline-blocks.js';
+import type { PipelineRecord } from '../../model/pipelines.js';
 
 type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;
 /**

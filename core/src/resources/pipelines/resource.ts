@@ -4,28 +4,29 @@ type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
 import { badRequest, invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
-import { cloneSections, emptySections } from '../../pipeline-members/graph.js';
-import { preloadBlocks, type BlockPreload } from '../../pipeline-members/presenter.js';
+import { cloneSections, emptySections } from '../../model/graph.js';
+import { applyPatch } from '../../model/patch.js';
+import { preloadBlocks, type BlockPreload } from '../../views/pipeline-blocks.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import { pipelinesTable, type PipelineRecord } from './table.js';
+import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 
 type Settings = PipelineRecord['settings'];
 
-/** The settings an update writes: each present one replaces the stored value. */
-function updateSettings(settings: Settings, p: PipelineUpdate): Settings {
-  const next = { ...settings };
-  if (p.cache_block_output_in_memory !== undefined) next.cache_block_output_in_memory = p.cache_block_output_in_memory;
-  if (p.concurrency_config !== undefined) next.concurrency_config = p.concurrency_config;
-  if (p.executor_config !== undefined) next.executor_config = p.executor_config;
-  if (p.executor_count !== undefined) next.executor_count = p.executor_count;
-  if (p.executor_type !== undefined) next.executor_type = p.executor_type;
-  if (p.notification_config !== undefined) next.notification_config = p.notification_config;
-  if (p.retry_config !== undefined) next.retry_config = p.retry_config;
-  if (p.run_pipeline_in_one_process !== undefined) next.run_pipeline_in_one_process = p.run_pipeline_in_one_process;
-  if (p.settings !== undefined) next.settings = p.settings;
-  if (p.spark_config !== undefined) next.spark_config = p.spark_config;
-  return next;
-}
+/** The settings an update writes (each present one replaces the stored value): the update's keys that are settings. */
+const SETTINGS = [
+  'cache_block_output_in_memory',
+  'concurrency_config',
+  'executor_config',
+  'executor_count',
+  'executor_type',
+  'notification_config',
+  'retry_config',
+  'run_pipeline_in_one_process',
+  'settings',
+  'spark_config',
+] as const satisfies readonly (keyof Settings & keyof PipelineUpdate)[];
+/** The pipeline's own attributes an update stores as sent. */
+const PLAIN = ['type', 'description', 'tags'] as const satisfies readonly (keyof PipelineRecord & keyof PipelineUpdate)[];
 
 /** By name, in a Map: `_order_by[]` is the client's string, and `__proto__` or `toString` must name nothing. */
 const SORT_KEYS: ReadonlyMap<string, (p: PipelineRecord) => string | number> = new Map<PipelineSortKey, (p: PipelineRecord) => string | number>([
@@ -103,10 +104,7 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const { repo, clock, payload: p } = ctx;
     const pipelines = pipelinesTable.in(repo);
     const now = clock.now();
-    const next: PipelineRecord = { ...pipeline, settings: updateSettings(pipeline.settings, p), updated_at: now };
-    if (p.type !== undefined) next.type = p.type;
-    if (p.description !== undefined) next.description = p.description;
-    if (p.tags !== undefined) next.tags = p.tags;
+    const next: PipelineRecord = applyPatch({ ...pipeline, settings: applyPatch(pipeline.settings, p, SETTINGS), updated_at: now }, p, PLAIN);
     if (p.blocks !== undefined)
       next.sections = reorder(
         pipeline,

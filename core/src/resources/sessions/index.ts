@@ -1,10 +1,10 @@
 import { onChangesOf } from '../../cascade.js';
 import { defineResource } from '../../resource.js';
-import { usersTable } from '../users/table.js';
+import { usersTable } from '../../model/users.js';
 import { sessionPolicy } from './policy.js';
 import { sessionPresenter } from './presenter.js';
 import { sessionResource } from './resource.js';
-import { credentials, tokensTable } from './table.js';
+import { credentials, tokensTable } from '../../model/tokens.js';
 
 /** `/api/sessions[/:id]`: login and logout. Owns the tokens table, which authentication reads. */
 export const sessions = defineResource('sessions', {

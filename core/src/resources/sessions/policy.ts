@@ -1,5 +1,5 @@
 import { definePolicy } from '../../policy.js';
-import { always, each } from '../rules.js';
+import { always, each } from '../../auth/rules.js';
 
 /** Login is open to anyone with the API key; logout needs a logged-in caller. */
 export const sessionPolicy = definePolicy({

@@ -1,6 +1,6 @@
 import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter } from '../../presenter.js';
-import { sessionUserPresenter } from '../users/presenter.js';
+import { sessionUserPresenter } from '../../views/users.js';
 import type { SessionView } from './resource.js';
 
 /** Sessions are presented after login or logout, which always hold the token (logout without one is refused first). */

@@ -6,9 +6,9 @@ import { issueToken } from '../../auth/tokens.js';
 import type { Services } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Resource } from '../../resource.js';
-import { usersTable, type UserRecord } from '../users/table.js';
+import { usersTable, type UserRecord } from '../../model/users.js';
 import { purgeExpiredTokens } from './token-purge.js';
-import { tokensTable, type TokenRecord } from './table.js';
+import { tokensTable, type TokenRecord } from '../../model/tokens.js';
 
 export interface SessionView {
   token: TokenRecord | null;

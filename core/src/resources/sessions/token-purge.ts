@@ -1,6 +1,6 @@
 import type { Services } from '../../context.js';
 import { InstanceKey } from '../../instance.js';
-import { tokensTable } from './table.js';
+import { tokensTable } from '../../model/tokens.js';
 
 /** How often, at most, the token table is walked for tokens past their retention. */
 export const PURGE_INTERVAL_MS = 60_000;

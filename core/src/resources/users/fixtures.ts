@@ -2,8 +2,8 @@ import { described, User, UserCreate } from '@pipeline-api/contract';
 import * as z from 'zod/mini';
 import { ROLE_IDS } from '../../auth/roles.js';
 import { randomToken } from '../../random.js';
-import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
-import { splitItem } from '../../fixtures/item.js';
+import { defineFixtures, itemOf } from '../../fixture-declaration.js';
+import { splitItem } from '../../fixture-item.js';
 
 /**
  * A user to create: UserCreate without the confirmation and role ids, with a role by name (null: no project access).

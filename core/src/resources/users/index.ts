@@ -1,7 +1,7 @@
-import { usersTable } from './table.js';
+import { usersTable } from '../../model/users.js';
 import { defineResource } from '../../resource.js';
 import { userPolicy } from './policy.js';
-import { userPresenter } from './presenter.js';
+import { userPresenter } from '../../views/users.js';
 import { userResource } from './resource.js';
 
 /** `/api/users[/:id]`. */

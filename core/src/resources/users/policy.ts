@@ -1,7 +1,9 @@
+import { payloadAttributes } from '@pipeline-api/contract';
 import { atLeast } from '../../auth/roles.js';
+import { without } from '../../model/patch.js';
 import { definePolicy, type Rule } from '../../policy.js';
 import { ROLES, type RoleName } from '../../auth/roles.js';
-import { anyOf, each, isSelf, never, role } from '../rules.js';
+import { anyOf, each, isSelf, never, role } from '../../auth/rules.js';
 
 const selfOrAdmin = anyOf(isSelf, role('admin'));
 /** As the list shows them: an admin who is not an owner sees editors, viewers and users without a role (and themself). */
@@ -9,10 +11,9 @@ const listedForCaller: Rule = ({ caller, record }) => caller.role === 'owner' ||
 const roleOf = (record: unknown): RoleName | null =>
   typeof record === 'object' && record !== null && 'role' in record ? (ROLES.find((r) => r === record.role) ?? null) : null;
 const selfOrAdminOverListed = anyOf(isSelf, (ctx) => role('admin')(ctx) && listedForCaller(ctx));
-const PROFILE = ['avatar', 'email', 'first_name', 'last_name', 'password', 'password_confirmation', 'username'] as const;
 const ROLE_ATTRIBUTES = ['roles', 'roles_new'] as const;
 
-/** Mage's UserPolicy: list admin+, create/delete owner, detail/update yourself or admin+, roles by admin+. */
+/** Mage's UserPolicy: list admin+, create/delete owner, detail/update yourself or admin+, roles by admin+ (the role-gated exception). */
 export const userPolicy = definePolicy({
   resource: 'users',
   actions: {
@@ -23,9 +24,9 @@ export const userPolicy = definePolicy({
     delete: role('owner'),
   },
   writes: {
-    create: each([...PROFILE, ...ROLE_ATTRIBUTES], role('owner')),
+    create: each(payloadAttributes('users.create'), role('owner')),
     update: {
-      ...each([...PROFILE, 'password_current'], selfOrAdmin),
+      ...each(without(payloadAttributes('users.update'), ...ROLE_ATTRIBUTES), selfOrAdmin),
       ...each(ROLE_ATTRIBUTES, role('admin')),
     },
   },

@@ -7,8 +7,8 @@ import { invalid, notFound } from '../../errors.js';
 import { integerId } from '../../ids.js';
 import type { Repository } from '../../repository/types.js';
 import { paginate, type Resource } from '../../resource.js';
-import type { UserRow } from './presenter.js';
-import { usersTable, type UserRecord } from './table.js';
+import type { UserRow } from '../../views/users.js';
+import { usersTable, type UserRecord } from '../../model/users.js';
 
 const EMAIL = EMAIL_PATTERN;
 const MIN_PASSWORD = 8;

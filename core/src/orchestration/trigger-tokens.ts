@@ -1,5 +1,5 @@
-import { invalid } from '../../errors.js';
-import type { RandomSource } from '../../random.js';
+import { invalid } from '../errors.js';
+import type { RandomSource } from '../random.js';
 
 /** Mage's trigger token: uuid4().hex, 32 lowercase hex characters (128 random bits). */
 export function newToken(random: RandomSource): string {

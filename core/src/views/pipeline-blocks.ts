@@ -1,11 +1,11 @@
-import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
+import { attributesOf, SharedBlock, type NodeAt, type NodeItemOf } from '@pipeline-api/contract';
 import type { InstanceState } from '../instance.js';
-import { definePresenter, type PresentContext, type PresenterDefinition } from '../presenter.js';
+import { definePresenter, recordFields, type PresentContext, type PresenterDefinition } from '../presenter.js';
 import type { Repository } from '../repository/types.js';
-import { BASE } from '../resources/blocks/presenter.js';
-import { blocksTable, type BlockRecord } from '../resources/blocks/table.js';
-import type { PipelineRecord } from '../resources/pipelines/table.js';
-import { graphOf, sectionEntries } from './graph.js';
+import { without } from '../model/patch.js';
+import { blocksTable, type BlockRecord } from '../model/blocks.js';
+import type { PipelineRecord } from '../model/pipelines.js';
+import { graphOf, sectionEntries } from '../model/graph.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {
@@ -19,6 +19,9 @@ export interface BlockPreload {
 }
 
 type Block = NodeItemOf<NodeAt<'pipelines.blocks'>>;
+
+/** What every view of a block shows: the contract's attributes of a block, but the content (some formats add it). */
+export const BLOCK_FIELDS = without(attributesOf(SharedBlock), 'content', 'pipelines');
 
 /** One repository read for every block of these pipelines (pipelines present all their blocks). */
 export function preloadBlocks(pipelines: PipelineRecord[], repo: Repository): BlockPreload {
@@ -42,21 +45,7 @@ export function preloadViews(views: PipelineBlockView[], repo: Repository, insta
 const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => graphOf(v.pipeline.sections, ctx.op.instance).positions.get(v.block.uuid);
 
 const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Block>['attributes'] = {
-  uuid: (v) => v.block.uuid,
-  name: (v) => v.block.name,
-  type: (v) => v.block.type,
-  language: (v) => v.block.language,
-  status: (v) => v.block.status,
-  color: (v) => v.block.color,
-  config: (v) => v.block.config,
-  configuration: (v) => v.block.configuration,
-  executor_type: (v) => v.block.executor_type,
-  executor_config: (v) => v.block.executor_config,
-  retry_config: (v) => v.block.retry_config,
-  timeout: (v) => v.block.timeout,
-  has_callback: (v) => v.block.has_callback,
-  extension_uuid: (v) => v.block.extension_uuid,
-  content: (v) => v.block.content,
+  ...recordFields([...BLOCK_FIELDS, 'content'], (v: PipelineBlockView) => v.block),
   pipeline_uuid: (v) => v.pipeline.uuid,
   priority: (v, ctx) => position(v, ctx)?.index ?? 0,
   upstream_blocks: (v, ctx) => [...(position(v, ctx)?.member.upstream ?? [])],
@@ -66,7 +55,7 @@ const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Blo
 };
 
 const GRAPH = ['pipeline_uuid', 'priority', 'upstream_blocks', 'downstream_blocks', 'all_upstream_blocks_executed'] as const;
-const MEMBER_BASE = [...BASE, ...GRAPH] as const;
+const MEMBER_BASE = [...BLOCK_FIELDS, ...GRAPH] as const;
 /** The objects a client sets on a block, of any size up to a request body: a pipeline list leaves them out. */
 const CLIENT_OBJECTS: ReadonlySet<string> = new Set(['config', 'configuration', 'executor_config', 'retry_config']);
 export const MEMBER_FORMATS = {
@@ -75,7 +64,7 @@ export const MEMBER_FORMATS = {
    * A block in a pipeline list: a block shared by N pipelines would otherwise send its objects N times in one answer
    * (Mage's list leaves out only the content). One pipeline's detail, or the block's own routes, have them.
    */
-  summary: [...BASE.filter((name) => !CLIENT_OBJECTS.has(name)), ...GRAPH],
+  summary: [...BLOCK_FIELDS.filter((name) => !CLIENT_OBJECTS.has(name)), ...GRAPH],
   list: MEMBER_BASE,
   delete: MEMBER_BASE,
   create: [...MEMBER_BASE, 'content'],

@@ -10,8 +10,8 @@ const DAY = 24 * HOUR;
 
 /**
  * croner, imported on first need: a page whose triggers use only presets (or none) never loads it. The core awaits
- * loadCron() before any code that reads a cron expression can run: before a write naming one (the triggers'
- * prepareWrite) and when the API opens a repository that may hold stored ones.
+ * loadCron() before any code that reads a cron expression can run: before a write naming one (declared in
+ * core/src/chunks.ts) and when the API opens a repository that may hold stored ones.
  */
 const croner = lazyModule(() => import('croner'));
 

@@ -1,11 +1,8 @@
 import { onChangesOf } from '../../cascade.js';
 import { deleteTriggersOf, renameTriggersOf } from '../../orchestration/cascades.js';
-import { isCronExpression, isCronLoaded, loadCron } from '../../orchestration/interval.js';
-import { loadOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
+import { schedulesTable } from '../../model/triggers.js';
 import { defineResource } from '../../resource.js';
-import { isPlainObject } from '../../request.js';
-import { pipelinesTable } from '../pipelines/table.js';
+import { pipelinesTable } from '../../model/pipelines.js';
 import { schedulePolicy } from './policy.js';
 import { schedulePresenter } from './presenter.js';
 import { pipelineScheduleResource, scheduleResource } from './resource.js';
@@ -16,22 +13,12 @@ const followPipelines = onChangesOf(pipelinesTable, {
   deleted: (pipeline, { repo }) => deleteTriggersOf(repo, pipeline.uuid),
 });
 
-/**
- * A trigger write loads the orchestrator first (its create and update are in it, and the scheduler fires triggers from
- * the tick after the first is stored), and croner when it names a cron expression; only the first ones wait.
- */
-const prepareTriggerWrite = async (payload: unknown) => {
-  const cron = !isCronLoaded() && isPlainObject(payload) && isCronExpression(payload.schedule_interval) ? loadCron() : undefined;
-  await Promise.all([loadOrchestrator(), cron]);
-};
-
 /** `/api/pipeline_schedules[/:id]`: every trigger, and one trigger. */
 export const pipelineSchedules = defineResource('pipelineSchedules', {
   tables: [schedulesTable],
   resource: scheduleResource,
   policy: schedulePolicy,
   presenter: schedulePresenter,
-  prepareWrite: prepareTriggerWrite,
 });
 
 /** `/api/pipelines/:pipeline_uuid/pipeline_schedules`: a pipeline's triggers. */
@@ -40,5 +27,4 @@ export const pipelinePipelineSchedules = defineResource('pipelines.pipelineSched
   policy: schedulePolicy,
   presenter: schedulePresenter,
   cascades: [followPipelines],
-  prepareWrite: prepareTriggerWrite,
 });

@@ -3,11 +3,11 @@ import { notFound } from '../../errors.js';
 import { integerId } from '../../ids.js';
 import { deleteTrigger } from '../../orchestration/cascades.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
-import type { ScheduleRecord } from '../../orchestration/triggers.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
+import type { ScheduleRecord } from '../../model/triggers.js';
+import { schedulesTable } from '../../model/triggers.js';
 import type { Repository } from '../../repository/types.js';
 import type { Page, Resource } from '../../resource.js';
-import type { PipelineRecord } from '../pipelines/table.js';
+import type { PipelineRecord } from '../../model/pipelines.js';
 
 type Order = (a: ScheduleRecord, b: ScheduleRecord) => number;
 const ORDERS: ReadonlyMap<string, Order> = new Map<string, Order>([

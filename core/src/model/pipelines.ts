@@ -1,5 +1,5 @@
-import { defineTable } from '../../repository/table.js';
-import type { Sections } from '../../pipeline-members/sections.js';
+import { defineTable } from '../repository/table.js';
+import type { Sections } from './sections.js';
 
 export interface PipelineRecord {
   uuid: string;

@@ -1,8 +1,8 @@
 import type { NodeAt, NodeItemOf, Session } from '@pipeline-api/contract';
-import { LEGACY_ROLE_BITS, PROJECT_ACCESS, ROLE_DISPLAY, ROLE_IDS } from '../../auth/roles.js';
-import { formatDateTime } from '../../clock.js';
-import { definePresenter, type PresenterDefinition } from '../../presenter.js';
-import type { UserRecord } from './table.js';
+import { LEGACY_ROLE_BITS, PROJECT_ACCESS, ROLE_DISPLAY, ROLE_IDS } from '../auth/roles.js';
+import { formatDateTime } from '../clock.js';
+import { definePresenter, type PresenterDefinition } from '../presenter.js';
+import type { UserRecord } from '../model/users.js';
 
 /** A user as resources hand it over; `token` is set only by create. */
 export type UserRow = UserRecord & { token?: string };

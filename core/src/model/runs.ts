@@ -1,3 +1,4 @@
+import { defineTable } from '../repository/table.js';
 import { SortedKeys } from '../repository/sorted-keys.js';
 import { sizeOf } from '../repository/storage-limits.js';
 
@@ -138,3 +139,21 @@ function bump<K>(map: Map<K, number>, k: K, by: number) {
   if (next === 0) map.delete(k);
   else map.set(k, next);
 }
+
+/** Runs by integer id, their block runs inside, with the lookups lists and ticks use. */
+export const runsTable = defineTable({
+  name: 'pipeline_runs',
+  key: (run: RunRecord) => run.id,
+  extend: (_runs, repo) => {
+    const index = new RunIndex();
+    return {
+      onChange: (before: RunRecord | undefined, after: RunRecord | undefined) => index.update(before, after),
+      lookups: {
+        index,
+        /** Ids are never reused, even after a rollback, a delete or a restart. */
+        nextId: repo.openCounter('pipeline_runs'),
+        nextBlockRunId: repo.openCounter('block_runs'),
+      },
+    };
+  },
+});

@@ -1,16 +1,20 @@
-import type { NodeAt, PipelineScheduleCreate } from '@pipeline-api/contract';
-import { checkInterval } from '../../orchestration/interval-check.js';
-import { parseDateTime } from '../../orchestration/interval.js';
-import { checkVariablesSize } from '../../orchestration/quotas.js';
-import type { ScheduleRecord } from '../../orchestration/triggers.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
-import { sizeOf } from '../../repository/storage-limits.js';
-import type { Resource } from '../../resource.js';
-import type { PipelineRecord } from '../pipelines/table.js';
-import { checkChosenToken, newToken } from './tokens.js';
+import { payloadAttributes, type NodeAt, type PipelineScheduleCreate } from '@pipeline-api/contract';
+import { applyPatch, without } from '../model/patch.js';
+import { checkInterval } from './interval-check.js';
+import { parseDateTime } from '../model/interval.js';
+import { checkVariablesSize } from './quotas.js';
+import type { ScheduleRecord } from '../model/triggers.js';
+import { schedulesTable } from '../model/triggers.js';
+import { sizeOf } from '../repository/storage-limits.js';
+import type { Resource } from '../resource.js';
+import type { PipelineRecord } from '../model/pipelines.js';
+import { checkChosenToken, newToken } from './trigger-tokens.js';
 
 export type TriggerWrites = Pick<Resource<NodeAt<'pipelineSchedules'>, ScheduleRecord>, 'update'> &
   Pick<Resource<NodeAt<'pipelines.pipelineSchedules'>, ScheduleRecord, undefined, PipelineRecord>, 'create'>;
+
+/** What an update stores as sent: every attribute of its payload but those with rules of their own. */
+const PLAIN = without(payloadAttributes('pipelineSchedules.update'), 'id', 'start_time', 'last_enabled_at', 'tags', 'status', 'rotate_token');
 
 /** A trigger's create and update (in the orchestrator's chunk: a page that never writes a trigger never loads them). */
 export const triggerWrites: TriggerWrites = {
@@ -20,20 +24,11 @@ export const triggerWrites: TriggerWrites = {
     const now = clock.now();
     checkInterval(p.schedule_interval, 'pipeline_schedule.schedule_interval', now);
     if (p.variables !== undefined) checkVariablesSize(ctx, sizeOf(p.variables), "The trigger's variables");
-    const next: ScheduleRecord = { ...schedule, updated_at: now };
-    if (p.name !== undefined) next.name = p.name;
-    if (p.description !== undefined) next.description = p.description;
-    if (p.schedule_type !== undefined) next.schedule_type = p.schedule_type;
-    if (p.schedule_interval !== undefined) next.schedule_interval = p.schedule_interval;
+    const next: ScheduleRecord = applyPatch({ ...schedule, updated_at: now }, p, PLAIN);
     if (p.start_time !== undefined) next.start_time = p.start_time === null ? null : parseDateTime(p.start_time, 'pipeline_schedule.start_time');
     if (p.last_enabled_at !== undefined)
       next.last_enabled_at = p.last_enabled_at === null ? null : parseDateTime(p.last_enabled_at, 'pipeline_schedule.last_enabled_at');
-    if (p.variables !== undefined) next.variables = p.variables;
-    if (p.sla !== undefined) next.sla = p.sla;
-    if (p.settings !== undefined) next.settings = p.settings;
     if (p.tags !== undefined) next.tags = [...new Set(p.tags)].sort();
-    if (p.event_matchers !== undefined) next.event_matchers = p.event_matchers;
-    if (p.repo_path !== undefined) next.repo_path = p.repo_path;
     if (p.status !== undefined) {
       if (p.status === 'active' && schedule.status !== 'active') next.last_enabled_at = now;
       next.status = p.status;

@@ -1,7 +1,7 @@
-import type { AuthToken } from '../../auth/store.js';
-import { defineTable } from '../../repository/table.js';
-import type { CredentialStore } from '../../auth/store.js';
-import { usersTable } from '../users/table.js';
+import type { AuthToken } from '../auth/store.js';
+import { defineTable } from '../repository/table.js';
+import type { CredentialStore } from '../auth/store.js';
+import { usersTable } from './users.js';
 
 /** An access token as stored: keyed by the SHA-256 of the decoded token, which is never stored. */
 export type TokenRecord = AuthToken;

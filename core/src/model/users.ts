@@ -1,5 +1,5 @@
-import type { RoleName } from '../../auth/roles.js';
-import { defineTable } from '../../repository/table.js';
+import type { RoleName } from '../auth/roles.js';
+import { defineTable } from '../repository/table.js';
 
 export interface UserRecord {
   id: number;

@@ -1,10 +1,10 @@
 import type { BlockRun, NodeAt, NodeItemOf } from '@pipeline-api/contract';
-import { atLeast } from '../../auth/roles.js';
-import type { RequestContext } from '../../context.js';
-import { definePresenter } from '../../presenter.js';
-import type { ScheduleRecord } from '../../orchestration/triggers.js';
-import { schedulesTable } from '../../orchestration/triggers-table.js';
-import type { BlockRunState, RunRecord } from '../../orchestration/runs.js';
+import { atLeast } from '../auth/roles.js';
+import type { RequestContext } from '../context.js';
+import { definePresenter } from '../presenter.js';
+import type { ScheduleRecord } from '../model/triggers.js';
+import { schedulesTable } from '../model/triggers.js';
+import type { BlockRunState, RunRecord } from '../model/runs.js';
 
 type PipelineRun = NodeItemOf<NodeAt<'pipelineRuns'>>;
 const date = (ms: number | null, op: RequestContext) => (ms === null ? null : op.dates.format(ms));

@@ -1,7 +1,7 @@
 import { described, PipelineSchedule, PipelineScheduleCreate } from '@pipeline-api/contract';
 import * as z from 'zod/mini';
-import { defineFixtures, itemOf } from '../../fixtures/declaration.js';
-import { splitItem } from '../../fixtures/item.js';
+import { defineFixtures, itemOf } from '../../fixture-declaration.js';
+import { splitItem } from '../../fixture-item.js';
 
 /** A trigger to create on a pipeline (seeded after the pipelines, so it may name one of them). */
 const TriggerFixture = z.extend(PipelineScheduleCreate, {

@@ -25,25 +25,32 @@ export const pipelineScheduleDocs = defineRouteDocs('pipelines.pipelineSchedules
   },
 });
 
-export const scheduleDocs = defineRouteDocs('pipelineSchedules', {
-  list: {
-    summary: 'List every trigger',
-    description: 'Newest first unless `order_by` says otherwise.',
-    query: scheduleListQuery,
+export const scheduleDocs = defineRouteDocs(
+  'pipelineSchedules',
+  {
+    list: {
+      summary: 'List every trigger',
+      description: 'Newest first unless `order_by` says otherwise.',
+      query: scheduleListQuery,
+    },
+    detail: {
+      summary: 'Read a trigger',
+      description: 'With its tags, event matchers and next run date.',
+    },
+    update: {
+      summary: 'Update, enable, disable a trigger, or rotate its token',
+      description: '`rotate_token: true` (owners only) makes a new token; the old one stops working at once.',
+    },
+    delete: {
+      summary: 'Delete a trigger',
+      description: 'Its runs and their block runs are deleted with it (no orphan runs).',
+    },
   },
-  detail: {
-    summary: 'Read a trigger',
-    description: 'With its tags, event matchers and next run date.',
+  {
+    name: 'triggers',
+    description: 'Triggers (Mage’s pipeline schedules): `time` on an interval or cron, `api` called by URL with a token, `event`. Inactive until enabled.',
   },
-  update: {
-    summary: 'Update, enable, disable a trigger, or rotate its token',
-    description: '`rotate_token: true` (owners only) makes a new token; the old one stops working at once.',
-  },
-  delete: {
-    summary: 'Delete a trigger',
-    description: 'Its runs and their block runs are deleted with it (no orphan runs).',
-  },
-});
+);
 
 export const scheduleRunDocs = defineRouteDocs('pipelineSchedules.pipelineRuns', {
   list: {
@@ -69,9 +76,13 @@ export const apiTriggerWithTokenDocs = defineRouteDocs('pipelineSchedules.pipeli
   },
 });
 
-export const apiTriggerDocs = defineRouteDocs('pipelineSchedules.apiTrigger', {
-  create: {
-    summary: 'Call an API trigger (token in `Authorization: Bearer`)',
-    description: apiTriggerDescription,
+export const apiTriggerDocs = defineRouteDocs(
+  'pipelineSchedules.apiTrigger',
+  {
+    create: {
+      summary: 'Call an API trigger (token in `Authorization: Bearer`)',
+      description: apiTriggerDescription,
+    },
   },
-});
+  { name: 'api-triggers', description: 'The API trigger URLs: no API key or session, the trigger’s token instead.' },
+);

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
-import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate } from '../schemas/pipeline-schedule.js';
+import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate } from '../schemas/trigger.js';
 import { ApiTriggerBody, PipelineRun, PipelineRunCreate } from '../schemas/pipeline-run.js';
 import { routeMeta } from '../route-meta.js';
 

@@ -1,4 +1,4 @@
-import { atLeast, type RoleName } from '../auth/roles.js';
+import { atLeast, type RoleName } from './roles.js';
 import type { PolicyContext, Rule } from '../policy.js';
 
 /** Policy rules shared by the resources: Mage's role checks. */
