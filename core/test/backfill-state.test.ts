@@ -19,7 +19,7 @@ import {
   type BackfillStatus,
 } from '../src/orchestration/backfills/state.js';
 import { runDatesOf } from '../src/orchestration/backfills/run-dates.js';
-import type { RunStatus } from '../src/orchestration/runs.js';
+import type { RunStatus } from '../src/model/runs.js';
 
 const draft: BackfillState = { id: 7, status: null, started_at: null, completed_at: null, failed_at: null };
 const at = (status: BackfillStatus | null): BackfillState => ({ ...draft, status });
@@ -144,7 +144,7 @@ describe('following the runs', () => {
           const latest = latestRuns(history);
           if (next === 'completed') expect(latest.every((r) => r.status === 'completed')).toBe(true);
           const counts = runStatusCounts(history);
-          expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(new Set(list.map((r) => r.date)).size);
+          expect(Object.values(counts).reduce<number>((a, b) => a + (b ?? 0), 0)).toBe(new Set(list.map((r) => r.date)).size);
         },
       ),
     );

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../runs.js';
+import type { RunStatus } from '../../model/runs.js';
 import { countRunDates, runDatesOf, windowProblems, type BackfillWindow, type RunDateVariables } from './run-dates.js';
 import { runStatusCounts, type BackfillRun } from './state.js';
 

@@ -1,6 +1,6 @@
 import { ApiError, invalid } from '../../errors.js';
 import { isPlainObject } from '../../request.js';
-import { RUN_TERMINAL, isInProgress, type RunStatus } from '../runs.js';
+import { RUN_TERMINAL, isInProgress, type RunStatus } from '../../model/runs.js';
 import { grouped, type RunDateVariables } from './run-dates.js';
 
 /**
