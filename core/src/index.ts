@@ -29,6 +29,7 @@ export { RouteTable } from './routing.js';
 export { RESPONSE_BUDGET_BYTES, jsonBytesWithin } from './response-budget.js';
 export type { Services } from './context.js';
 export { forbidden } from './errors.js';
+export { clientKey } from './auth/password-gate.js';
 export { payloadTooLarge } from './raw-request.js';
 export { isPlainObject } from './request.js';
 export { createApi, type Api, type ApiOptions } from './api.js';

@@ -86,6 +86,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: 'Open connections at once; more are closed on arrival, so sockets cannot take every file descriptor.',
   },
   {
+    flag: 'max-connections-per-client',
+    value: '<n>',
+    env: 'MAX_CONNECTIONS_PER_CLIENT',
+    default: '32',
+    description:
+      'Open connections at once from one client address (IPv6: its /64); more from it are closed on arrival, so one client cannot take every slot. Behind a proxy every caller is the proxy: raise it.',
+  },
+  {
     flag: 'headers-timeout-ms',
     value: '<n>',
     env: 'HEADERS_TIMEOUT_MS',
@@ -190,6 +198,7 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
   };
   const connections: ConnectionLimits = {
     maxConnections: whole('max-connections', 'MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, ''),
+    maxConnectionsPerClient: whole('max-connections-per-client', 'MAX_CONNECTIONS_PER_CLIENT', DEFAULT_CONNECTION_LIMITS.maxConnectionsPerClient, ''),
     headersTimeoutMs: whole('headers-timeout-ms', 'HEADERS_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, ' of milliseconds'),
     requestTimeoutMs: whole('request-timeout-ms', 'REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, ' of milliseconds'),
   };
