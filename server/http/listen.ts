@@ -12,6 +12,7 @@ export interface ConnectionLimits {
   /**
    * Open connections at once from one client (an IPv4 address, an IPv6 /64); more from it are closed on arrival,
    * so one client's slow or half-open sockets cannot take every slot while the others wait for the header timeout.
+   * The command's default is DEFAULT_CONNECTION_LIMITS' (32); `listen()` applies it only when given.
    */
   maxConnectionsPerClient: number;
   /** A request's headers must arrive within this (ms). */
@@ -80,7 +81,9 @@ export async function listen(
     app,
   );
   server.maxConnections = limits.maxConnections;
-  capConnectionsPerClient(server, limits.maxConnectionsPerClient);
+  // Only when asked (the command always asks): in a test, every client is this one machine.
+  const perClient = options.connections?.maxConnectionsPerClient;
+  if (perClient !== undefined) capConnectionsPerClient(server, perClient);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
