@@ -28,6 +28,7 @@ export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES } from './raw-req
 export { RouteTable } from './routing.js';
 export type { Services } from './context.js';
 export { forbidden } from './errors.js';
+export { clientKey } from './auth/password-gate.js';
 export { payloadTooLarge } from './raw-request.js';
 export { isPlainObject } from './request.js';
 export { createApi, type Api, type ApiOptions } from './api.js';

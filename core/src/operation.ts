@@ -61,7 +61,10 @@ export function createCore(options: CoreOptions) {
     clock: options.clock,
     random: options.random,
     passwords: options.passwords,
-    loginThrottle: new LoginThrottle(options.config.loginThrottle, options.config.passwordChecks),
+    loginThrottle: new LoginThrottle(
+      { ...options.config.loginThrottle, accountMaxFailures: options.config.accountLoginMaxFailures },
+      options.config.passwordChecks,
+    ),
     credentials,
     digests: new TokenDigests(),
     dates: new DateTimes(),

@@ -58,6 +58,17 @@ describe('the password gate', () => {
     expect(await gate.run('10.0.0.1', now, async () => true)).toBe(true);
   });
 
+  it('never refuses a new client when its table of clients is full: the one seen longest ago is forgotten', async () => {
+    const gate = new PasswordGate({ concurrency: 1000, queue: 0, clientMaxFailures: 1, windowSeconds: 60 });
+    const now = () => 0;
+    for (let i = 0; i < 10_001; i++) expect(await gate.run(`client${i}`, now, async () => false)).toBe(false);
+    expect(gate.clients).toBe(10_000);
+    // The old gate answered every newcomer 'Too many clients are failing to log in' here.
+    expect(await gate.run('newcomer', now, async () => true)).toBe(true);
+    expect(await gate.run('client0', now, async () => false)).toBe(false); // forgotten: a fresh budget
+    await refusal(gate.run('client10000', now, async () => true)); // remembered: still spent
+  });
+
   it('keys clients by IPv4 address and by IPv6 /64', () => {
     expect(clientKey('127.0.0.1')).toBe('127.0.0.1');
     expect(clientKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
@@ -73,30 +84,39 @@ describe('the login throttle', () => {
   const fail = async () => false;
   const open = { concurrency: 1000, queue: 0, clientMaxFailures: 1_000_000 };
 
-  it('cannot be reset by spraying other names: the account keeps its count, unknown names fail closed when full', async () => {
-    const throttle = new LoginThrottle({ maxFailures: 3, windowSeconds: 60 }, open);
+  it('cannot be reset by spraying other names, and a full table of unknown names refuses no newcomer', async () => {
+    const throttle = new LoginThrottle({ maxFailures: 3, accountMaxFailures: 3, windowSeconds: 60 }, open);
     const now = () => 1000;
     for (let i = 0; i < 3; i++) await throttle.check({ userId: 1 }, 'a', now, fail);
-    // More names than the table holds: the old throttle evicted the oldest key, the account's, after 10,000.
-    let refusedNames = 0;
-    for (let i = 0; i < 10_050; i++) {
-      await throttle.check({ name: `spray${i}@example.com` }, 'a', now, fail).catch((e: ApiError) => {
-        expect(e.message).toBe('Too many failed logins for unknown accounts. Try again in 60 seconds.');
-        refusedNames++;
-      });
-    }
-    expect(refusedNames).toBe(50);
-    expect(throttle.size).toEqual({ accounts: 1, names: 10_000 });
+    // More names than the table holds: the old throttle refused every new name once full (one sprayer locked out
+    // every mistyped login); now the name seen longest ago is forgotten, and the account keeps its count.
+    for (let i = 0; i < 10_050; i++) expect(await throttle.check({ name: `spray${i}@example.com` }, 'a', now, fail)).toBe(false);
+    expect(throttle.size).toMatchObject({ accounts: 1, names: 10_000 });
+    expect(await throttle.check({ name: 'new@example.com' }, 'a', now, fail)).toBe(false);
     const locked = await refusal(throttle.check({ userId: 1 }, 'a', now, async () => true));
     expect(locked.message).toBe('Too many failed logins for this account. Try again in 60 seconds.');
-    // Once the window has passed, names are forgotten and new ones are checked again.
-    const later = () => 62_000;
-    expect(await throttle.check({ name: 'new@example.com' }, 'a', later, fail)).toBe(false);
-    expect(throttle.size.names).toBe(1);
+  });
+
+  it('locks an account for the client that failed, not for the rightful user elsewhere, up to the budget of all clients', async () => {
+    const throttle = new LoginThrottle({ maxFailures: 3, accountMaxFailures: 7, windowSeconds: 60 }, open);
+    const now = () => 1000;
+    for (let i = 0; i < 3; i++) await throttle.check({ userId: 1 }, 'guesser', now, fail);
+    const forGuesser = await refusal(throttle.check({ userId: 1 }, 'guesser', now, async () => true));
+    expect(forGuesser.message).toBe('Too many failed logins for this account from this client. Try again in 60 seconds.');
+    // Before, these three failures locked the account for every client: the rightful user was refused too.
+    expect(await throttle.check({ userId: 1 }, 'owner', now, async () => true)).toBe(true);
+    // A guesser spread over many addresses meets the account's own budget (a success cleared it above).
+    for (let i = 0; i < 7; i++) await throttle.check({ userId: 1 }, `spread${i}`, now, fail);
+    const forAll = await refusal(throttle.check({ userId: 1 }, 'owner', now, async () => true));
+    expect(forAll.message).toBe('Too many failed logins for this account. Try again in 60 seconds.');
+    // A name no account has meets the same two budgets, so the answers tell nothing about which accounts exist.
+    for (let i = 0; i < 3; i++) await throttle.check({ name: 'ghost' }, 'guesser', now, fail);
+    expect((await refusal(throttle.check({ name: 'ghost' }, 'guesser', now, fail))).message).toBe(forGuesser.message);
+    expect(await throttle.check({ name: 'ghost' }, 'owner', now, fail)).toBe(false);
   });
 
   it('counts a check the gate refused as nothing against the account', async () => {
-    const throttle = new LoginThrottle({ maxFailures: 1, windowSeconds: 60 }, { concurrency: 1, queue: 0, clientMaxFailures: 100 });
+    const throttle = new LoginThrottle({ maxFailures: 1, accountMaxFailures: 1, windowSeconds: 60 }, { concurrency: 1, queue: 0, clientMaxFailures: 100 });
     const now = () => 0;
     const first = pendingCheck();
     const running = throttle.check({ userId: 1 }, 'a', now, first.verify);
@@ -105,6 +125,6 @@ describe('the login throttle', () => {
     first.finish(true);
     await running;
     expect(await throttle.check({ userId: 2 }, 'b', now, async () => true)).toBe(true);
-    expect(throttle.size).toEqual({ accounts: 0, names: 0 });
+    expect(throttle.size).toEqual({ accounts: 0, names: 0, pairs: 0 });
   });
 });

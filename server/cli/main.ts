@@ -1,10 +1,15 @@
 import { proxyMain } from '../proxy/main.js';
 import { helpText, parseSettings, UsageError } from './options.js';
+import { secretsMain } from './secrets-command.js';
 import { startServer } from './server.js';
 
-/** `pipeline-api-server [options]` (or `pipeline-api-server proxy [options]`, server/proxy/main.ts): parses, starts, and stops cleanly on SIGTERM/SIGINT. */
+/**
+ * `pipeline-api-server [options]` (or `pipeline-api-server proxy [options]`, server/proxy/main.ts, or
+ * `pipeline-api-server secrets --data DIR`): parses, starts, and stops cleanly on SIGTERM/SIGINT.
+ */
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<void> {
   if (argv[0] === 'proxy') return proxyMain(argv.slice(1), env);
+  if (argv[0] === 'secrets') return secretsMain(argv.slice(1), env);
   let settings;
   try {
     settings = parseSettings(argv, env);

@@ -86,6 +86,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: 'Open connections at once; more are closed on arrival, so sockets cannot take every file descriptor.',
   },
   {
+    flag: 'max-connections-per-client',
+    value: '<n>',
+    env: 'MAX_CONNECTIONS_PER_CLIENT',
+    default: '32',
+    description:
+      'Open connections at once from one client address (IPv6: its /64); more from it are closed on arrival, so one client cannot take every slot. Behind a proxy every caller is the proxy: raise it.',
+  },
+  {
     flag: 'headers-timeout-ms',
     value: '<n>',
     env: 'HEADERS_TIMEOUT_MS',
@@ -190,6 +198,7 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
   };
   const connections: ConnectionLimits = {
     maxConnections: whole('max-connections', 'MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, ''),
+    maxConnectionsPerClient: whole('max-connections-per-client', 'MAX_CONNECTIONS_PER_CLIENT', DEFAULT_CONNECTION_LIMITS.maxConnectionsPerClient, ''),
     headersTimeoutMs: whole('headers-timeout-ms', 'HEADERS_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, ' of milliseconds'),
     requestTimeoutMs: whole('request-timeout-ms', 'REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, ' of milliseconds'),
   };
@@ -226,15 +235,16 @@ export function helpText(): string {
     'Usage: pipeline-api-server [options]',
     '       pipeline-api-server proxy --target <url> [options]   a contract proxy in front of a Mage server',
     '                                                            (see pipeline-api-server proxy --help)',
+    '       pipeline-api-server secrets --data <dir>             print the secrets generated for a data directory',
     '',
     ...rows,
     '',
     'Every option can also be set by the environment variable in brackets; a flag wins over it.',
     'Also read from the environment: MAGE_ACCESS_TOKEN_EXPIRY_TIME, BCRYPT_ROUNDS, LOGIN_MAX_FAILURES,',
-    'LOGIN_FAILURE_WINDOW, PASSWORD_CHECK_CONCURRENCY, PASSWORD_CHECK_QUEUE, CLIENT_MAX_FAILED_LOGINS,',
+    'LOGIN_ACCOUNT_MAX_FAILURES, LOGIN_FAILURE_WINDOW, PASSWORD_CHECK_CONCURRENCY, PASSWORD_CHECK_QUEUE, CLIENT_MAX_FAILED_LOGINS,',
     'EXPIRED_TOKEN_RETENTION, MAX_STORED_RECORDS, MAX_STORED_BYTES, MAX_RESPONSE_BYTES, CORS_ORIGINS, ALLOWED_HOSTS, DEFAULT_OWNER_USERNAME,',
     'MAX_FINISHED_RUNS_PER_TRIGGER, MAX_RUN_VARIABLES_BYTES_PER_TRIGGER, RUN_RETENTION_PERIOD, MAX_WAITING_RUNS_PER_TRIGGER,',
-    'MAX_RUN_VARIABLES_BYTES, API_TRIGGER_MAX_FAILURES.',
+    'MAX_RUN_VARIABLES_BYTES, API_TRIGGER_MAX_FAILURES, SCHEDULER_STEPS_PER_TICK.',
     '',
   ].join('\n');
 }

@@ -9,11 +9,13 @@ export interface StoredSecrets {
   apiKey?: string;
   jwtSecret?: string;
   ownerPassword?: string;
+  /** Whose initial password `ownerPassword` is (for `pipeline-api-server secrets`; the server reads the flags). */
+  ownerEmail?: string;
 }
 
 export interface SecretsOutcome {
   secrets: StoredSecrets;
-  /** Generated now (a first start): to be shown once. */
+  /** Generated now (a first start): shown once the start succeeded. */
   generated: boolean;
   /** A note when the file is readable by others. */
   warning?: string;
@@ -25,7 +27,12 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url');
  * The data directory's secrets: read from `secrets.json`, or, on a first start (`fresh`), generated for
  * every secret not set explicitly and written there, readable by the owner only (0600).
  */
-export function dataDirSecrets(dir: string, fresh: boolean, explicit: { apiKey: boolean; jwtSecret: boolean; ownerPassword: boolean }): SecretsOutcome {
+export function dataDirSecrets(
+  dir: string,
+  fresh: boolean,
+  explicit: { apiKey: boolean; jwtSecret: boolean; ownerPassword: boolean },
+  ownerEmail: string,
+): SecretsOutcome {
   const path = join(dir, SECRETS_FILE);
   let text: string | null = null;
   try {
@@ -49,10 +56,11 @@ export function dataDirSecrets(dir: string, fresh: boolean, explicit: { apiKey: 
   if (!explicit.jwtSecret) secrets.jwtSecret = token(32);
   if (!explicit.ownerPassword) secrets.ownerPassword = token(15);
   if (Object.keys(secrets).length === 0) return { secrets, generated: false };
+  const stored: StoredSecrets = secrets.ownerPassword ? { ...secrets, ownerEmail } : secrets;
   const temp = `${path}.tmp`;
   const fd = openSync(temp, 'wx', 0o600);
   try {
-    writeSync(fd, `${JSON.stringify(secrets, null, 2)}\n`);
+    writeSync(fd, `${JSON.stringify(stored, null, 2)}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -33,26 +33,32 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
   const env = { ...settings.env };
   let store: SqliteStore | null = null;
   let generatedSecrets = false;
+  let apiKeyGenerated = false;
+  let announceSecrets: (() => void) | undefined;
   try {
     if (settings.data !== null) {
       const data = settings.data;
       store = openSqliteStore(data, {
         onFailure: (error) => onFatal(new Error(`writing to ${data} failed (${error.message}); stopping: a restart recovers every acknowledged write`)),
       });
-      const { secrets, generated, warning } = dataDirSecrets(data, store.fresh, settings.explicit);
+      const { secrets, generated, warning } = dataDirSecrets(data, store.fresh, settings.explicit, env.DEFAULT_OWNER_EMAIL || 'admin@admin.com');
       if (secrets.apiKey && !settings.explicit.apiKey) env.API_KEY = secrets.apiKey;
       if (secrets.jwtSecret && !settings.explicit.jwtSecret) env.JWT_SECRET = secrets.jwtSecret;
       if (secrets.ownerPassword && !settings.explicit.ownerPassword) env.DEFAULT_OWNER_PASSWORD = secrets.ownerPassword;
       generatedSecrets = generated;
       if (warning) out.warn(`warning: ${warning}`);
+      // Announced once the start succeeded: a start that fails keeps nothing, so it announces nothing.
       if (generated) {
-        out.info(`Generated secrets, kept in ${settings.data}/${SECRETS_FILE} (owner-readable only) and shown only this once:`);
-        if (secrets.apiKey) out.info(`  API key:        ${secrets.apiKey}`);
-        if (secrets.ownerPassword) out.info(`  owner password: ${secrets.ownerPassword} (for ${env.DEFAULT_OWNER_EMAIL || 'admin@admin.com'})`);
-        if (secrets.jwtSecret) out.info('  JWT secret:     (stored, not shown)');
+        announceSecrets = () => {
+          out.info(`Generated secrets, kept in ${join(data, SECRETS_FILE)} (owner-readable only):`);
+          if (secrets.apiKey) out.info(`  API key:        ${secrets.apiKey}`);
+          if (secrets.ownerPassword) out.info(`  owner password: ${secrets.ownerPassword} (for ${env.DEFAULT_OWNER_EMAIL || 'admin@admin.com'})`);
+          if (secrets.jwtSecret) out.info('  JWT secret:     (stored, not shown)');
+        };
       }
+      apiKeyGenerated = Boolean(secrets.apiKey) && !settings.explicit.apiKey;
     }
-    const config = configFromEnv(env);
+    const config = { ...configFromEnv(env), apiKeyGenerated };
 
     const defaults = defaultSecretsInUse(config);
     if (defaults.length > 0 && !isLoopback(settings.host) && !settings.insecureDefaults) {
@@ -121,6 +127,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       throw error;
     });
 
+    announceSecrets?.();
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
     out.info(`  reference: ${running.url}/docs   try it: ${running.url}/docs/try   OpenAPI: ${running.url}/openapi.json`);
     if (store) {
@@ -130,6 +137,12 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
           : `  data: ${store.path} (${store.loaded} records loaded, each checked; every acknowledged write is synced to disk)`,
       );
     } else out.info('  data: in memory (gone when the process stops; --data <dir> keeps it)');
+    if (apiKeyGenerated && settings.data !== null) {
+      // Every start, last before the request lines: a client sending Mage's key (every example does) is refused.
+      out.info(
+        `  secrets: generated for this data directory, in ${join(settings.data, SECRETS_FILE)} (Mage's default API key is refused); print them: pipeline-api-server secrets --data ${settings.data}`,
+      );
+    }
     for (const d of defaults) out.warn(`warning: using ${d}`);
 
     const opened = store;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApi, type Api, type ApiOptions } from '@pipeline-api/core';
+import type { AddressInfo, Socket } from 'node:net';
+import { clientKey, createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors } from './client-error.js';
 
@@ -9,6 +9,12 @@ import { answerClientErrors } from './client-error.js';
 export interface ConnectionLimits {
   /** Open connections at once; more are closed on arrival. Keep it below the open-file limit (ulimit -n). */
   maxConnections: number;
+  /**
+   * Open connections at once from one client (an IPv4 address, an IPv6 /64); more from it are closed on arrival,
+   * so one client's slow or half-open sockets cannot take every slot while the others wait for the header timeout.
+   * The command's default is DEFAULT_CONNECTION_LIMITS' (32); `listen()` applies it only when given.
+   */
+  maxConnectionsPerClient: number;
   /** A request's headers must arrive within this (ms). */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (ms). */
@@ -36,6 +42,7 @@ function readLimits(): string | undefined {
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: maxConnectionsFor(readLimits()),
+  maxConnectionsPerClient: 32,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
 };
@@ -74,6 +81,9 @@ export async function listen(
     app,
   );
   server.maxConnections = limits.maxConnections;
+  // Only when asked (the command always asks): in a test, every client is this one machine.
+  const perClient = options.connections?.maxConnectionsPerClient;
+  if (perClient !== undefined) capConnectionsPerClient(server, perClient);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -97,6 +107,28 @@ export async function listen(
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * Closes a client's connection on arrival, before a byte is read, while that client (by the socket's address: behind a
+ * proxy, every caller is the proxy) already holds `max` open ones.
+ */
+function capConnectionsPerClient(server: Server, max: number) {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const client = clientKey(socket.remoteAddress);
+    const count = open.get(client) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      return;
+    }
+    open.set(client, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
 }
 
 function tickSafely(api: Api, options: ApiOptions) {

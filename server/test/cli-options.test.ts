@@ -38,14 +38,19 @@ describe('the command’s settings', () => {
   it('caps connections and the time a request may take, from flags or the environment', () => {
     expect(parseSettings([], {}).connections).toEqual({
       maxConnections: DEFAULT_CONNECTION_LIMITS.maxConnections,
+      maxConnectionsPerClient: 32,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
     });
     expect(maxConnectionsFor('Max open files            256                  4096                 files')).toBe(192);
     expect(maxConnectionsFor('Max open files            unlimited            unlimited            files')).toBe(10_000);
     expect(maxConnectionsFor(undefined)).toBe(1000);
-    const set = parseSettings(['--max-connections', '50', '--request-timeout-ms', '9000'], { HEADERS_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '70' });
-    expect(set.connections).toEqual({ maxConnections: 50, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
+    const set = parseSettings(['--max-connections', '50', '--request-timeout-ms', '9000'], {
+      HEADERS_TIMEOUT_MS: '2000',
+      MAX_CONNECTIONS: '70',
+      MAX_CONNECTIONS_PER_CLIENT: '8',
+    });
+    expect(set.connections).toEqual({ maxConnections: 50, maxConnectionsPerClient: 8, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
     expect(() => parseSettings(['--max-connections', '0'], {})).toThrow(/--max-connections must be a positive whole number/);
     expect(() => parseSettings([], { REQUEST_TIMEOUT_MS: '1e4' })).toThrow(/--request-timeout-ms must be a positive whole number of milliseconds/);
     expect(() => parseSettings(['--headers-timeout-ms', '5000', '--request-timeout-ms', '4000'], {})).toThrow(

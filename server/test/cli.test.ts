@@ -32,6 +32,12 @@ async function api(url: string, method: string, path: string, headers: Record<st
   return { status: answer.status, body: (await answer.json()) as Record<string, any> };
 }
 
+/** Waits (at most 10 s) for the running command to print `line`: the lines after "listening on" arrive after it. */
+async function printed(cli: { output(): string }, line: string) {
+  for (let waited = 0; waited < 10_000 && !cli.output().includes(line); waited += 20) await new Promise((r) => setTimeout(r, 20));
+  expect(cli.output()).toContain(line);
+}
+
 async function login(url: string, apiKey: string, email: string, password: string) {
   const { body } = await api(url, 'POST', '/api/sessions', { 'X-API-KEY': apiKey }, { session: { email, password } });
   if (body.error) throw new Error(body.error.message);
@@ -78,6 +84,23 @@ describe('pipeline-api-server (the built command)', () => {
       const password = /owner password: +(\S+)/.exec(first.output())![1]!;
       expect(first.output()).toContain(`Loaded ${FIXTURES}: 2 users, 2 pipelines, 1 triggers`);
       expect(first.output()).not.toMatch(/warning/);
+      const printAgain = `  secrets: generated for this data directory, in ${join(dir, 'secrets.json')} (Mage's default API key is refused); print them: pipeline-api-server secrets --data ${dir}`;
+      await printed(first, printAgain);
+      // Whoever can read the directory prints them again, while the server runs on it.
+      const shown = await runToEnd(['secrets', '--data', dir]);
+      expect(shown.code).toBe(0);
+      expect(shown.out).toContain(`  API key:        ${apiKey}\n`);
+      expect(shown.out).toContain(`  owner password: ${password} (the initial password of admin@admin.com; a later change is not kept here)\n`);
+      expect(shown.out).not.toContain(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).jwtSecret);
+      // Mage's key (every example sends it) is refused with a hint that names neither the key nor the directory.
+      const mage = await api(first.url, 'GET', '/api/pipelines', { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
+      expect(mage.body.error).toEqual({
+        code: 401,
+        type: 'invalid_api_key',
+        message:
+          'Invalid API key. This server generated its own API key when its data directory was created; whoever can read that directory sees it with `pipeline-api-server secrets --data DIR`.',
+      });
+      expect(mage.body.error.message).not.toContain(dir);
       expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
       expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toMatchObject({ apiKey, ownerPassword: password });
 
@@ -101,7 +124,8 @@ describe('pipeline-api-server (the built command)', () => {
 
       const second = await startCli(['--data', dir, '--fixtures', FIXTURES], { entry: BIN });
       try {
-        expect(second.output()).not.toContain(apiKey); // shown once only
+        expect(second.output()).not.toContain(apiKey); // shown once only; the line on how to print them, every time
+        await printed(second, printAgain);
         expect(second.output()).toContain('not loaded');
         const token = await login(second.url, apiKey, 'admin@admin.com', password);
         const list = await api(second.url, 'GET', '/api/pipelines?_limit=10', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': token });
@@ -239,6 +263,8 @@ describe('pipeline-api-server and its data directory', () => {
         expect(failed.code).toBe(1);
         expect(failed.out).toMatch(/--fixtures .*upstream\.json: pipelines\[0\]\.blocks\[0\]: .*nothing was kept/);
         expect(readdirSync(join(fresh, 'data'))).toEqual([]);
+        // Nothing kept, nothing announced: before, the secrets were printed as kept, then deleted.
+        expect(failed.out).not.toMatch(/Generated secrets|API key:/);
       } finally {
         rmSync(fresh, { recursive: true, force: true });
       }
@@ -246,6 +272,95 @@ describe('pipeline-api-server and its data directory', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('pipeline-api-server secrets', () => {
+  it('says what is wrong when the directory or its secrets file is missing, or no directory is given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-secrets-'));
+    try {
+      const missing = await runToEnd(['secrets', '--data', join(dir, 'nope')]);
+      expect(missing).toEqual({
+        code: 1,
+        out: `pipeline-api-server secrets: ${join(dir, 'nope')} does not exist: pass the --data directory the server was started with\n`,
+      });
+      const empty = await runToEnd(['secrets', '--data', dir]);
+      expect(empty.code).toBe(1);
+      expect(empty.out).toContain(`pipeline-api-server secrets: ${dir} holds no secrets.json: the server generated no secret there`);
+      writeFileSync(join(dir, 'secrets.json'), '{"apiKey": ');
+      expect((await runToEnd(['secrets', '--data', dir])).out).toContain(`${join(dir, 'secrets.json')} is not the JSON object the server writes`);
+      const none = await runToEnd(['secrets']);
+      expect(none).toEqual({ code: 2, out: 'pipeline-api-server secrets: --data <dir> is required: the data directory the server was started with\n' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a fixtures run that does not reach its state', () => {
+  it('names the block that failed, the run and its pipeline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-run-'));
+    try {
+      const file = join(dir, 'runs.json');
+      const fail = { configuration: { simulation: { outcome: 'fail', duration_ms: 1000 } } };
+      writeFileSync(
+        file,
+        JSON.stringify({
+          pipelines: [
+            {
+              name: 'etl',
+              blocks: [
+                { name: 'load', type: 'data_loader' },
+                { name: 'clean', type: 'transformer', upstream_blocks: ['load'], ...fail },
+              ],
+            },
+          ],
+          triggers: [{ pipeline_uuid: 'etl', name: 'nightly', schedule_type: 'api' }],
+          runs: [{ trigger: 'nightly', status: 'completed' }],
+        }),
+      );
+      const outcome = await runToEnd(['--port', '0', '--fixtures', file]);
+      expect(outcome.code).toBe(1);
+      expect(outcome.out).toBe(
+        `pipeline-api-server: --fixtures ${file}: seed runs[0] (trigger "nightly", completed): the run ended failed: block "clean" failed (run 1 of pipeline "etl")\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stopping and starting', () => {
+  it('stops on SIGTERM with no connection open without waiting for a grace period', async () => {
+    const server = await startCli(['--quiet'], { entry: BIN });
+    const started = performance.now();
+    const code = await server.stop('SIGTERM');
+    const ms = performance.now() - started;
+    console.log(`SIGTERM to exit with no connection open: ${ms.toFixed(0)} ms`);
+    expect(code).toBe(0);
+    // The command's own fallback exits after 5 s: a clean stop never reaches it, however loaded the machine.
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('names the Node.js version it needs, in one line, on an older Node.js', async () => {
+    // The project's Node with an older version reported, and every older Node.js installed on this machine.
+    const pretend = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.20.2'})`;
+    const runs: [string, string[], string][] = [[process.execPath, ['--import', pretend], '20.20.2']];
+    for (const node of ['/usr/bin/node', '/usr/local/bin/node', '/bin/node']) {
+      const version = await run(node, ['-p', 'process.versions.node']).then(
+        ({ stdout }) => stdout.trim(),
+        () => undefined,
+      );
+      const [major = 0, minor = 0] = (version ?? '99').split('.').map(Number);
+      if (version && (major < 22 || (major === 22 && minor < 13))) runs.push([node, [], version]);
+    }
+    for (const [node, flags, version] of runs) {
+      const outcome = await run(node, [...flags, ...BIN, '--help'], { cwd: root }).then(
+        ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+        (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, out: (error.stdout ?? '') + (error.stderr ?? '') }),
+      );
+      expect(outcome, node).toEqual({ code: 1, out: `pipeline-api-server needs Node.js 22.13 or newer (this is ${version}).\n` });
+    }
+  });
 });
 
 describe('the fixtures format and the option docs', () => {

@@ -103,6 +103,42 @@ describe('connection caps', () => {
     }
   });
 
+  it('closes the connections of one client past its own cap at once, while other clients are served', async () => {
+    const server = await listen({ config: { bcryptRounds: 4 }, scheduler: false, connections: { maxConnectionsPerClient: 3 } });
+    const port = Number(new URL(server.url).port);
+    const count = () => new Promise<number>((resolve) => server.server.getConnections((_, n) => resolve(n)));
+    const status = `GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`;
+    const held: Socket[] = [];
+    try {
+      // Three half-open sockets from 127.0.0.1: they send nothing, as a slow client's would for the header timeout.
+      for (let i = 0; i < 3; i++) {
+        const socket = connect(port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        held.push(socket);
+      }
+      while ((await count()) < 3) await new Promise((r) => setTimeout(r, 10));
+      // A fourth from the same address is closed before anything is read (before, it waited with the others).
+      expect(await exchange(port, status)).toBe('');
+      // Another address (127.0.0.2 is loopback too) is served at once.
+      const other = await new Promise<string>((resolve, reject) => {
+        const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.once('connect', () => socket.write(status));
+        socket.once('close', () => resolve(text));
+        socket.once('error', reject);
+      });
+      expect(envelopeOf(other).body.status).toBe(200);
+      // Once one of the held sockets goes, the first address may open another.
+      held.shift()!.destroy();
+      while ((await count()) > 2) await new Promise((r) => setTimeout(r, 10));
+      expect(envelopeOf(await exchange(port, status)).body.status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await server.close();
+    }
+  });
+
   it('answers a request whose headers do not arrive in time with the envelope, and closes it', async () => {
     const server = await listen({ config: { bcryptRounds: 4 }, scheduler: false, connections: { headersTimeoutMs: 200, requestTimeoutMs: 400 } });
     const port = Number(new URL(server.url).port);

@@ -213,6 +213,36 @@ describe('the due-time index', () => {
     expect([...dates]).toEqual([Date.UTC(2026, 0, 1, 11)]);
   });
 
+  it('steps at most SCHEDULER_STEPS_PER_TICK runs a tick, the rest in turn on the next ticks', async () => {
+    const o = await orchestration({}, { stepsPerTick: 2 });
+    await o.pipeline('p', 60_000);
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    const ids: number[] = [];
+    for (let n = 0; n < 5; n++) ids.push((await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {})).pipeline_run.id);
+    const running = () => ids.filter((id) => runsTable.in(o.api.repo).get(id)!.status === 'running');
+    // Before, one tick started all five.
+    o.advance(1000);
+    expect(running()).toEqual(ids.slice(0, 2));
+    o.advance(1000);
+    expect(running()).toEqual(ids.slice(0, 4));
+    o.advance(1000);
+    expect(running()).toEqual(ids);
+  });
+
+  it('starves no trigger when more runs are due than a tick may step: the next tick starts where the last stopped', async () => {
+    const o = await orchestration({}, { stepsPerTick: 3 });
+    await o.pipeline('p', 1000);
+    // Three runs wait on an inactive trigger: due on every tick, never started. They come first by id.
+    const idle = await o.trigger('p', { schedule_type: 'api', status: 'inactive' });
+    for (let n = 0; n < 3; n++) await o.call('POST', `/api/pipeline_schedules/${idle.id}/pipeline_runs/${idle.token}`, {});
+    const busy = await o.trigger('p', { schedule_type: 'api' });
+    const ids: number[] = [];
+    for (let n = 0; n < 2; n++) ids.push((await o.call('POST', `/api/pipeline_schedules/${busy.id}/pipeline_runs/${busy.token}`, {})).pipeline_run.id);
+    o.advance(5000);
+    // Stepping from the lowest id on every tick would spend each tick on the three waiting runs.
+    expect(ids.map((id) => runsTable.in(o.api.repo).get(id)!.status)).toEqual(['completed', 'completed']);
+  });
+
   it('lets no @always_on trigger busy with a run use up the firings of a tick', async () => {
     const o = await orchestration();
     await o.pipeline('p', 60_000);
@@ -339,18 +369,39 @@ describe('API-trigger callers', () => {
     expect(runs.index.waitingOf(t.id)).toBe(1);
   });
 
-  it('throttles wrong tokens per client with 429, a right token included, other clients unaffected', async () => {
+  it('throttles wrong tokens per trigger and client with 429, and always answers the right token', async () => {
     const o = await orchestration({}, { maxTokenFailures: 5 });
     await o.pipeline('p');
     const t = await o.trigger('p', { schedule_type: 'api' });
-    for (let i = 0; i < 5; i++) {
-      const wrong = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${hex}`, {});
-      expect(wrong.error).toMatchObject({ code: 403 });
-    }
-    const locked = await o.call('POST', `/api/pipeline_schedules/${t.id}/api_trigger`, {}, { headers: { authorization: `Bearer ${t.token}` } });
-    expect(locked.error).toMatchObject({ code: 429, type: 'too_many_requests' });
-    const other = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {}, { client: '198.51.100.2' });
-    expect(other.pipeline_run).toBeDefined();
+    const u = await o.trigger('p', { schedule_type: 'api' });
+    const guess = (id: number) => o.call('POST', `/api/pipeline_schedules/${id}/pipeline_runs/${hex}`, {});
+    for (let i = 0; i < 5; i++) expect((await guess(t.id)).error).toMatchObject({ code: 403 });
+    const slowed = await guess(t.id);
+    expect(slowed.error).toMatchObject({ code: 429, type: 'too_many_requests' });
+    expect(slowed.error.message).toBe('Too many wrong tokens for this API trigger from this client. Try again in 60 seconds.');
+    // The rightful caller behind the same address is answered, in either place for the token, while the guesses go on.
+    const right = await o.call('POST', `/api/pipeline_schedules/${t.id}/api_trigger`, {}, { headers: { authorization: `Bearer ${t.token}` } });
+    expect(right.pipeline_run).toBeDefined();
+    expect((await guess(t.id)).error).toMatchObject({ code: 429 });
+    expect((await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${t.token}`, {})).pipeline_run).toBeDefined();
+    // Another trigger from the same client, and the same trigger from another client, keep their own budgets.
+    expect((await guess(u.id)).error).toMatchObject({ code: 403 });
+    const other = await o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${hex}`, {}, { client: '198.51.100.2' });
+    expect(other.error).toMatchObject({ code: 403 });
+  });
+
+  it('never refuses a new client when the table of wrong-token budgets is full: the one seen longest ago is forgotten', async () => {
+    const o = await orchestration({}, { maxTokenFailures: 1 });
+    await o.pipeline('p');
+    const t = await o.trigger('p', { schedule_type: 'api' });
+    const guess = (client: string) => o.call('POST', `/api/pipeline_schedules/${t.id}/pipeline_runs/${hex}`, {}, { client });
+    for (let i = 0; i < 10_001; i++) await guess(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    // A newcomer gets the ordinary answer (the old table refused every new client with 429 once full).
+    expect((await guess('203.0.113.9')).error).toMatchObject({ code: 403 });
+    expect((await guess('203.0.113.9')).error).toMatchObject({ code: 429 });
+    // The table holds 10,000: the client seen longest ago was forgotten, a recent one was not.
+    expect((await guess('10.0.0.1')).error).toMatchObject({ code: 403 });
+    expect((await guess('10.0.39.16')).error).toMatchObject({ code: 429 });
   });
 
   it('takes an owner-chosen token only when it is as strong as a generated one', async () => {

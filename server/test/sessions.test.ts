@@ -197,7 +197,11 @@ describe('login throttling', () => {
       }
       const locked = await attempt({ email: 'ADMIN@admin.com', password: OWNER.password });
       expect(locked.status).toBe(429);
-      expect(locked.body.error).toEqual({ code: 429, type: 'too_many_requests', message: 'Too many failed logins for this account. Try again in 57 seconds.' });
+      expect(locked.body.error).toEqual({
+        code: 429,
+        type: 'too_many_requests',
+        message: 'Too many failed logins for this account from this client. Try again in 57 seconds.',
+      });
       expect(locked.headers.get('retry-after')).toBe('57');
       // The same account by its username: one budget per account, not per way of naming it.
       expect((await attempt({ username: ' Admin ', password: OWNER.password })).body.error.type).toBe('too_many_requests');

@@ -39,6 +39,17 @@ describe('the client address behind reverse proxies (--trust-proxy)', () => {
     expect((await wrongLogin('198.51.100.7, 203.0.113.1')).status).toBe(429);
   });
 
+  it('locks an account for the address that failed, and lets the rightful user in from another', async () => {
+    server = await TestServer.start({ config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } }, trustProxy: 1 });
+    const login = (from: string, password: string) =>
+      server!.call('POST', '/api/sessions', { headers: { 'X-Forwarded-For': from }, body: { session: { email: OWNER.email, password } } });
+    for (let i = 0; i < 3; i++) expect((await login('203.0.113.1', `wrong ${i}`)).body.error.type).toBe('record_not_found');
+    const guesser = await login('203.0.113.1', OWNER.password);
+    expect(guesser.body.error.message).toMatch(/^Too many failed logins for this account from this client/);
+    // Before, the three failures above locked the account for every address.
+    expect((await login('198.51.100.9', OWNER.password)).body.session).toBeDefined();
+  });
+
   it('is read from --trust-proxy or TRUST_PROXY, a whole number', () => {
     expect(parseSettings([], {}).trustProxy).toBe(0);
     expect(parseSettings(['--trust-proxy', '2'], {}).trustProxy).toBe(2);

@@ -12,6 +12,10 @@ import type { CredentialStore } from './store.js';
 
 type AuthDeps = { config: CoreConfig; repo: Repository; clock: Clock; credentials: CredentialStore; digests: TokenDigests };
 
+/** Tells a caller with Mage's key (every example's) where the right one is, naming neither the key nor the directory. */
+const GENERATED_KEY_HINT =
+  'Invalid API key. This server generated its own API key when its data directory was created; whoever can read that directory sees it with `pipeline-api-server secrets --data DIR`.';
+
 const ANONYMOUS: Caller = { user: null, role: null, token: null, decodedToken: null, authEnabled: true };
 
 export interface AuthOptions {
@@ -36,7 +40,7 @@ export async function authenticate(request: CoreRequest, deps: AuthDeps, options
   if (apiKey === undefined) {
     throw new ApiError('invalid_api_key', 'API key is missing: send it in the X-API-KEY header, the api_key query parameter or the api_key body field.');
   }
-  if (!constantTimeEqual(apiKey, config.apiKey)) throw new ApiError('invalid_api_key');
+  if (!constantTimeEqual(apiKey, config.apiKey)) throw new ApiError('invalid_api_key', config.apiKeyGenerated ? GENERATED_KEY_HINT : undefined);
 
   if (!config.requireUserAuthentication) {
     // The API key alone suffices and the caller acts as an owner; a valid token is still noted for logout.

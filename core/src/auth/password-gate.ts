@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import { RecentTable } from './recent-table.js';
 
 export interface PasswordGateSettings {
   /** Password checks running at once. */
@@ -10,7 +11,7 @@ export interface PasswordGateSettings {
   windowSeconds: number;
 }
 
-/** Clients remembered at once; when every one is still within its window, new clients are refused (fail closed). */
+/** Clients remembered at once; past that the one seen longest ago is forgotten (a full table refuses nobody). */
 const MAX_CLIENTS = 10_000;
 
 const busy = (retryAfter: number, message: string) => {
@@ -29,8 +30,7 @@ export class PasswordGate {
   #running = 0;
   readonly #waiting: (() => void)[] = [];
   /** Per client: times of failed checks within the window, and checks in flight. */
-  readonly #clients = new Map<string, { failures: number[]; inFlight: number }>();
-  #prunedAt = -Infinity;
+  readonly #clients = new RecentTable<string, { failures: number[]; inFlight: number }>(MAX_CLIENTS);
 
   constructor(readonly settings: PasswordGateSettings) {}
 
@@ -63,8 +63,6 @@ export class PasswordGate {
     const { clientMaxFailures, windowSeconds } = this.settings;
     let entry = this.#clients.get(client);
     if (!entry) {
-      if (this.#clients.size >= MAX_CLIENTS) this.#prune(now);
-      if (this.#clients.size >= MAX_CLIENTS) throw busy(windowSeconds, `Too many clients are failing to log in. Try again in ${windowSeconds} seconds.`);
       entry = { failures: [], inFlight: 0 };
       this.#clients.set(client, entry);
     }
@@ -83,17 +81,12 @@ export class PasswordGate {
   #release(client: string, entry: { failures: number[]; inFlight: number }, now: number, ok: boolean | undefined) {
     entry.inFlight--;
     if (ok === false) entry.failures.push(now);
-    if (entry.inFlight === 0 && entry.failures.length === 0) this.#clients.delete(client);
+    if (entry.inFlight === 0 && entry.failures.length === 0) this.#clients.deleteIf(client, entry);
   }
 
-  /** Forgets clients with nothing in flight and no failure in the window; at most once a second (it walks them all). */
-  #prune(now: number) {
-    if (now - this.#prunedAt < 1000) return;
-    this.#prunedAt = now;
-    const since = now - this.settings.windowSeconds * 1000;
-    for (const [client, entry] of this.#clients) {
-      if (entry.inFlight === 0 && !entry.failures.some((t) => t > since)) this.#clients.delete(client);
-    }
+  /** How many clients are remembered (tests check memory stays bounded). */
+  get clients(): number {
+    return this.#clients.size;
   }
 }
 

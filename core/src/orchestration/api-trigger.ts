@@ -16,7 +16,7 @@ import { schedulesTable } from '../model/triggers.js';
 const refused = () => new ApiError('unauthorized_access', 'The API trigger does not exist, is not an API trigger, or the token is missing or wrong.');
 
 /**
- * A run made by a call to an API trigger URL: the token checked (wrong ones throttled per client), then the
+ * A run made by a call to an API trigger URL: the token checked (wrong ones throttled per trigger and client), then the
  * run created within the trigger's quotas. Top-level keys other than `pipeline_run` become event variables.
  */
 export function triggerRun(
@@ -25,17 +25,16 @@ export function triggerRun(
   token: string,
 ): RunRecord {
   const { repo, clock, config } = ctx;
-  const throttle = tokenThrottles.of(ctx.instance);
-  const client = clientKey(ctx.request.client);
-  const { maxTokenFailures } = config.runs;
-  throttle.check(client, clock.now(), maxTokenFailures, config.loginThrottle.windowSeconds);
   const id = integerId(scheduleId);
   const schedule = id === undefined ? undefined : schedulesTable.in(repo).get(id);
   const stored = schedule?.token ?? '0'.repeat(32);
   const matches = constantTimeEqual(token, stored);
   if (schedule?.schedule_type !== 'api' || stored === '' || token === '' || !matches) {
-    throttle.failed(client, clock.now(), maxTokenFailures);
-    throw refused();
+    // Only wrong tokens are throttled (per trigger and client): the right one is answered whatever else was sent.
+    const settings = { maxFailures: config.runs.maxTokenFailures, windowSeconds: config.loginThrottle.windowSeconds };
+    throw tokenThrottles
+      .of(ctx.instance)
+      .wrongToken(id === undefined ? 'not an id' : String(id), clientKey(ctx.request.client), clock.now(), settings, refused());
   }
   const body = isPlainObject(ctx.request.body) ? ctx.request.body : {};
   // Own properties whatever the key (`__proto__` included): never an assignment keyed by the client.

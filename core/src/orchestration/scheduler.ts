@@ -18,7 +18,8 @@ import { schedulesTable } from '../model/triggers.js';
 
 export interface Scheduler {
   /**
-   * Applies the transitions due at `now` (at most FIRINGS_PER_TICK firings: the rest on the next ticks), in units
+   * Applies the transitions due at `now` (at most FIRINGS_PER_TICK firings and `runs.stepsPerTick` run steps: the
+   * rest on the next ticks), in units
    * that are each their own transaction: one trigger firing, one run step, one retention sweep. A refused unit is
    * undone alone, noted in one line (at most once a minute per kind) and tried again on a later tick; the others
    * go on. Visits the triggers due (the due-time index) and the runs in progress only. Never sets a timer: the
@@ -81,16 +82,32 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
     }
   }
 
+  /** The run to start from on the next tick: the first one a full tick left out (0: from the lowest id). */
+  let resumeAt = 0;
+
+  /**
+   * Steps the runs in progress, at most `stepsPerTick` of them (runs with nothing due do not count): what is left
+   * waits for the next tick, which starts where this one stopped and wraps around, so every run gets its turn.
+   */
   function stepRuns(now: number) {
     const runs = runsTable.in(repo);
     const schedules = schedulesTable.in(repo);
-    for (const id of [...runs.index.inProgress]) {
+    const ids = [...runs.index.inProgress];
+    const turn = [...ids.filter((id) => id >= resumeAt), ...ids.filter((id) => id < resumeAt)];
+    const budget = orchestration.config.runs.stepsPerTick;
+    let stepped = 0;
+    resumeAt = 0;
+    for (const id of turn) {
       const run = runs.get(id);
       if (!run) continue;
       const schedule = schedules.get(run.pipeline_schedule_id);
       if (!schedule) continue;
       const wait = quiet.get(run);
       if (wait?.schedule === schedule && now < wait.until) continue;
+      if (stepped++ === budget) {
+        resumeAt = id;
+        return;
+      }
       try {
         // Within the reserve: a run admitted while there was room finishes even when the store is full.
         const next = reserve.transaction(repo, () => step(orchestration, run, schedule, now));

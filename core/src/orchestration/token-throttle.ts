@@ -1,52 +1,42 @@
+import { RecentTable } from '../auth/recent-table.js';
 import { ApiError } from '../errors.js';
 import { InstanceKey } from '../instance.js';
 
-/** Clients remembered at once; when all of them are still within their window, new ones are refused (fails closed). */
-const MAX_CLIENTS = 10_000;
+/** (trigger, client) pairs remembered at once; past that the one seen longest ago is forgotten, nobody is refused. */
+const MAX_PAIRS = 10_000;
 
 const tooMany = (retryAfter: number) => {
-  const error = new ApiError('too_many_requests', `Too many wrong API-trigger tokens from this client. Try again in ${retryAfter} seconds.`);
+  const error = new ApiError('too_many_requests', `Too many wrong tokens for this API trigger from this client. Try again in ${retryAfter} seconds.`);
   error.retryAfter = retryAfter;
   return error;
 };
 
 /**
- * Slows token guessing on the API-trigger URLs, as logins are slowed: after `maxFailures` wrong tokens from one
- * client within the window, its calls answer 429 until the oldest failure leaves the window. A right token does
- * not clear the count (one trigger's token must not buy guesses at another's).
+ * Slows token guessing on the API-trigger URLs without ever refusing the right token: the token is checked
+ * first, and only a wrong one reaches the throttle. Past `maxFailures` wrong tokens for one trigger from one
+ * client within the window, further wrong ones answer 429 (with Retry-After) instead of 403 until the oldest
+ * failure leaves the window; whoever sends the right token from the same address is answered as always.
+ * Guessing itself is hopeless (tokens carry at least 128 bits, docs/security.md); the throttle tells a
+ * misconfigured or hostile caller to stop, per trigger, so it cannot stop a team's deploy hooks.
  */
 export class TokenThrottle {
-  readonly #failures = new Map<string, number[]>();
-  #prunedAt = Number.NEGATIVE_INFINITY;
+  readonly #failures = new RecentTable<string, number[]>(MAX_PAIRS);
 
-  /** Throws 429 while `client` has spent its budget. */
-  check(client: string, now: number, maxFailures: number, windowSeconds: number): void {
+  /** The error a wrong token gets: `wrong` until the pair has spent its budget, then 429. Counts the failure. */
+  wrongToken(trigger: string, client: string, now: number, settings: { maxFailures: number; windowSeconds: number }, wrong: ApiError): ApiError {
+    const { maxFailures, windowSeconds } = settings;
+    // NUL cannot occur in a client key or a path segment: the pair's key is unambiguous.
+    const key = `${trigger}\u0000${client}`;
     const since = now - windowSeconds * 1000;
-    const failures = this.#failures.get(client)?.filter((t) => t > since);
-    if (!failures) {
-      if (this.#failures.size >= MAX_CLIENTS) this.#prune(since, now);
-      if (this.#failures.size >= MAX_CLIENTS) throw tooMany(windowSeconds);
-      return;
-    }
-    this.#failures.set(client, failures);
+    const failures = (this.#failures.get(key) ?? []).filter((t) => t > since);
     if (failures.length >= maxFailures) {
+      this.#failures.set(key, failures);
       const oldest = failures[failures.length - maxFailures]!;
-      throw tooMany(Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - now) / 1000)));
+      return tooMany(Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - now) / 1000)));
     }
-  }
-
-  failed(client: string, now: number, maxFailures: number): void {
-    const failures = this.#failures.get(client) ?? [];
     failures.push(now);
-    if (failures.length > maxFailures) failures.shift();
-    this.#failures.set(client, failures);
-  }
-
-  /** Forgets clients with no failure in the window; at most once a second (it walks them all). */
-  #prune(since: number, now: number) {
-    if (now - this.#prunedAt < 1000) return;
-    this.#prunedAt = now;
-    for (const [client, failures] of this.#failures) if (!failures.some((t) => t > since)) this.#failures.delete(client);
+    this.#failures.set(key, failures);
+    return wrong;
   }
 
   get size(): number {
