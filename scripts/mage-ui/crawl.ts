@@ -1,0 +1,167 @@
+import type { Browser, Page } from 'playwright-core';
+
+/** One API call the UI made, as the browser saw it. */
+export interface ApiCall {
+  method: string;
+  /** Path and query, without the api_key the UI adds to every call. */
+  path: string;
+  httpStatus: number;
+  /** The envelope's error, when it answered one. */
+  error?: { code?: number; type?: string; message?: string };
+}
+
+export interface PageVisit {
+  name: string;
+  path: string;
+  /** Where the UI ended up (it redirects, e.g. to /sign-in or adds ?_limit=30). */
+  landedOn: string;
+  calls: ApiCall[];
+  /** console.error lines (CSP violations among them). */
+  consoleErrors: string[];
+  /** Uncaught exceptions. */
+  pageErrors: string[];
+  /** Content-Security-Policy violations reported by the page (directive and blocked URL). */
+  cspViolations: string[];
+  /** The page's visible text, shortened: what a person sees. */
+  text: string;
+}
+
+/** The pages the crawl visits after signing in, with the fixtures of docs/examples/fixtures.json. */
+export const CRAWLED_PAGES: readonly { name: string; path: string }[] = [
+  { name: 'overview', path: '/overview' },
+  { name: 'pipelines list', path: '/pipelines' },
+  { name: "a pipeline's triggers", path: '/pipelines/daily_sales/triggers' },
+  { name: "a pipeline's runs", path: '/pipelines/daily_sales/runs' },
+  { name: 'global triggers', path: '/triggers' },
+  { name: 'global runs', path: '/pipeline-runs' },
+];
+
+const QUIET_MS = 1500;
+const PAGE_BUDGET_MS = 20_000;
+
+/** Follows one page's traffic and errors from the moment it is attached. */
+function watch(page: Page) {
+  const calls: ApiCall[] = [];
+  const pending: Promise<void>[] = [];
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 400));
+  });
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`.slice(0, 400)));
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    url.searchParams.delete('api_key');
+    const call: ApiCall = { method: response.request().method(), path: decodeURIComponent(url.pathname + url.search), httpStatus: response.status() };
+    calls.push(call);
+    pending.push(
+      response.json().then(
+        (body: { error?: ApiCall['error'] }) => {
+          if (body && typeof body === 'object' && body.error) call.error = { code: body.error.code, type: body.error.type, message: body.error.message };
+        },
+        () => undefined,
+      ),
+    );
+  });
+  return {
+    calls,
+    consoleErrors,
+    pageErrors,
+    /** Everything recorded so far, then cleared for the next page. */
+    async take() {
+      await Promise.all(pending.splice(0));
+      return { calls: calls.splice(0), consoleErrors: consoleErrors.splice(0), pageErrors: pageErrors.splice(0) };
+    },
+  };
+}
+
+/** Waits until no API call has started for QUIET_MS (the pages poll every few seconds), at most PAGE_BUDGET_MS. */
+async function settle(page: Page, calls: ApiCall[]) {
+  const deadline = Date.now() + PAGE_BUDGET_MS;
+  let seen = -1;
+  while (Date.now() < deadline) {
+    await page.waitForLoadState('networkidle', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    if (calls.length === seen) return;
+    seen = calls.length;
+    await page.waitForTimeout(QUIET_MS);
+  }
+}
+
+async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations?.splice(0) ?? []).catch(() => []);
+}
+
+/**
+ * Signs in with the owner's email and password on Mage's sign-in page, then visits each page, recording every API
+ * call, console error, uncaught exception and CSP violation. `baseUrl` is the server that serves the UI and the API
+ * (on 127.0.0.1: the UI forces port 6789 only when the hostname is localhost).
+ */
+export async function crawlMageUi(
+  browser: Browser,
+  baseUrl: string,
+  owner: { email: string; password: string },
+  pages: readonly { name: string; path: string }[] = CRAWLED_PAGES,
+): Promise<{ signIn: PageVisit; pages: PageVisit[] }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(() => {
+    const list: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = list;
+    document.addEventListener('securitypolicyviolation', (event) => list.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  const page = await context.newPage();
+  const watcher = watch(page);
+  const visit = async (name: string, path: string, act?: () => Promise<void>): Promise<PageVisit> => {
+    if (act) await act();
+    else await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+    await settle(page, watcher.calls);
+    const text = (
+      (await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')) ?? ''
+    )
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 300);
+    const violations = await cspViolations(page);
+    return { name, path, landedOn: new URL(page.url()).pathname + new URL(page.url()).search, ...(await watcher.take()), cspViolations: violations, text };
+  };
+
+  try {
+    const signIn = await visit('sign-in', '/sign-in', async () => {
+      await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+      await page.waitForURL(/\/sign-in/, { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+      const email = page.locator('input[type="email"], input[name="email"]').first();
+      await email.waitFor({ timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+      if ((await email.count()) === 0) return;
+      await email.fill(owner.email);
+      await page.locator('input[type="password"]').first().fill(owner.password);
+      await page.locator('input[type="password"]').first().press('Enter');
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+    });
+    const visits: PageVisit[] = [];
+    for (const { name, path } of pages) visits.push(await visit(name, path));
+    return { signIn, pages: visits };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The report as Markdown lines: one row per page and one line per call. */
+export function crawlReport(result: { signIn: PageVisit; pages: PageVisit[] }): string {
+  const lines: string[] = [];
+  for (const visit of [result.signIn, ...result.pages]) {
+    lines.push(`## ${visit.name} (${visit.path} -> ${visit.landedOn})`);
+    for (const call of visit.calls) {
+      const outcome = call.error ? `${call.error.code} ${call.error.type}: ${call.error.message}` : 'ok';
+      lines.push(`- ${call.method} ${call.path} [${call.httpStatus}] ${outcome}`);
+    }
+    for (const error of visit.pageErrors) lines.push(`- uncaught: ${error}`);
+    for (const error of visit.consoleErrors) lines.push(`- console: ${error}`);
+    for (const violation of visit.cspViolations) lines.push(`- csp: ${violation}`);
+    lines.push(`- text: ${visit.text}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
