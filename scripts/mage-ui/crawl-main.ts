@@ -10,14 +10,16 @@ import { startServer } from '../../server/cli/server.js';
 import { crawlMageUi, crawlReport } from './crawl.js';
 import { ensureMageUi } from './wheel.js';
 
-const dir = process.argv[2] ?? (await ensureMageUi({ log: (line) => console.error(`mage-ui: ${line}`) })).dir;
+const stubBootCalls = process.argv.includes('--stub-boot-calls');
+const screenshots = process.env.CRAWL_SCREENSHOTS;
+const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? (await ensureMageUi({ log: (line) => console.error(`mage-ui: ${line}`) })).dir;
 const fixtures = fileURLToPath(new URL('../../docs/examples/fixtures.json', import.meta.url));
 const settings = parseSettings(['--port', '0', '--quiet', '--fixtures', fixtures, '--mage-ui', dir], { ...process.env, PORT: undefined });
 const quiet = () => undefined;
 const server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));
 const browser = await launchChromium();
 try {
-  const result = await crawlMageUi(browser, server.url, { email: 'admin@admin.com', password: 'admin' });
+  const result = await crawlMageUi(browser, server.url, { email: 'admin@admin.com', password: 'admin' }, { stubBootCalls, screenshots });
   console.log(crawlReport(result));
 } finally {
   await browser.close();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** One API call the UI made, as the browser saw it. */
 export interface ApiCall {
@@ -34,6 +34,9 @@ export const CRAWLED_PAGES: readonly { name: string; path: string }[] = [
   { name: "a pipeline's runs", path: '/pipelines/daily_sales/runs' },
   { name: 'global triggers', path: '/triggers' },
   { name: 'global runs', path: '/pipeline-runs' },
+  { name: 'a run of the pipeline', path: '/pipelines/daily_sales/runs/1' },
+  { name: 'a trigger of the pipeline', path: '/pipelines/daily_sales/triggers/1' },
+  { name: 'settings', path: '/settings/workspace/users' },
 ];
 
 const QUIET_MS = 1500;
@@ -101,9 +104,11 @@ export async function crawlMageUi(
   browser: Browser,
   baseUrl: string,
   owner: { email: string; password: string },
-  pages: readonly { name: string; path: string }[] = CRAWLED_PAGES,
+  options: { pages?: readonly { name: string; path: string }[]; stubBootCalls?: boolean; screenshots?: string } = {},
 ): Promise<{ signIn: PageVisit; pages: PageVisit[] }> {
+  const pages = options.pages ?? CRAWLED_PAGES;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (options.stubBootCalls) await stubBootCalls(context);
   await context.addInitScript(() => {
     const list: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = list;
@@ -115,6 +120,7 @@ export async function crawlMageUi(
     if (act) await act();
     else await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
     await settle(page, watcher.calls);
+    if (options.screenshots) await page.screenshot({ path: `${options.screenshots}/${name.replace(/[^a-z0-9]+/gi, '-')}.png` });
     const text = (
       (await page
         .locator('body')
@@ -132,12 +138,13 @@ export async function crawlMageUi(
     const signIn = await visit('sign-in', '/sign-in', async () => {
       await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
       await page.waitForURL(/\/sign-in/, { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
-      const email = page.locator('input[type="email"], input[name="email"]').first();
+      // Mage's SignForm: a text input labelled Email, a password input, and the "Sign into Mage" button.
+      const email = page.locator('input:not([type="password"])').first();
       await email.waitFor({ timeout: PAGE_BUDGET_MS }).catch(() => undefined);
       if ((await email.count()) === 0) return;
       await email.fill(owner.email);
       await page.locator('input[type="password"]').first().fill(owner.password);
-      await page.locator('input[type="password"]').first().press('Enter');
+      await page.getByRole('button', { name: /Sign into Mage/ }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
     });
     const visits: PageVisit[] = [];
@@ -164,4 +171,29 @@ export function crawlReport(result: { signIn: PageVisit; pages: PageVisit[] }): 
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/**
+ * A diagnostic, not a fix: answers in the browser the three calls every page makes first and the server does not
+ * route yet (statuses as Mage routes it, from our /api/status; projects and oauths with what a fresh Mage project
+ * answers), so a crawl reaches the pages' own calls and shows what fails next.
+ */
+async function stubBootCalls(context: BrowserContext) {
+  await context.route(/\/api\/statuses(\?|$)/, async (route) => {
+    const url = new URL(route.request().url());
+    url.pathname = '/api/status';
+    await route.fulfill({ response: await route.fetch({ url: url.href }) });
+  });
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  const project = {
+    name: 'default_repo',
+    project_uuid: 'default',
+    version: '0.9.80',
+    latest_version: '0.9.80',
+    features: {},
+    settings: {},
+    repo_path: '/home/src/default_repo',
+  };
+  await context.route(/\/api\/projects(\?|$)/, (route) => route.fulfill(json({ projects: [project], metadata: { count: 1 }, status: 200 })));
+  await context.route(/\/api\/oauths(\?|$)/, (route) => route.fulfill(json({ oauths: [], metadata: { count: 0 }, status: 200 })));
 }
