@@ -13,7 +13,7 @@ import { ensureMageUi } from './wheel.js';
 const stubBootCalls = process.argv.includes('--stub-boot-calls');
 const screenshots = process.env.CRAWL_SCREENSHOTS;
 const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? (await ensureMageUi({ log: (line) => console.error(`mage-ui: ${line}`) })).dir;
-const fixtures = fileURLToPath(new URL('../../docs/examples/fixtures.json', import.meta.url));
+const fixtures = fileURLToPath(new URL('./fixtures.json', import.meta.url));
 const settings = parseSettings(['--port', '0', '--quiet', '--fixtures', fixtures, '--mage-ui', dir], { ...process.env, PORT: undefined });
 const quiet = () => undefined;
 const server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));

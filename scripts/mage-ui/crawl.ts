@@ -20,9 +20,13 @@ export interface PageVisit {
   consoleErrors: string[];
   /** Uncaught exceptions. */
   pageErrors: string[];
+  /** Requests for the UI's own files (not /api) that failed or answered an error status. */
+  assetFailures: string[];
+  /** Requests for the UI's own files that succeeded: path and content type. */
+  assets: { path: string; type: string }[];
   /** Content-Security-Policy violations reported by the page (directive and blocked URL). */
   cspViolations: string[];
-  /** The page's visible text, shortened: what a person sees. */
+  /** The page's visible text (its first 4000 characters): what a person sees. */
   text: string;
 }
 
@@ -48,13 +52,24 @@ function watch(page: Page) {
   const pending: Promise<void>[] = [];
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
+  const assetFailures: string[] = [];
+  const assets: { path: string; type: string }[] = [];
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/websocket')) assetFailures.push(`${url.pathname} (${request.failure()?.errorText})`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 400));
   });
   page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`.slice(0, 400)));
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    if (url.protocol === 'data:') return;
+    if (!url.pathname.startsWith('/api/')) {
+      if (response.status() >= 400) assetFailures.push(`${url.pathname} (HTTP ${response.status()})`);
+      else assets.push({ path: url.pathname, type: response.headers()['content-type'] ?? '' });
+      return;
+    }
     url.searchParams.delete('api_key');
     const call: ApiCall = { method: response.request().method(), path: decodeURIComponent(url.pathname + url.search), httpStatus: response.status() };
     calls.push(call);
@@ -74,7 +89,13 @@ function watch(page: Page) {
     /** Everything recorded so far, then cleared for the next page. */
     async take() {
       await Promise.all(pending.splice(0));
-      return { calls: calls.splice(0), consoleErrors: consoleErrors.splice(0), pageErrors: pageErrors.splice(0) };
+      return {
+        calls: calls.splice(0),
+        consoleErrors: consoleErrors.splice(0),
+        pageErrors: pageErrors.splice(0),
+        assetFailures: assetFailures.splice(0),
+        assets: assets.splice(0),
+      };
     },
   };
 }
@@ -129,15 +150,21 @@ export async function crawlMageUi(
     )
       .replace(/\s+/g, ' ')
       .trim()
-      .slice(0, 300);
+      .slice(0, 4000);
     const violations = await cspViolations(page);
     return { name, path, landedOn: new URL(page.url()).pathname + new URL(page.url()).search, ...(await watcher.take()), cspViolations: violations, text };
   };
 
   try {
     const signIn = await visit('sign-in', '/sign-in', async () => {
+      // As a person arrives: at /, which sends a signed-out visitor to /sign-in once /api/statuses says sign-in is
+      // required. Without that answer the UI stays on a blank page: then the form is opened directly.
       await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-      await page.waitForURL(/\/sign-in/, { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+      const redirected = await page.waitForURL(/\/sign-in/, { timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!redirected) await page.goto(`${baseUrl}/sign-in`, { waitUntil: 'load' });
       // Mage's SignForm: a text input labelled Email, a password input, and the "Sign into Mage" button.
       const email = page.locator('input:not([type="password"])').first();
       await email.waitFor({ timeout: PAGE_BUDGET_MS }).catch(() => undefined);
@@ -165,9 +192,10 @@ export function crawlReport(result: { signIn: PageVisit; pages: PageVisit[] }): 
       lines.push(`- ${call.method} ${call.path} [${call.httpStatus}] ${outcome}`);
     }
     for (const error of visit.pageErrors) lines.push(`- uncaught: ${error}`);
+    for (const failure of visit.assetFailures) lines.push(`- file failed: ${failure}`);
     for (const error of visit.consoleErrors) lines.push(`- console: ${error}`);
     for (const violation of visit.cspViolations) lines.push(`- csp: ${violation}`);
-    lines.push(`- text: ${visit.text}`);
+    lines.push(`- text: ${visit.text.slice(0, 300)}`);
     lines.push('');
   }
   return lines.join('\n');

@@ -35,6 +35,11 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
   'server/test/browser-origins.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 3 },
   'server/test/docs-page.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 4 },
   'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 5 },
+  'server/test/mage-ui-browser.test.ts': {
+    why: "browser: Chromium crawls Mage's own web UI (the pinned wheel's frontend, fetched from PyPI once per user)",
+    needs: ['chromium'],
+    seconds: 100,
+  },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 16 },
   'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [], seconds: 6 },
   'docs/test/examples.test.ts': { why: 'docs: runs every snippet of every page, in Node, a shell and a browser', needs: ['build', 'chromium'], seconds: 48 },
