@@ -41,6 +41,8 @@ export interface FetchOptions {
   /** Reads the index page (default: fetch). */
   readIndex?: (url: string) => Promise<unknown>;
   log?: (line: string) => void;
+  /** The wheel to take (default: MAGE_WHEEL, the pinned release). */
+  pinned?: { filename: string; sha256: string };
 }
 
 /**
@@ -62,13 +64,14 @@ export async function ensureMageUi(options: FetchOptions = {}): Promise<{ dir: s
   removeLeftovers(parent);
 
   const indexUrl = options.indexUrl ?? process.env.PIP_INDEX_URL ?? 'https://pypi.org/simple/';
-  const url = await wheelUrl(indexUrl, options.readIndex ?? readJson);
-  log(`downloading ${MAGE_WHEEL.filename} (${(MAGE_WHEEL.size / 1e6).toFixed(0)} MB) from ${new URL(url).host}`);
+  const pinned = options.pinned ?? MAGE_WHEEL;
+  const url = await wheelUrl(indexUrl, pinned, options.readIndex ?? readJson);
+  log(`downloading ${pinned.filename} (${(MAGE_WHEEL.size / 1e6).toFixed(0)} MB) from ${new URL(url).host}`);
   const wheel = await (options.download ?? downloadBytes)(url);
   const digest = createHash('sha256').update(wheel).digest('hex');
-  if (digest !== MAGE_WHEEL.sha256) {
+  if (digest !== pinned.sha256) {
     // Nothing of it was written: the bytes are dropped here.
-    throw new FetchError(`refusing ${MAGE_WHEEL.filename}: its sha256 is ${digest}, not the pinned ${MAGE_WHEEL.sha256}; nothing was kept`);
+    throw new FetchError(`refusing ${pinned.filename}: its sha256 is ${digest}, not the pinned ${pinned.sha256}; nothing was kept`);
   }
 
   const temporary = join(parent, `.${MAGE_WHEEL.version}.partial-${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -135,15 +138,15 @@ function isRunning(pid: number): boolean {
 }
 
 /** The pinned wheel's URL from the index's PEP 691 JSON page; its sha256 there must be the pinned one. */
-async function wheelUrl(indexUrl: string, readIndex: (url: string) => Promise<unknown>): Promise<string> {
+async function wheelUrl(indexUrl: string, pinned: { filename: string; sha256: string }, readIndex: (url: string) => Promise<unknown>): Promise<string> {
   const page = new URL('mage-ai/', indexUrl.endsWith('/') ? indexUrl : `${indexUrl}/`).href;
   const body = await readIndex(page);
   const files = (body as { files?: unknown } | null)?.files;
   if (!Array.isArray(files)) throw new FetchError(`${page} did not answer a package index page (PEP 691 JSON)`);
-  const entry = files.find((file): file is { url: string; hashes?: { sha256?: string } } => (file as { filename?: unknown })?.filename === MAGE_WHEEL.filename);
-  if (!entry || typeof entry.url !== 'string') throw new FetchError(`${page} does not list ${MAGE_WHEEL.filename}`);
-  if (entry.hashes?.sha256 !== undefined && entry.hashes.sha256 !== MAGE_WHEEL.sha256) {
-    throw new FetchError(`${page} lists ${MAGE_WHEEL.filename} with sha256 ${entry.hashes.sha256}, not the pinned ${MAGE_WHEEL.sha256}: refusing`);
+  const entry = files.find((file): file is { url: string; hashes?: { sha256?: string } } => (file as { filename?: unknown })?.filename === pinned.filename);
+  if (!entry || typeof entry.url !== 'string') throw new FetchError(`${page} does not list ${pinned.filename}`);
+  if (entry.hashes?.sha256 !== undefined && entry.hashes.sha256 !== pinned.sha256) {
+    throw new FetchError(`${page} lists ${pinned.filename} with sha256 ${entry.hashes.sha256}, not the pinned ${pinned.sha256}: refusing`);
   }
   return new URL(entry.url, page).href;
 }

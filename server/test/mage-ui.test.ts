@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../http/listen.js';
 import { inlineScripts, MageUiFolderError, openMageUiFolder, safeSegments } from '../http/mage-ui.js';
 import { parseSettings } from '../cli/options.js';
+import { startServer } from '../cli/server.js';
 import { API_KEY } from './harness.js';
 
 const INLINE = 'window.requestIdleCallback = window.requestIdleCallback || ((f) => setTimeout(f, 1));';
@@ -309,5 +310,44 @@ describe('the folder given to --mage-ui', () => {
   it('hashes only the inline scripts a browser runs', () => {
     expect(inlineScripts(INDEX)).toEqual([INLINE]);
     expect(inlineScripts('<script type="module">a()</script><script type="text/template">x</script>')).toEqual(['a()']);
+  });
+});
+
+describe('pipeline-api-server --mage-ui, with --data and --fixtures', () => {
+  const quiet = () => undefined;
+  const env = { BCRYPT_ROUNDS: '4' };
+
+  it('serves the UI and the API from one origin, the fixtures seeded and kept in the data directory', async () => {
+    const { base, root } = fakeFrontend();
+    const fixtures = join(base, 'fixtures.json');
+    writeFileSync(fixtures, JSON.stringify({ pipelines: [{ name: 'daily sales' }] }));
+    const lines: string[] = [];
+    const settings = parseSettings(['--port', '0', '--quiet', '--no-auth', '--data', join(base, 'data'), '--fixtures', fixtures, '--mage-ui', root], env);
+    const server = await startServer(settings, { info: (line) => lines.push(line), warn: quiet, requests: quiet }, quiet);
+    try {
+      expect(lines).toContain(`  Mage's web UI: ${server.url}/ (from ${root})`);
+      expect(await (await fetch(`${server.url}/pipelines/daily_sales/triggers`)).text()).toBe(INDEX);
+      const secrets = JSON.parse(readFileSync(join(base, 'data', 'secrets.json'), 'utf8')) as { apiKey: string };
+      const pipeline = await fetch(`${server.url}/api/pipelines/daily_sales?api_key=${secrets.apiKey}`);
+      expect((await pipeline.json()).pipeline).toMatchObject({ uuid: 'daily_sales' });
+    } finally {
+      await server.close();
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a folder that is not the UI, before touching the data directory', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'mage-ui-start-'));
+    try {
+      const settings = parseSettings(['--port', '0', '--quiet', '--data', join(base, 'data'), '--mage-ui', base], env);
+      await expect(startServer(settings, { info: quiet, warn: quiet, requests: quiet }, quiet)).rejects.toThrow(
+        new MageUiFolderError(
+          `--mage-ui ${base}: not Mage's frontend export (mage_ai/server/frontend_dist: index.html and _next/ expected). Run \`npm run mage-ui:fetch\`: it prints the folder to pass (docs/mage-ui.md).`,
+        ),
+      );
+      expect(existsSync(join(base, 'data'))).toBe(false);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
