@@ -108,6 +108,9 @@ export function openMageUiFolder(dir: string): MageUiFolder {
   if (!existsSync(indexPath) || !statSync(indexPath).isFile() || !existsSync(next) || !statSync(next).isDirectory()) {
     throw new MageUiFolderError(`--mage-ui ${dir}: not Mage's frontend export (mage_ai/server/frontend_dist: index.html and _next/ expected). ${fetchHint}`);
   }
+  if (!within(root, realpathSync(indexPath))) {
+    throw new MageUiFolderError(`--mage-ui ${dir}: its index.html is a link to a file outside the folder; nothing outside it is served.`);
+  }
   const pages = new Map<'index' | 'pipeline-runs', Buffer>([['index', readFileSync(indexPath)]]);
   const runsPath = join(root, 'pipeline-runs.html');
   if (existsSync(runsPath) && statSync(runsPath).isFile() && within(root, realpathSync(runsPath))) pages.set('pipeline-runs', readFileSync(runsPath));

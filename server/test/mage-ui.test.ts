@@ -284,6 +284,15 @@ describe('the folder given to --mage-ui', () => {
       expect(() => openMageUiFolder(base)).toThrow(/not Mage's frontend export/);
       mkdirSync(join(base, '_next'));
       expect(openMageUiFolder(base).pages.has('index')).toBe(true);
+      // An index.html that links out of the folder is refused.
+      const outside = mkdtempSync(join(tmpdir(), 'mage-ui-outside-'));
+      writeFileSync(join(outside, 'index.html'), SECRET);
+      rmSync(join(base, 'index.html'));
+      symlinkSync(join(outside, 'index.html'), join(base, 'index.html'));
+      expect(() => openMageUiFolder(base)).toThrow(/its index\.html is a link to a file outside the folder/);
+      rmSync(join(base, 'index.html'));
+      rmSync(outside, { recursive: true, force: true });
+      writeFileSync(join(base, 'index.html'), INDEX);
       // A static folder that is a symlink out of the root is not served at all.
       const elsewhere = mkdtempSync(join(tmpdir(), 'mage-ui-elsewhere-'));
       symlinkSync(elsewhere, join(base, 'fonts'));
