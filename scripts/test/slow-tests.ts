@@ -38,7 +38,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[]; seconds: n
   'server/test/mage-ui-browser.test.ts': {
     why: "browser: Chromium crawls Mage's own web UI (the pinned wheel's frontend, fetched from PyPI once per user)",
     needs: ['chromium'],
-    seconds: 100,
+    seconds: 70,
   },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'], seconds: 16 },
   'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [], seconds: 6 },
