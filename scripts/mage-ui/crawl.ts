@@ -31,7 +31,14 @@ export interface PageVisit {
 }
 
 /** The pages the crawl visits after signing in, with the fixtures of docs/examples/fixtures.json. */
-export const CRAWLED_PAGES: readonly { name: string; path: string }[] = [
+/** A page to visit; `waitFor`: text the page shows once its data is in (the crawl waits for it, within its budget). */
+export interface PageToVisit {
+  name: string;
+  path: string;
+  waitFor?: string;
+}
+
+export const CRAWLED_PAGES: readonly PageToVisit[] = [
   { name: 'overview', path: '/overview' },
   { name: 'pipelines list', path: '/pipelines' },
   { name: "a pipeline's triggers", path: '/pipelines/daily_sales/triggers' },
@@ -125,7 +132,7 @@ export async function crawlMageUi(
   browser: Browser,
   baseUrl: string,
   owner: { email: string; password: string },
-  options: { pages?: readonly { name: string; path: string }[]; stubBootCalls?: boolean; screenshots?: string } = {},
+  options: { pages?: readonly PageToVisit[]; stubBootCalls?: boolean; screenshots?: string } = {},
 ): Promise<{ signIn: PageVisit; pages: PageVisit[] }> {
   const pages = options.pages ?? CRAWLED_PAGES;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -137,9 +144,16 @@ export async function crawlMageUi(
   });
   const page = await context.newPage();
   const watcher = watch(page);
-  const visit = async (name: string, path: string, act?: () => Promise<void>): Promise<PageVisit> => {
+  const visit = async (name: string, path: string, act?: () => Promise<void>, waitFor?: string): Promise<PageVisit> => {
     if (act) await act();
     else await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+    if (waitFor) {
+      await page
+        .getByText(waitFor)
+        .first()
+        .waitFor({ timeout: PAGE_BUDGET_MS })
+        .catch(() => undefined);
+    }
     await settle(page, watcher.calls);
     if (options.screenshots) await page.screenshot({ path: `${options.screenshots}/${name.replace(/[^a-z0-9]+/gi, '-')}.png` });
     const text = (
@@ -175,7 +189,7 @@ export async function crawlMageUi(
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
     });
     const visits: PageVisit[] = [];
-    for (const { name, path } of pages) visits.push(await visit(name, path));
+    for (const { name, path, waitFor } of pages) visits.push(await visit(name, path, undefined, waitFor));
     return { signIn, pages: visits };
   } finally {
     await context.close();

@@ -70,7 +70,7 @@ describe("Mage's own web UI (mage-ai 0.9.80's frontend) on the reference server,
   it('signs in through its form and lists the runs on /pipeline-runs; its files load under the CSP', async () => {
     const { signIn, pages } = await crawlMageUi(browser, server.url, OWNER, {
       pages: [
-        { name: 'global runs', path: '/pipeline-runs' },
+        { name: 'global runs', path: '/pipeline-runs', waitFor: 'hourly export' },
         { name: 'overview', path: '/overview' },
       ],
     });
@@ -95,12 +95,12 @@ describe("Mage's own web UI (mage-ai 0.9.80's frontend) on the reference server,
     const { signIn, pages } = await crawlMageUi(browser, server.url, OWNER, {
       stubBootCalls: true,
       pages: [
-        { name: 'overview', path: '/overview' },
-        { name: "a pipeline's triggers", path: '/pipelines/daily_sales/triggers' },
-        { name: "a pipeline's runs", path: '/pipelines/daily_sales/runs' },
-        { name: 'global triggers', path: '/triggers' },
-        { name: 'a run', path: '/pipelines/daily_sales/runs/1' },
-        { name: 'users', path: '/settings/workspace/users' },
+        { name: 'overview', path: '/overview', waitFor: 'Latest pipeline run failures' },
+        { name: "a pipeline's triggers", path: '/pipelines/daily_sales/triggers', waitFor: 'every morning' },
+        { name: "a pipeline's runs", path: '/pipelines/daily_sales/runs', waitFor: 'on demand' },
+        { name: 'global triggers', path: '/triggers', waitFor: 'hourly export' },
+        { name: 'a run', path: '/pipelines/daily_sales/runs/1', waitFor: 'clean_orders' },
+        { name: 'users', path: '/settings/workspace/users', waitFor: 'ada@example.com' },
       ],
     });
     expect(signIn.landedOn).toMatch(/^\/overview/);
