@@ -107,6 +107,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: '30000',
     description: 'Likewise for the whole request, body included (ms); at least --headers-timeout-ms.',
   },
+  {
+    flag: 'mage-ui',
+    value: '<dir>',
+    env: 'MAGE_UI',
+    default: 'off',
+    description: "Also serve Mage's own web UI from this folder (its frontend_dist; npm run mage-ui:fetch prints it) on the API's origin.",
+  },
   { flag: 'quiet', env: 'QUIET=1', default: 'off', description: 'No line per request.' },
   { flag: 'help', env: '', default: '', description: 'Show this help.' },
 ];
@@ -116,6 +123,8 @@ export interface CliSettings {
   host: string;
   fixtures: string | null;
   data: string | null;
+  /** Mage's frontend export to serve beside the API, or null. */
+  mageUi: string | null;
   trustProxy: number;
   connections: ConnectionLimits;
   httpErrorCodes: boolean;
@@ -213,6 +222,7 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
     host: text('host', 'HOST') ?? '127.0.0.1',
     fixtures: text('fixtures', 'FIXTURES') ?? null,
     data: text('data', 'DATA_DIR') ?? null,
+    mageUi: text('mage-ui', 'MAGE_UI') ?? null,
     httpErrorCodes: values['http-error-codes'] === true || envFlag(processEnv, 'HTTP_ERROR_CODES'),
     insecureDefaults: values['insecure-defaults'] === true || envFlag(processEnv, 'INSECURE_DEFAULTS'),
     quiet: values.quiet === true || envFlag(processEnv, 'QUIET'),

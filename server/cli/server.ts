@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApi, configFromEnv } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
+import { openMageUiFolder } from '../http/mage-ui.js';
 import { withoutTriggerTokens } from '../http/trigger-tokens.js';
 import { answerWhenDurable } from '../storage/durable-api.js';
 import { openSqliteStore, removeDataFile, type SqliteStore } from '../storage/sqlite-store.js';
@@ -30,6 +31,7 @@ export class StartupError extends Error {}
 /** Everything the command does between reading its settings and listening. */
 export async function startServer(settings: CliSettings, out: Output, onFatal: (error: Error) => void): Promise<StartedServer> {
   const fixtures = settings.fixtures === null ? null : readFixturesFile(settings.fixtures);
+  const mageUi = settings.mageUi === null ? undefined : openMageUiFolder(settings.mageUi);
   const env = { ...settings.env };
   let store: SqliteStore | null = null;
   let generatedSecrets = false;
@@ -119,6 +121,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       host: settings.host,
       trustProxy: settings.trustProxy,
       connections: settings.connections,
+      mageUi,
       log: requestLog?.log,
       onInternalError: (error, request) =>
         out.warn(withoutTriggerTokens(`[pipeline-api] internal error on ${request.method} ${request.path}: ${String((error as Error)?.stack ?? error)}`)),
@@ -130,6 +133,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
     announceSecrets?.();
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
     out.info(`  reference: ${running.url}/docs   try it: ${running.url}/docs/try   OpenAPI: ${running.url}/openapi.json`);
+    if (mageUi) out.info(`  Mage's web UI: ${running.url}/ (from ${mageUi.dir})`);
     if (store) {
       out.info(
         store.fresh

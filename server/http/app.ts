@@ -6,6 +6,7 @@ import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
+import { mageUiHandler, type MageUiFolder } from './mage-ui.js';
 import { checkRequestTarget } from './request-target.js';
 import { toCoreRequest, queryOf } from './request.js';
 import { withoutTriggerTokens } from './trigger-tokens.js';
@@ -19,6 +20,8 @@ export interface AppOptions {
    * ignored, so a client cannot pick a fresh address per guess by sending it.
    */
   trustProxy?: number;
+  /** Mage's own web UI, served beside the API (mage-ui.ts); absent: not served. */
+  mageUi?: MageUiFolder;
 }
 
 /**
@@ -79,6 +82,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
   });
 
   app.use(docsRouter(api.config));
+  // The UI's files are not API calls: browsers and caches read their real HTTP status.
+  if (options.mageUi) app.use(mageUiHandler(options.mageUi, (_req, res, error) => send(res, api.core.failure(error, { query: { _http_error_codes: '1' } }))));
 
   // Only requests no route took: 404, or 405 when the path exists under other methods.
   app.use((req: Request, res: Response) => {
