@@ -1,8 +1,7 @@
 import { ErrorEnvelope, type ContractRoute } from '@pipeline-api/contract';
 import type * as z from 'zod/mini';
-import { WRITE_ACTIONS } from './edge.js';
 import { wantsHttpErrorCodes } from './envelope.js';
-import { isPlainObject } from './request.js';
+import { isPlainObject, WRITE_ACTIONS } from './request.js';
 
 /**
  * The one check of a request and an answer against the contract, for what checks traffic it did not make: the mocks

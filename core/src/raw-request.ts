@@ -1,6 +1,11 @@
 import { ApiError } from './errors.js';
 
-/** Bodies over this answer 413 (DESIGN.md: 1 MB). */
+/*
+ * The transport edge: what every transport (the Express adapter, the MSW handlers, the in-process fetch, the proxy)
+ * does the same way with a raw request, written once; each translates its own request to these and its answer back.
+ */
+
+/** Bodies over this answer 413: 1 MB. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const payloadTooLarge = () => new ApiError('payload_too_large', 'The request body exceeds 1 MB.');
@@ -99,3 +104,31 @@ export function parseHeaders(headers: Iterable<[string, string]> | Record<string
 }
 
 const isIterable = (value: object): value is Iterable<[string, string]> => Symbol.iterator in value;
+
+/** The method a request is routed by: HEAD runs the GET route, and the transport drops the body on the way out. */
+export const routingMethod = (method: string): string => {
+  const upper = method.toUpperCase();
+  return upper === 'HEAD' ? 'GET' : upper;
+};
+
+/** A path that fits a route but whose percent-encoding cannot be decoded: a bad request, not a missing route. */
+export const malformedPath = (): ApiError => new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
+
+/** One raw path segment, decoded; malformed percent-encoding is the 400 above. */
+export function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw malformedPath();
+  }
+}
+
+/** Whether some part of a raw path has percent-encoding that cannot be decoded. */
+export function hasMalformedEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,5 +1,5 @@
 import { escapeRegExp, walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
-import { decodeParam, hasMalformedEncoding, malformedPath, routingMethod } from './edge.js';
+import { decodeParam, hasMalformedEncoding, malformedPath, routingMethod } from './raw-request.js';
 import { ApiError } from './errors.js';
 
 export interface CompiledRoute extends ContractRoute {
