@@ -10,6 +10,7 @@ import type { RequestContext, Services } from './context.js';
 import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
 import { ApiError, badRequest } from './errors.js';
 import type { PolicyContext } from './policy.js';
+import { routingMethod } from './raw-request.js';
 import { isPlainObject, WRITE_ACTIONS, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import type { ResourceModule, ResourceRegistry } from './resource.js';
@@ -313,16 +314,12 @@ export function createCore(options: CoreOptions) {
         return fail(error, request);
       }
     },
-    /** Routes by method and path first: for transports without a router of their own. */
+    /** Routes by method and path first, with the route table (HEAD as GET, 404, 405): for callers without a router. */
     async dispatch(request: Omit<CoreRequest, 'params'>): Promise<Outcome> {
       const { method, path, query, headers, body, client } = request;
-      try {
-        const matched = routes.match(method, path);
-        if (!matched) throw routes.unmatched(method, path);
-        return await this.handle(matched.route.id, { method, path, params: matched.params, query, headers, body, client });
-      } catch (error) {
-        return fail(error, { method, path, params: {}, query, headers, body });
-      }
+      const matched = routes.resolve(method, path);
+      if (matched instanceof ApiError) return fail(matched, { method, path, params: {}, query, headers, body });
+      return this.handle(matched.route.id, { method: routingMethod(method), path, params: matched.params, query, headers, body, client });
     },
     /** The envelope for a failure the transport detected (bad JSON, body too large, no route). */
     failure(error: EnvelopeError, request: Pick<CoreRequest, 'query'>): Outcome {

@@ -64,7 +64,10 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
     const depth = depths.pop()!;
     if (current === null || typeof current !== 'object') continue;
     if (depth > max) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+    // Parsed JSON: plain objects and arrays, their enumerable keys their own; no list of the values is built.
+    const container = current as Record<string, unknown>;
+    for (const key in container) {
+      const child = container[key];
       if (child !== null && typeof child === 'object') {
         values.push(child);
         depths.push(depth + 1);
