@@ -65,9 +65,8 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
     if (current === null || typeof current !== 'object') continue;
     if (depth > max) return true;
     // Parsed JSON: plain objects and arrays, their enumerable keys their own; no list of the values is built.
-    const container = current as Record<string, unknown>;
-    for (const key in container) {
-      const child = container[key];
+    for (const key in current) {
+      const child: unknown = Reflect.get(current, key);
       if (child !== null && typeof child === 'object') {
         values.push(child);
         depths.push(depth + 1);

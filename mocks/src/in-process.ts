@@ -77,8 +77,9 @@ export interface InProcessMock {
   clearInjections(): void;
   /**
    * Answers a fetch Request exactly as the reference server would (the handlers call this): for the route MSW
-   * matched, with its params; `unmatched` when no route took it (404 or 405); `malformed` when its path has
-   * malformed percent-encoding (400 where the path fits a route).
+   * matched, with its params; `unmatched` (or `malformed`, its path's percent-encoding broken) when no handler
+   * routed it: the core's route table then answers, 400 for malformed percent-encoding where the path fits a route,
+   * else 404 or 405.
    */
   handle(request: Request, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response>;
 }
