@@ -12,6 +12,7 @@ import {
   forbidden,
   isPlainObject,
   parseHeaders,
+  parseQuery,
   payloadTooLarge,
   RouteTable,
   type Issue,
@@ -217,7 +218,10 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     const resolved = routes.resolve(req.method, req.path);
     const matched = resolved instanceof ApiError ? undefined : resolved;
     const requestHeaders = parseHeaders(req.headers);
-    const query = queryOf(req.originalUrl);
+    // The query string read once: the contract check takes it as the core does, the masker as sent.
+    const at = req.originalUrl.indexOf('?');
+    const search = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at + 1));
+    const query = parseQuery(search);
     let requestBody: unknown;
     let requestJson = true;
     try {
@@ -233,7 +237,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       answerJson = false;
     }
     if (exchanges) {
-      masker.learnRequest(requestHeaders, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), requestBody);
+      masker.learnRequest(requestHeaders, search, requestBody);
       if (rawBody && isForm(req.headers['content-type'])) masker.learnForm(new URLSearchParams(rawBody.toString('utf8')));
       masker.learnJson(answerBody);
     }
