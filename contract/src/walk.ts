@@ -51,8 +51,11 @@ export function walkContract(router: AppRouter, prefix: string[] = []): Contract
 /** The `:name` segments of a path, in order. */
 export const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
+/** Text as a regular expression source that matches it literally. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** See ContractRoute.pattern. */
-export const pathPattern = (path: string): string => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?`;
+export const pathPattern = (path: string): string => `${escapeRegExp(path).replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?`;
 
 function readRoute(route: AppRoute, prefix: string[], key: string): ContractRoute {
   const id = [...prefix, key].join('.');

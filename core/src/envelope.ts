@@ -15,6 +15,11 @@ export interface CoreResponse {
   /** HTTP status: 200 unless the request asked for `_http_error_codes`. */
   status: number;
   body: Record<string, unknown>;
+  /**
+   * The body's JSON text, when the core wrote it (a success: written once, as it was measured against the response
+   * budget): a transport sends it rather than serialising the body again.
+   */
+  text?: string;
   headers?: Record<string, string>;
 }
 

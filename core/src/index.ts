@@ -25,7 +25,11 @@ export { webCryptoHasher, type WebCryptoHasherOptions } from './auth/web-crypto-
 export { ROLES, type RoleName } from './auth/roles.js';
 export { seededRandom, cryptoRandom, type RandomSource } from './random.js';
 export { parseBody, parseQuery, parseHeaders, BODY_LIMIT_BYTES } from './raw-request.js';
-export { RouteTable } from './routing.js';
+export { RouteTable, type CompiledRoute, type RouteMatch } from './routing.js';
+export { hasMalformedEncoding, malformedPath, routingMethod } from './raw-request.js';
+export { WRITE_ACTIONS } from './request.js';
+export { checkAnswer, checkRequest, type AnswerCheck, type Issue } from './contract-check.js';
+export { wantsHttpErrorCodes } from './envelope.js';
 export type { Services } from './context.js';
 export { forbidden } from './errors.js';
 export { clientKey } from './auth/password-gate.js';

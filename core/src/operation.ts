@@ -11,10 +11,11 @@ import type { RequestContext, Services } from './context.js';
 import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
 import { ApiError, badRequest } from './errors.js';
 import type { PolicyContext } from './policy.js';
-import { isPlainObject, type CoreRequest } from './request.js';
+import { routingMethod } from './raw-request.js';
+import { isPlainObject, WRITE_ACTIONS, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import type { ResourceModule, ResourceRegistry } from './resource.js';
-import { ResponseMeter, ResponseTooLarge } from './response-budget.js';
+import { BudgetedJson, ResponseTooLarge } from './response-budget.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
@@ -30,7 +31,8 @@ const PRESENT_CHUNK = 20;
  */
 declare const setImmediate: ((callback: () => void) => unknown) | undefined; // Node's; core is typed without Node's types
 const nextTurn = typeof setImmediate === 'function' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
-const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
+/** The caller of a public route (the health check): nobody, authentication not consulted. */
+const PUBLIC_CALLER: Caller = Object.freeze({ user: null, role: null, token: null, decodedToken: null, authEnabled: false });
 
 export interface CoreOptions extends Pick<Services, 'config' | 'repo' | 'clock' | 'random' | 'passwords'> {
   /** The resource module of every contract node (core/src/resources/index.ts). */
@@ -45,10 +47,9 @@ export interface Outcome extends CoreResponse {
 }
 
 /**
- * The one request pipeline, whatever the transport:
- * parse body -> authenticate -> parse query -> resource lookup -> policy: action -> policy: written attributes ->
- * validate -> policy: read attributes -> resource action -> presenter -> envelope.
- * Every check that can refuse runs before the action: a refused request changes nothing.
+ * The one request pipeline, whatever the transport (run() below, step by step):
+ * parse body -> load code -> authenticate -> parse query -> build context -> look up -> policy: action, query,
+ * written attributes -> validate -> policy: read attributes -> act -> present within the budget -> envelope.
  */
 export function createCore(options: CoreOptions) {
   const routes = new RouteTable(contract);
@@ -110,39 +111,54 @@ export function createCore(options: CoreOptions) {
     return new ApiError('internal_error');
   }
 
+  /**
+   * One request, as a list of named steps. Every check that can refuse runs before the action: a refused request
+   * changes nothing.
+   */
   async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
     const plan = plans.get(routeId);
     if (!plan) throw new Error(`No contract route ${routeId}`);
-    const { route: info, module, parent } = plan;
-    const { meta, params: paramNames } = info;
-    const { action } = meta;
+    const body = bodyObject(request);
+    await loadCode(plan, body);
+    const caller = await authenticateCaller(plan, request);
+    const query = parseQuery(plan.route.query, request.query);
+    const ctx = buildContext(plan, request, caller, query);
+    const record = lookUp(plan, ctx);
+    const policyCtx = authorize(plan, ctx, record, body);
+    validate(plan, body, ctx);
+    const format = authorizeReads(plan, policyCtx, ctx.meta.format);
+    const result = await act(plan, record, ctx);
+    return presentWithinBudget(plan, result, ctx, format);
+  }
 
-    // parse
-    // JSON `null` too: the document allows an object or no body at all, and so does the server.
-    if (request.body !== undefined && !isPlainObject(request.body)) {
-      throw badRequest('The request body must be a JSON object.');
-    }
-    const body = isPlainObject(request.body) ? request.body : {};
+  /**
+   * Code the request needs, loaded before the caller is known: a caller found before a wait could be deleted, logged
+   * out or demoted during it. What is loaded depends only on the route and the raw payload.
+   */
+  function loadCode({ route, module }: Plan, body: Record<string, unknown>): Promise<void> | undefined {
+    return loadChunks(module.node, route.meta.action, route.payloadKey === undefined ? undefined : body[route.payloadKey]);
+  }
 
-    // Code the request needs is loaded before the caller is known: a caller found before a wait could be deleted,
-    // logged out or demoted during it. What is loaded depends only on the route and the raw payload.
-    await loadChunks(module.node, action, info.payloadKey === undefined ? undefined : body[info.payloadKey]);
-
-    // authenticate, before the query is validated: a caller without the API key learns nothing about it
-    const caller: Caller = meta.public
-      ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
-      : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
-    // A caller with the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
+  /**
+   * The caller, before the query is validated: a caller without the API key learns nothing about it. A caller with
+   * the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
+   */
+  async function authenticateCaller({ route, module }: Plan, request: CoreRequest): Promise<Caller> {
+    const { action } = route.meta;
+    if (route.meta.public) return PUBLIC_CALLER;
+    const caller = await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
     refuseAnonymous(caller, action, module.policy);
+    return caller;
+  }
 
-    const query = parseQuery(info.query, request.query);
+  /** The context a resource action reads, built once per request. */
+  function buildContext({ route }: Plan, request: CoreRequest, caller: Caller, query: Record<string, unknown>): RequestContext {
     // The contract gives every list route's `_limit` its default and maximum (meta.ts).
     const limit = typeof query._limit === 'number' ? query._limit : undefined;
     const offset = typeof query._offset === 'number' ? query._offset : 0;
     const format = typeof query._format === 'string' ? query._format : undefined;
-
     // Named fields rather than a spread of `services`: this object is built on every request.
-    const ctx: RequestContext = {
+    return {
       config: services.config,
       repo: services.repo,
       clock: services.clock,
@@ -154,7 +170,7 @@ export function createCore(options: CoreOptions) {
       dates: services.dates,
       cascades: services.cascades,
       instance: services.instance,
-      action,
+      action: route.meta.action,
       caller,
       params: request.params,
       query,
@@ -163,105 +179,122 @@ export function createCore(options: CoreOptions) {
       parent: undefined,
       request,
     };
+  }
 
-    // resource lookup: the parent of a nested route is named by its first param, the member by its last.
-    // From here to the action nothing awaits (lookups are synchronous), so no other request can change
-    // what was looked up before the action runs; actions that await re-read what they write.
-    if (parent) ctx.parent = memberOf(parent, request.params[paramNames[0]!]!, ctx);
-    const record = MEMBER_ACTIONS.has(action) ? memberOf(module, request.params[paramNames[paramNames.length - 1]!]!, ctx) : undefined;
+  /**
+   * The parent of a nested route is named by its first param, the member by its last. From here to the action nothing
+   * awaits (lookups are synchronous), so no other request can change what was looked up before the action runs;
+   * actions that await re-read what they write.
+   */
+  function lookUp({ route, module, parent }: Plan, ctx: RequestContext): unknown {
+    const names = route.params;
+    if (parent) ctx.parent = memberOf(parent, ctx.params[names[0]!]!, ctx);
+    return MEMBER_ACTIONS.has(ctx.action) ? memberOf(module, ctx.params[names[names.length - 1]!]!, ctx) : undefined;
+  }
 
-    // policy: action, query params, written attributes
-    const rawPayload = info.payloadKey === undefined ? undefined : body[info.payloadKey];
+  /** The policy: the action, the query params, the attributes written. */
+  function authorize({ route, module }: Plan, ctx: RequestContext, record: unknown, body: Record<string, unknown>): PolicyContext {
+    const rawPayload = route.payloadKey === undefined ? undefined : body[route.payloadKey];
     const policyCtx: PolicyContext = {
-      caller,
-      action,
+      caller: ctx.caller,
+      action: ctx.action,
       record,
       parent: ctx.parent,
       payload: isPlainObject(rawPayload) ? rawPayload : undefined,
     };
     module.policy.authorizeAction(policyCtx);
-    module.policy.authorizeQuery(policyCtx, request.query);
-    if (WRITE_ACTIONS.has(action) && isPlainObject(rawPayload)) {
-      module.policy.authorizeWrites(policyCtx, Object.keys(rawPayload));
+    module.policy.authorizeQuery(policyCtx, ctx.request.query);
+    if (WRITE_ACTIONS.has(ctx.action) && policyCtx.payload) module.policy.authorizeWrites(policyCtx, Object.keys(policyCtx.payload));
+    return policyCtx;
+  }
+
+  /** The payload against the route's body schema; the validated attributes become `ctx.payload`. */
+  function validate({ route }: Plan, body: Record<string, unknown>, ctx: RequestContext): void {
+    if (!WRITE_ACTIONS.has(ctx.action) || !route.body) return;
+    const parsed = route.body.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      throw new ApiError('record_invalid', `Record is invalid: ${summarize(errors)}.`, errors);
     }
+    const value = isPlainObject(parsed.data) && route.payloadKey !== undefined ? parsed.data[route.payloadKey] : undefined;
+    ctx.payload = isPlainObject(value) ? value : {};
+  }
 
-    // validate the payload against the route's body schema
-    if (WRITE_ACTIONS.has(action) && info.body) {
-      const parsed = info.body.safeParse(body);
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
-        throw new ApiError('record_invalid', `Record is invalid: ${summarize(errors)}.`, errors);
-      }
-      const value = isPlainObject(parsed.data) && info.payloadKey !== undefined ? parsed.data[info.payloadKey] : undefined;
-      ctx.payload = isPlainObject(value) ? value : {};
-    }
+  /** The attributes the chosen format presents, checked before the action: a refused request must change nothing. */
+  function authorizeReads({ module }: Plan, policyCtx: PolicyContext, format: string | undefined): string {
+    const chosen = module.presenter.resolveFormat(format, policyCtx.action);
+    module.policy.authorizeReads(policyCtx, module.presenter.attributesOf(chosen));
+    return chosen;
+  }
 
-    // policy: read attributes, before the action: a refused request must change nothing
-    const { resource, presenter, policy } = module;
-    const chosen = presenter.resolveFormat(format, action);
-    policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));
-
-    // resource action; a delete is presented as the record was, so its associations load first
-    const preloadedBeforeDelete = action === 'delete' && resource.preload ? resource.preload([record], ctx) : undefined;
-    let records: unknown[];
-    let listMeta: Record<string, unknown> | undefined;
-    switch (action) {
+  /** The resource action; a delete is presented as the record was, so its associations load first. */
+  async function act({ module }: Plan, record: unknown, ctx: RequestContext): Promise<ActionResult> {
+    const { resource } = module;
+    switch (ctx.action) {
       case 'list': {
         if (!resource.collection) throw new ApiError('method_not_allowed');
         const page = await resource.collection(ctx);
-        records = page.records;
-        const next = ctx.meta.limit !== undefined && offset + page.records.length < page.count;
-        listMeta = { count: page.count, next, ...module.listMetadata?.(page) };
-        break;
+        const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
+        return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page) } };
       }
       case 'create':
-        if (!resource.create) throw notImplemented(action);
-        records = [await resource.create(ctx)];
-        break;
+        if (!resource.create) throw notImplemented(ctx.action);
+        return { records: [await resource.create(ctx)] };
       case 'detail':
-        records = [record];
-        break;
+        return { records: [record] };
       case 'update':
-        if (!resource.update) throw notImplemented(action);
-        records = [await resource.update(record, ctx)];
-        break;
-      case 'delete':
-        if (!resource.delete) throw notImplemented(action);
-        records = [await resource.delete(record, ctx)];
-        break;
+        if (!resource.update) throw notImplemented(ctx.action);
+        return { records: [await resource.update(record, ctx)] };
+      case 'delete': {
+        if (!resource.delete) throw notImplemented(ctx.action);
+        const preloaded = resource.preload ? resource.preload([record], ctx) : undefined;
+        return { records: [await resource.delete(record, ctx)], preloaded };
+      }
     }
+  }
 
-    // presenter: answers are measured item by item as they are presented, so one over the budget stops being built at
-    // the item that passes it, and is never written as text. A read over the budget is refused. A write is done by
-    // now and the caller must learn it: its record is presented again in the light `compact` format where the
-    // presenter has one (a pipeline without its blocks); a write of another record is answered whole, bounded by the
-    // request body's limit.
-    const preloaded = preloadedBeforeDelete ?? (resource.preload ? resource.preload(records, ctx) : undefined);
-    const budget = services.config.maxResponseBytes;
-    const write = WRITE_ACTIONS.has(action) || action === 'delete';
-    const light = write && presenter.resolveFormat(LIGHT_FORMAT, action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
-    let presented: unknown[];
+  /**
+   * The presenter, within the response budget: answers are measured item by item as they are presented, so one over
+   * the budget stops being built at the item that passes it, and is never written as text. A read over the budget is
+   * refused. A write is done by now and the caller must learn it: its record is presented again in the light `compact`
+   * format where the presenter has one (a pipeline without its blocks); a write of another record is answered whole,
+   * bounded by the request body's limit.
+   */
+  async function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Promise<Outcome> {
+    const { resource, presenter } = module;
+    const { records, listMeta } = result;
+    const preloaded = result.preloaded ?? (resource.preload ? resource.preload(records, ctx) : undefined);
+    const write = WRITE_ACTIONS.has(ctx.action) || ctx.action === 'delete';
+    const light = write && presenter.resolveFormat(LIGHT_FORMAT, ctx.action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
     try {
-      presented = await presentMeasured(records, chosen, write && !light ? undefined : new ResponseMeter(budget));
+      return await presentMeasured(chosen, write && !light ? undefined : services.config.maxResponseBytes);
     } catch (error) {
       if (!(error instanceof ResponseTooLarge) || !light) throw error;
-      presented = await presentMeasured(records, light, undefined);
+      return presentMeasured(light, undefined);
     }
-    return { status: 200, body: listMeta ? listBody(info.itemKey, presented, listMeta) : memberBody(info.itemKey, presented[0]) };
 
-    async function presentMeasured(list: unknown[], format: string, meter: ResponseMeter | undefined): Promise<unknown[]> {
-      const out: unknown[] = [];
-      for (let i = 0; i < list.length; i++) {
+    async function presentMeasured(format: string, budget: number | undefined): Promise<Outcome> {
+      const items: unknown[] = [];
+      const json = new BudgetedJson(budget);
+      for (let i = 0; i < records.length; i++) {
         // A long page lets other requests in between its chunks (records are replaced whole, never changed in place,
         // so the page presented is the one read): a health check does not wait behind a dozen large lists.
         if (nextTurn && i > 0 && i % PRESENT_CHUNK === 0) await nextTurn();
-        const item = presenter.present(list[i], { op: ctx, preloaded, format });
-        meter?.add(item);
-        out.push(item);
+        const item = presenter.present(records[i], { op: ctx, preloaded, format });
+        // Written as JSON once, here: measured as it is written, and sent as written.
+        json.add(JSON.stringify(item) ?? 'null');
+        items.push(item);
       }
-      // The envelope around the items.
-      meter?.add(listMeta ? listBody(info.itemKey, [], listMeta) : memberBody(info.itemKey, null));
-      return out;
+      // The envelope around the items, written as JSON.stringify writes listBody and memberBody.
+      const key = JSON.stringify(route.itemKey);
+      if (listMeta) {
+        const text = json.wrap(`{${key}:[`, `],"metadata":${JSON.stringify(listMeta)},"status":200}`);
+        return { status: 200, body: listBody(route.itemKey, items, listMeta), text };
+      }
+      const item = items[0];
+      // No item (a presenter's bug): the transport serialises the body itself.
+      const text = item === undefined ? undefined : json.wrap(`{${key}:`, ',"metadata":null,"status":200}');
+      return { status: 200, body: memberBody(route.itemKey, item), text };
     }
   }
 
@@ -282,16 +315,12 @@ export function createCore(options: CoreOptions) {
         return fail(error, request);
       }
     },
-    /** Routes by method and path first: for transports without a router of their own. */
+    /** Routes by method and path first, with the route table (HEAD as GET, 404, 405): for callers without a router. */
     async dispatch(request: Omit<CoreRequest, 'params'>): Promise<Outcome> {
       const { method, path, query, headers, body, client } = request;
-      try {
-        const matched = routes.match(method, path);
-        if (!matched) throw routes.unmatched(method, path);
-        return await this.handle(matched.route.id, { method, path, params: matched.params, query, headers, body, client });
-      } catch (error) {
-        return fail(error, { method, path, params: {}, query, headers, body });
-      }
+      const matched = routes.resolve(method, path);
+      if (matched instanceof ApiError) return fail(matched, { method, path, params: {}, query, headers, body });
+      return this.handle(matched.route.id, { method: routingMethod(method), path, params: matched.params, query, headers, body, client });
     },
     /** The envelope for a failure the transport detected (bad JSON, body too large, no route). */
     failure(error: EnvelopeError, request: Pick<CoreRequest, 'query'>): Outcome {
@@ -302,6 +331,13 @@ export function createCore(options: CoreOptions) {
 
 export type Core = ReturnType<typeof createCore>;
 
+/** What the action answers: the records to present, a list's metadata, associations loaded before a delete. */
+interface ActionResult {
+  records: unknown[];
+  listMeta?: Record<string, unknown>;
+  preloaded?: unknown;
+}
+
 interface Plan {
   route: ContractRoute;
   module: ResourceModule;
@@ -311,6 +347,13 @@ interface Plan {
 
 function notImplemented(action: Action): ApiError {
   return new ApiError('method_not_allowed', `The ${action} action is not implemented.`);
+}
+
+/** The body as an object, or {} when there is none: JSON `null` is refused too (the document allows an object or no body). */
+function bodyObject(request: CoreRequest): Record<string, unknown> {
+  if (request.body === undefined) return {};
+  if (!isPlainObject(request.body)) throw badRequest('The request body must be a JSON object.');
+  return request.body;
 }
 
 function parseQuery(schema: z.ZodMiniType | undefined, raw: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,11 @@
 import { ApiError } from './errors.js';
 
-/** Bodies over this answer 413 (docs/design-notes.md, "Limits": every request does bounded work). */
+/*
+ * The transport edge: what every transport (the Express adapter, the MSW handlers, the in-process fetch, the proxy)
+ * does the same way with a raw request, written once; each translates its own request to these and its answer back.
+ */
+
+/** Bodies over this answer 413: 1 MB (docs/design-notes.md, "Limits": every request does bounded work). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const payloadTooLarge = () => new ApiError('payload_too_large', 'The request body exceeds 1 MB.');
@@ -59,7 +64,9 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
     const depth = depths.pop()!;
     if (current === null || typeof current !== 'object') continue;
     if (depth > max) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+    // Parsed JSON: plain objects and arrays, their enumerable keys their own; no list of the values is built.
+    for (const key in current) {
+      const child: unknown = Reflect.get(current, key);
       if (child !== null && typeof child === 'object') {
         values.push(child);
         depths.push(depth + 1);
@@ -99,3 +106,31 @@ export function parseHeaders(headers: Iterable<[string, string]> | Record<string
 }
 
 const isIterable = (value: object): value is Iterable<[string, string]> => Symbol.iterator in value;
+
+/** The method a request is routed by: HEAD runs the GET route, and the transport drops the body on the way out. */
+export const routingMethod = (method: string): string => {
+  const upper = method.toUpperCase();
+  return upper === 'HEAD' ? 'GET' : upper;
+};
+
+/** A path that fits a route but whose percent-encoding cannot be decoded: a bad request, not a missing route. */
+export const malformedPath = (): ApiError => new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
+
+/** One raw path segment, decoded; malformed percent-encoding is the 400 above. */
+export function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw malformedPath();
+  }
+}
+
+/** Whether some part of a raw path has percent-encoding that cannot be decoded. */
+export function hasMalformedEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,3 +1,8 @@
+import type { Action } from '@pipeline-api/contract';
+
+/** The actions that write the route's payload (delete writes too, but takes none). */
+export const WRITE_ACTIONS: ReadonlySet<Action> = new Set(['create', 'update']);
+
 /** A request as every transport hands it to the core: already routed, body already parsed as JSON. */
 export interface CoreRequest {
   method: string;

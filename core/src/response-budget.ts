@@ -48,28 +48,56 @@ export function jsonBytesWithin(value: unknown, budget: number, memo = new Map<s
 }
 
 /**
- * Measures an answer part by part as it is built (the items of a list, then its envelope), so building stops at the
- * first part past the budget, with an error that says how to get a smaller answer.
+ * An answer's JSON text, written part by part (the items of a list, then its envelope) and measured as it grows, so
+ * writing stops at the first part past the budget; the text is sent as written, never serialised a second time.
+ * A UTF-16 code unit takes at most 3 UTF-8 bytes: the exact count is taken only once the text could be over the
+ * budget, which answers of ordinary size never are.
  */
-export class ResponseMeter {
-  #used = 0;
-  readonly #memo = new Map<string, number>();
+export class BudgetedJson {
+  readonly #parts: string[] = [];
+  #units = 0;
+  /** UTF-8 bytes of the parts so far, once they are counted exactly. */
+  #bytes: number | undefined;
 
-  constructor(readonly budget: number) {}
+  /** `budget` undefined: the text is written whole, unmeasured. */
+  constructor(readonly budget: number | undefined) {}
 
-  /** Adds one part (and the comma before it); throws once the answer is over the budget. */
-  add(part: unknown): void {
-    this.#used += jsonBytesWithin(part, this.budget - this.#used, this.#memo) + 1;
-    if (this.#used > this.budget) throw new ResponseTooLarge(this.budget);
+  /** Adds the JSON text of one part (and the comma before it); throws once the answer is over the budget. */
+  add(text: string): void {
+    this.#parts.push(text);
+    const { budget } = this;
+    if (budget === undefined) return;
+    this.#units += text.length + 1;
+    if (this.#bytes !== undefined) this.#bytes += utf8Bytes(text) + 1;
+    else if (this.#units * 3 > budget) this.#bytes = this.#parts.reduce((sum, part) => sum + utf8Bytes(part) + 1, 0);
+    if (this.#bytes !== undefined && this.#bytes > budget) throw new ResponseTooLarge(budget);
+  }
+
+  /** The whole text: the parts, comma-separated, between `open` and `close` (the envelope), which are measured too. */
+  wrap(open: string, close: string): string {
+    const items = this.#parts.join(',');
+    this.#parts.length = 0;
+    this.add(open + close);
+    return open + items + close;
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
-
-/** Refuses an answer over the budget with an error that says how to get a smaller one. */
-export function checkResponseSize(body: unknown, budget = RESPONSE_BUDGET_BYTES): void {
-  new ResponseMeter(budget).add(body);
+/** The UTF-8 bytes of a well-formed or not JS string as TextEncoder writes it (a lone surrogate is 3 bytes). */
+function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) bytes += 1;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a pair: 2 units, 4 bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
 
 /** An answer over the budget: a 400 that says how to get a smaller one. */
 export class ResponseTooLarge extends ApiError {

@@ -1,14 +1,22 @@
-import { walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
+import { escapeRegExp, walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
+import { decodeParam, hasMalformedEncoding, malformedPath, routingMethod } from './raw-request.js';
 import { ApiError } from './errors.js';
 
-interface CompiledRoute extends ContractRoute {
+export interface CompiledRoute extends ContractRoute {
   /** `pattern`, anchored. */
   regex: RegExp;
 }
 
+/** A route found for a request, with its decoded path params. */
+export interface RouteMatch {
+  route: CompiledRoute;
+  params: Record<string, string>;
+}
+
 /**
- * The contract's routes, read once. Transports route requests themselves (Express, MSW) and hand the core
- * the route id; this table answers what no route took (404 vs 405), and routes for in-process callers.
+ * The contract's routes, read once: the one route matcher. The core routes in-process callers with it, the MSW
+ * handlers are generated from its patterns (urlPattern), the proxy classifies traffic with it, and it answers what
+ * Express's router (registered by @ts-rest/express from the same contract) did not take: 404 vs 405.
  */
 export class RouteTable {
   readonly routes: CompiledRoute[];
@@ -31,15 +39,29 @@ export class RouteTable {
    * Finds the route for a method and path, with its decoded params. A path that fits a route but has
    * malformed percent-encoding in a param is a bad request, not a missing route.
    */
-  match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
+  match(method: string, path: string): RouteMatch | undefined {
     for (const route of this.byMethod.get(method.toUpperCase()) ?? []) {
       const m = route.regex.exec(path);
-      if (!m) continue;
-      const params: Record<string, string> = {};
-      for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeParam(m[i + 1]!);
-      return { route, params };
+      if (m) return { route, params: paramsOf(route, m) };
     }
     return undefined;
+  }
+
+  /**
+   * What a transport without a router of its own answers for a request: its route (HEAD runs GET's), or the error:
+   * malformed percent-encoding in a path that fits some route, under any method, is a 400 (Express's router decodes
+   * a fitting path's params before it looks at the method); else 405 when the path exists under other methods, or 404.
+   */
+  resolve(method: string, path: string): RouteMatch | ApiError {
+    try {
+      const matched = this.match(routingMethod(method), path);
+      if (matched) return matched;
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    const miss = this.unmatched(method, path);
+    return miss.code !== 404 && hasMalformedEncoding(path) ? malformedPath() : miss;
   }
 
   /** The error for a request no route takes: 405 when the path exists under other methods, else 404. */
@@ -53,12 +75,30 @@ export class RouteTable {
     }
     return new ApiError('record_not_found', `No route for ${method.toUpperCase()} ${path}.`);
   }
+
+  /** A route's pattern for whole URLs: `origin` (a regular expression source; default any origin), then the path. */
+  static urlPattern(route: ContractRoute, origin?: string): RegExp {
+    return new RegExp(`^${origin === undefined ? ANY_ORIGIN : escapeRegExp(origin.replace(/\/+$/, ''))}${route.pattern}$`);
+  }
+
+  /** Every path under `/api` in any case, for a catch-all after the routes (the server answers every path). */
+  static apiPattern(origin?: string): RegExp {
+    return new RegExp(`^${origin === undefined ? ANY_ORIGIN : escapeRegExp(origin.replace(/\/+$/, ''))}/api(?:/|$)`, 'i');
+  }
+
+  /** The decoded params of a URL (no query, no fragment) that `pattern` (urlPattern of `route`) matches. */
+  static paramsIn(route: ContractRoute, pattern: RegExp, url: string): Record<string, string> {
+    const m = pattern.exec(url);
+    return m ? paramsOf(route, m) : {};
+  }
 }
 
-export function decodeParam(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
-  }
+/** Any http(s) origin, as a regular expression source. */
+const ANY_ORIGIN = '[^:/?#]+://[^/?#]+';
+
+function paramsOf(route: ContractRoute, m: RegExpExecArray): Record<string, string> {
+  // Every group of a pattern is a param, in order (the origin's source captures nothing).
+  const params: Record<string, string> = {};
+  for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeParam(m[i + 1]!);
+  return params;
 }

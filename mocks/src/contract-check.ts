@@ -1,4 +1,5 @@
-import { ErrorEnvelope, type AppRoute } from '@pipeline-api/contract';
+import type { ContractRoute } from '@pipeline-api/contract';
+import { checkAnswer } from '@pipeline-api/core';
 
 /** A mocked response that does not match the contract: a bug in the mock or an injection, never silent. */
 export class ContractViolationError extends Error {
@@ -12,16 +13,14 @@ export class ContractViolationError extends Error {
   }
 }
 
-/** Checks a body against the route's schema for that status; returns the violation, if any. */
-export function checkResponse(routeId: string, route: AppRoute, status: number, body: unknown, undeclaredStatusOk = false) {
-  const declared = Object.hasOwn(route.responses, status) ? route.responses[status] : undefined;
-  if (!declared && !undeclaredStatusOk) return new ContractViolationError(routeId, status, [`status ${status} is not declared`]);
-  const schema = declared ?? ErrorEnvelope;
-  const result = schema.safeParse(body);
-  if (result.success) return undefined;
-  return new ContractViolationError(
-    routeId,
-    status,
-    result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
-  );
+/** Checks a mocked answer with the core's contract check (the proxy's too); returns the violation, if any. */
+export function checkResponse(route: ContractRoute, status: number, body: unknown, undeclaredStatusOk = false) {
+  const issues = checkAnswer(route, status, body, { undeclaredStatusOk });
+  return issues.length === 0
+    ? undefined
+    : new ContractViolationError(
+        route.id,
+        status,
+        issues.map((issue) => `${issue.path}: ${issue.message}`),
+      );
 }

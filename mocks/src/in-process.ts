@@ -1,4 +1,4 @@
-import { contract, walkContract, type RouteId } from '@pipeline-api/contract';
+import type { RouteId } from '@pipeline-api/contract';
 import {
   combineHooks,
   createApi,
@@ -10,7 +10,9 @@ import {
   parseBody,
   parseHeaders,
   parseQuery,
+  routingMethod,
   type CoreConfig,
+  type RouteMatch,
   type RepositoryFactory,
 } from '@pipeline-api/core';
 import type { Fixtures, Seeded } from '@pipeline-api/core/fixtures';
@@ -75,8 +77,9 @@ export interface InProcessMock {
   clearInjections(): void;
   /**
    * Answers a fetch Request exactly as the reference server would (the handlers call this): for the route MSW
-   * matched, with its params; `unmatched` when no route took it (404 or 405); `malformed` when its path has
-   * malformed percent-encoding (400 where the path fits a route).
+   * matched, with its params; `unmatched` (or `malformed`, its path's percent-encoding broken) when no handler
+   * routed it: the core's route table then answers, 400 for malformed percent-encoding where the path fits a route,
+   * else 404 or 405.
    */
   handle(request: Request, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response>;
 }
@@ -98,10 +101,6 @@ const loadPersistence = () => import('./persistence.js');
 /** Seeding, imported on the first `seed()`: bundlers split it off, as most pages never seed. */
 const loadFixtures = () => import('@pipeline-api/core/fixtures');
 
-type ContractRoute = ReturnType<typeof walkContract>[number]['route'];
-let routesById: ReadonlyMap<string, ContractRoute> | undefined;
-/** The contract's routes by id, read on the first answer rather than at import (a test file that never answers pays nothing). */
-const contractRoute = (id: string) => (routesById ??= new Map(walkContract(contract).map((r) => [r.id, r.route]))).get(id);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The mock: the reference server's own core and resources, over an in-memory repository it owns. */
@@ -179,7 +178,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
       const { url } = request;
       if (base && !isUnder(url, base)) throw new TypeError(`fetch failed: ${url.origin}${url.pathname} is outside the mocked API (${base.href})`);
       if (request.signal?.aborted) throw request.signal.reason;
-      const response = await answer(request, await routeOf(request.method, url.pathname), {});
+      const response = await answer(request, 'unmatched', {});
       if (response.type === 'error') throw new TypeError('fetch failed: injected network error');
       return response;
     },
@@ -187,20 +186,23 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     handle: (request, route, cookies) => answer(fromRequest(request), route, cookies),
   };
 
-  async function answer(request: Incoming, route: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response> {
+  async function answer(request: Incoming, given: MatchedRoute | 'unmatched' | 'malformed', cookies?: Record<string, string>): Promise<Response> {
     const { core } = await api;
     const { url } = request;
     const query = parseQuery(url.searchParams);
-    const routeId = typeof route === 'string' ? undefined : route.id;
+    // What no handler routed (or the fetch, which has no router) is routed by the core's table: HEAD as GET, a
+    // malformed path a 400 where it fits a route, else 404 or 405.
+    const route = typeof given === 'string' ? routed(core.routes.resolve(request.method, url.pathname)) : given;
+    const routeId = route instanceof ApiError ? undefined : route.id;
     const injection = routeId ? injections.take(routeId) : undefined;
     if (injection?.delay) await sleep(injection.delay);
     if (injection && 'networkError' in injection) return Response.error();
 
-    let outcome: { status: number; body: unknown; headers?: Record<string, string> };
+    let outcome: { status: number; body: unknown; text?: string; headers?: Record<string, string> };
     if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
       outcome = injected(injection, query, core);
-    } else if (typeof route === 'string') {
-      outcome = core.failure(routeFailure(core, route, request.method, url.pathname), { query });
+    } else if (route instanceof ApiError) {
+      outcome = core.failure(route, { query });
     } else {
       let body: unknown;
       try {
@@ -217,38 +219,29 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
           .map(([k, v]) => `${k}=${v}`)
           .join('; ');
       }
-      // As Express: HEAD runs the GET route (the body is dropped on the way out).
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
       // One client: the page itself (per-client login budgets).
-      outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route), query, headers, body, client: 'mock' });
+      const method = routingMethod(request.method);
+      outcome = await core.handle(route.id, { method, path: url.pathname, params: paramsOf(route.params), query, headers, body, client: 'mock' });
     }
     determinism.clock.advance(1000);
 
-    const declared = routeId ? contractRoute(routeId) : undefined;
     // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
     const undeclaredOk = injection !== undefined && 'status' in injection;
-    const violation = declared && routeId && checkResponse(routeId, declared, outcome.status, outcome.body, undeclaredOk);
+    const violation = routeId && checkResponse(core.routes.get(routeId), outcome.status, outcome.body, undeclaredOk);
     if (violation) {
       violations.push(violation);
       console.error(`[pipeline-api mocks] ${violation.message}`);
       if ((options.onViolation ?? 'throw') === 'throw') throw violation;
     }
-    const response = Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
+    // A body the core wrote as JSON is sent as written (Response.json would serialise it again).
+    const response =
+      outcome.text === undefined
+        ? Response.json(outcome.body, { status: outcome.status, headers: outcome.headers })
+        : new Response(outcome.text, { status: outcome.status, headers: { ...outcome.headers, 'content-type': 'application/json' } });
     // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
 
-  /** The route for a method and path as the handlers match it: HEAD as GET, a malformed path apart. */
-  async function routeOf(method: string, path: string): Promise<MatchedRoute | 'unmatched' | 'malformed'> {
-    const { core } = await api;
-    try {
-      const matched = core.routes.match(method === 'HEAD' ? 'GET' : method, path);
-      return matched ? { id: matched.route.id, params: matched.params } : 'unmatched';
-    } catch (error) {
-      if (error instanceof ApiError) return 'malformed';
-      throw error;
-    }
-  }
   return mock;
 }
 
@@ -293,22 +286,15 @@ function isUnder(url: URL, base: URL): boolean {
   return url.origin === base.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
 }
 
-/** MSW's params as the core takes them: one string per `:name` (the contract's paths have no wildcards). */
-function paramsOf(route: MatchedRoute): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(route.params)) if (typeof value === 'string') params[name] = value;
-  return params;
-}
+/** The core table's answer as a handler's route, or its error. */
+const routed = (resolved: RouteMatch | ApiError): MatchedRoute | ApiError =>
+  resolved instanceof ApiError ? resolved : { id: resolved.route.id, params: resolved.params };
 
-/**
- * The envelope for a request no handler routed: 404 or 405. A path MSW could not decode is a 400 wherever
- * it fits a route, whatever the method, as in Express (its router decodes a matching path's params before it
- * looks at the method).
- */
-function routeFailure(core: Api['core'], reason: 'unmatched' | 'malformed', method: string, path: string) {
-  const miss = core.routes.unmatched(method, path);
-  if (reason === 'malformed' && miss.code !== 404) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
-  return miss;
+/** MSW's params as the core takes them: one string per `:name` (the contract's paths have no wildcards). */
+function paramsOf(params: MatchedRoute['params']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') out[name] = value;
+  return out;
 }
 
 type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;

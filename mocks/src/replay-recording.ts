@@ -1,6 +1,7 @@
 /// <reference types="node" />
 // The Node entry only (src/node.ts, through replay.ts): a recording is read from a file.
 import { readFile } from 'node:fs/promises';
+import { escapeRegExp } from '@pipeline-api/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import * as z from 'zod';
@@ -52,7 +53,7 @@ export async function replayRecording(source: string | HarLog, options: { baseUr
     total++;
   }
   const unmatched: string[] = [];
-  const origin = options.baseUrl ? escape(options.baseUrl.replace(/\/+$/, '')) : '[^:/?#]+://[^/?#]+';
+  const origin = options.baseUrl ? escapeRegExp(options.baseUrl.replace(/\/+$/, '')) : '[^:/?#]+://[^/?#]+';
   const handler = http.all(new RegExp(`^${origin}/`), async ({ request }) => {
     const url = new URL(request.url);
     const key = requestKey(request.method, url, await request.text(), request.headers.get('content-type'));
@@ -122,5 +123,3 @@ function withoutCredentials(value: unknown): unknown {
 
 /** An API trigger's token (32 hex digits) or a JWT in a path: masked in the recording, live in the replayed request. */
 const looksLikeToken = (segment: string) => /^[0-9a-f]{32}$/i.test(segment) || /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(segment);
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,7 @@
 import { contract } from '@pipeline-api/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { type Api, ApiError, forbidden, type Outcome, BODY_LIMIT_BYTES, parseBody, payloadTooLarge } from '@pipeline-api/core';
+import { type Api, ApiError, forbidden, malformedPath, type Outcome, BODY_LIMIT_BYTES, parseBody, payloadTooLarge, routingMethod } from '@pipeline-api/core';
 import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
@@ -39,7 +39,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
   // ts-rest answers with res.status(code).json(body): for this app, json writes the envelope directly
   // (res.send's charset, ETag and freshness work is not needed for these responses).
   app.response.json = function json(this: Response, body: unknown) {
-    const text = JSON.stringify(body);
+    // A success the core wrote as JSON while it measured it is sent as written, not serialised again.
+    const text = (typeof body === 'object' && body !== null ? written.get(body) : undefined) ?? JSON.stringify(body);
     this.setHeader('Content-Type', 'application/json; charset=utf-8');
     this.setHeader('Content-Length', Buffer.byteLength(text));
     this.end(text);
@@ -60,16 +61,19 @@ export function createApp(api: Api, options: AppOptions = {}) {
     ),
   );
 
+  // Read once: Express's setting lookup costs on every request.
+  const trustProxy = app.enabled('trust proxy');
   const router = contractRouter(async (routeId, req, res) => {
-    // Express answers HEAD with the GET route; so does the core (Node drops the body).
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    // Express answers HEAD with the GET route; the core runs it as GET (Node drops the body).
+    const method = routingMethod(req.method);
     const params: Record<string, string> = {};
     for (const name in req.params) {
       const value = req.params[name];
       if (typeof value === 'string') params[name] = value;
     }
-    const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params));
+    const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params, trustProxy));
     res.locals.errorCode = outcome.errorCode;
+    if (outcome.text !== undefined) written.set(outcome.body, outcome.text);
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
   });
@@ -96,6 +100,9 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   return app;
 }
+
+/** The JSON text of each body the core wrote, for res.json (ts-rest sends the body it is handed with it). */
+const written = new WeakMap<object, string>();
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
@@ -151,7 +158,7 @@ function transportError(error: unknown, req: Request): ApiError {
   if (error instanceof ApiError) return error;
   const { type, status, expose } = (error ?? {}) as { type?: string; status?: number; expose?: boolean };
   if (type === 'entity.too.large') return payloadTooLarge();
-  if (error instanceof URIError) return new ApiError('api_resource_error', 'The path has malformed percent-encoding.');
+  if (error instanceof URIError) return malformedPath();
   // body-parser marks the client's faults with a 4xx status and `expose` (its message is safe to show).
   if (expose && status !== undefined && status >= 400 && status < 500) {
     return new ApiError('api_resource_error', `The request body could not be read: ${(error as Error).message}.`);

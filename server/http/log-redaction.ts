@@ -27,8 +27,10 @@ const cut = (text: string, at: string) => {
 /** `path` with every occurrence of `secret`, as sent or percent-encoded, blanked. */
 function withoutSecret(path: string, secret: string): string {
   if (secret.length < 8) return path; // too short to be a credential, and blanking it would blank ordinary text
-  const encoded = encodeURIComponent(secret);
   if (path.includes(secret)) path = path.split(secret).join(REDACTED);
+  // Its percent-encoded form differs only by escapes: a path without any cannot hold it.
+  if (!path.includes('%')) return path;
+  const encoded = encodeURIComponent(secret);
   if (encoded !== secret && path.includes(encoded)) path = path.split(encoded).join(REDACTED);
   return path;
 }

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { parseHeaders, parseQuery, type CoreRequest } from '@pipeline-api/core';
 
 /** Express request -> the core's transport-free request, with the same parsing the mocks use. */
-export function toCoreRequest(req: Request, method: string, params: Record<string, string>): CoreRequest {
+export function toCoreRequest(req: Request, method: string, params: Record<string, string>, trustProxy: boolean): CoreRequest {
   return {
     method,
     path: req.path,
@@ -12,7 +12,7 @@ export function toCoreRequest(req: Request, method: string, params: Record<strin
     body: req.body,
     // Behind trusted proxies, the address they saw (AppOptions.trustProxy); else the socket's, without parsing
     // X-Forwarded-For on every request only to ignore it.
-    client: req.app.enabled('trust proxy') ? req.ip : req.socket.remoteAddress,
+    client: trustProxy ? req.ip : req.socket.remoteAddress,
   };
 }
 

@@ -1,6 +1,4 @@
-import { contract } from '@pipeline-api/contract';
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { contract, escapeRegExp } from '@pipeline-api/contract';
 
 /**
  * The API trigger route with its token segment captured, built from the contract's path so the rule follows the
@@ -9,7 +7,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 function tokenRoute(path: string): RegExp {
   // Two groups, the route before the token and after it: the token segment closes the first and opens the second.
-  const parts = path.split('/').map((segment) => (segment === ':token' ? ')[^/\\s?#]+(' : segment.startsWith(':') ? '[^/\\s?#]*' : escaped(segment)));
+  const parts = path.split('/').map((segment) => (segment === ':token' ? ')[^/\\s?#]+(' : segment.startsWith(':') ? '[^/\\s?#]*' : escapeRegExp(segment)));
   return new RegExp(`(${parts.join('/')})`, 'gi');
 }
 

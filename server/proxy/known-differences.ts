@@ -1,5 +1,4 @@
-import { isPlainObject } from '@pipeline-api/core';
-import type { Issue } from './contract-check.js';
+import { isPlainObject, type Issue } from '@pipeline-api/core';
 
 /** What a known difference is matched against: one issue, with its route and the answer it was found in. */
 export interface Finding {

@@ -2,14 +2,27 @@ import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@pipeline-api/contract';
-import { ApiError, BODY_LIMIT_BYTES, configFromEnv, createApi, forbidden, isPlainObject, parseHeaders, payloadTooLarge, RouteTable } from '@pipeline-api/core';
+import {
+  ApiError,
+  BODY_LIMIT_BYTES,
+  checkAnswer,
+  checkRequest,
+  configFromEnv,
+  createApi,
+  forbidden,
+  isPlainObject,
+  parseHeaders,
+  parseQuery,
+  payloadTooLarge,
+  RouteTable,
+  type Issue,
+} from '@pipeline-api/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { answerClientErrors } from '../http/client-error.js';
 import { cors } from '../http/cors.js';
 import { redactedPath } from '../http/log-redaction.js';
 import { queryOf } from '../http/request.js';
 import { AnswerBudget, type BudgetedRead } from './answer-budget.js';
-import { checkRequest, checkResponse, type Issue } from './contract-check.js';
 import { ExchangeLog, isForm } from './exchanges.js';
 import { explain } from './known-differences.js';
 import { Masker } from './masking.js';
@@ -201,16 +214,14 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
 
   /** Checks one exchange against the contract and feeds the recorders; answers the route id. */
   function inspect(req: Request, rawBody: Buffer | undefined, status: number, text: string): string | undefined {
-    const path = req.path;
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    let matched: ReturnType<RouteTable['match']>;
-    try {
-      matched = routes.match(method, path);
-    } catch {
-      matched = undefined; // malformed percent-encoding: no route takes it
-    }
+    // An error (no route, malformed percent-encoding) is traffic outside the contract.
+    const resolved = routes.resolve(req.method, req.path);
+    const matched = resolved instanceof ApiError ? undefined : resolved;
     const requestHeaders = parseHeaders(req.headers);
-    const query = queryOf(req.originalUrl);
+    // The query string read once: the contract check takes it as the core does, the masker as sent.
+    const at = req.originalUrl.indexOf('?');
+    const search = new URLSearchParams(at < 0 ? '' : req.originalUrl.slice(at + 1));
+    const query = parseQuery(search);
     let requestBody: unknown;
     let requestJson = true;
     try {
@@ -226,7 +237,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       answerJson = false;
     }
     if (exchanges) {
-      masker.learnRequest(requestHeaders, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), requestBody);
+      masker.learnRequest(requestHeaders, search, requestBody);
       if (rawBody && isForm(req.headers['content-type'])) masker.learnForm(new URLSearchParams(rawBody.toString('utf8')));
       masker.learnJson(answerBody);
     }
@@ -239,7 +250,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     const issues: Issue[] = requestJson
       ? checkRequest(route, query, requestBody)
       : [{ where: 'request', path: '(body)', message: 'the body is not JSON', found: 'not-json' }];
-    issues.push(...checkResponse(route, status, query, answerBody, answerJson));
+    issues.push(...checkAnswer(route, status, answerBody, { query, isJson: answerJson }));
     const url = redactedPath(req.originalUrl, req.headers);
     for (const issue of issues) {
       const knownAs = explain({ routeId: route.id, status, issue, body: answerBody });

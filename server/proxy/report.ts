@@ -1,4 +1,4 @@
-import type { Issue } from './contract-check.js';
+import type { Issue } from '@pipeline-api/core';
 
 export interface Violation {
   routeId: string;

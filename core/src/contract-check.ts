@@ -1,8 +1,13 @@
 import { ErrorEnvelope, type ContractRoute } from '@pipeline-api/contract';
-import { isPlainObject } from '@pipeline-api/core';
 import type * as z from 'zod/mini';
+import { wantsHttpErrorCodes } from './envelope.js';
+import { isPlainObject, WRITE_ACTIONS } from './request.js';
 
-/** One way a request or an answer departs from the contract. Never holds a value from the traffic: only its shape. */
+/**
+ * The one check of a request and an answer against the contract, for what checks traffic it did not make: the mocks
+ * (every answer, injected ones included) and the contract proxy (a real server's). One way an exchange departs from
+ * the contract; never holds a value from the traffic, only its shape.
+ */
 export interface Issue {
   where: 'request' | 'response';
   /** Dotted path into the body or query (`pipeline.blocks.0.priority`), `(status)` or `(body)`. */
@@ -11,8 +16,6 @@ export interface Issue {
   /** What was found where the contract wanted something else: `undefined` (missing), `null`, a JSON type, `not-json`, `status`. */
   found: string;
 }
-
-const WRITE_ACTIONS = new Set(['create', 'update']);
 
 /** The request against the route's query and (for writes) body schemas, as the core validates them. */
 export function checkRequest(route: ContractRoute, query: Record<string, unknown>, body: unknown): Issue[] {
@@ -26,16 +29,28 @@ export function checkRequest(route: ContractRoute, query: Record<string, unknown
   return issues;
 }
 
+export interface AnswerCheck {
+  /** The query the request sent: a status other than 200 then needs `_http_error_codes`. Omitted: not checked. */
+  query?: Record<string, unknown>;
+  /** Whether the answer parsed as JSON (default true). */
+  isJson?: boolean;
+  /** A status the route does not declare is allowed (an injected one); its body must still be the error envelope. */
+  undeclaredStatusOk?: boolean;
+}
+
 /**
- * The answer against the route's responses: its HTTP status must be declared, and HTTP 200 unless the request
- * sent `_http_error_codes`; an error body must be the error envelope, any other body the route's success envelope.
+ * The answer against the route's responses: its HTTP status must be declared (and HTTP 200 unless the request sent
+ * `_http_error_codes`, when the query is given); an error body must be the error envelope, any other body the
+ * route's success envelope.
  */
-export function checkResponse(route: ContractRoute, status: number, query: Record<string, unknown>, body: unknown, isJson: boolean): Issue[] {
-  if (!isJson) return [{ where: 'response', path: '(body)', message: 'the answer is not JSON (the contract answers the envelope)', found: 'not-json' }];
+export function checkAnswer(route: ContractRoute, status: number, body: unknown, check: AnswerCheck = {}): Issue[] {
+  if (check.isJson === false)
+    return [{ where: 'response', path: '(body)', message: 'the answer is not JSON (the contract answers the envelope)', found: 'not-json' }];
   const issues: Issue[] = [];
-  const declared = (route.route.responses as Record<number, unknown>)[status];
-  if (declared === undefined) issues.push({ where: 'response', path: '(status)', message: `HTTP ${status} is not a declared status`, found: 'status' });
-  else if (status !== 200 && !asksForErrorCodes(query)) {
+  const declared = Object.hasOwn(route.route.responses, status);
+  if (!declared && !check.undeclaredStatusOk) {
+    issues.push({ where: 'response', path: '(status)', message: `HTTP ${status} is not a declared status`, found: 'status' });
+  } else if (declared && status !== 200 && check.query && !wantsHttpErrorCodes(check.query)) {
     issues.push({
       where: 'response',
       path: '(status)',
@@ -48,12 +63,6 @@ export function checkResponse(route: ContractRoute, status: number, query: Recor
   const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : route.success;
   issues.push(...zodIssues('response', schema.safeParse(body, { reportInput: true })));
   return issues;
-}
-
-/** The meta param as the core reads it: any value but an empty one. */
-function asksForErrorCodes(query: Record<string, unknown>): boolean {
-  const value = Object.hasOwn(query, '_http_error_codes') ? query._http_error_codes : undefined;
-  return Array.isArray(value) ? value.some((v) => v !== '') : typeof value === 'string' && value !== '';
 }
 
 /**
