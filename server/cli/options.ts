@@ -226,6 +226,7 @@ export function helpText(): string {
     'Usage: pipeline-api-server [options]',
     '       pipeline-api-server proxy --target <url> [options]   a contract proxy in front of a Mage server',
     '                                                            (see pipeline-api-server proxy --help)',
+    '       pipeline-api-server mcp [options]                    an MCP server whose tools are the API (see mcp --help)',
     '',
     ...rows,
     '',

@@ -17,7 +17,7 @@ export interface Backend {
   /** Every credential in use now (API key, password, the session's token in both forms): masked wherever they would show. */
   secrets(): string[];
   /** Calls `call`; when the session was refused and the server holds a password, logs in again and calls once more. */
-  withSession<T>(call: () => Promise<T>): Promise<T>;
+  withSession<T>(call: () => PromiseLike<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -74,7 +74,7 @@ async function sessionClient(baseUrl: string, credentials: Credentials, fetch: F
     const held = client.token;
     return [credentials.apiKey, password, credentials.token, held?.raw, held?.decoded].filter((s): s is string => typeof s === 'string' && s.length > 0);
   };
-  const withSession = async <T>(call: () => Promise<T>): Promise<T> => {
+  const withSession = async <T>(call: () => PromiseLike<T>): Promise<T> => {
     try {
       return await call();
     } catch (error) {

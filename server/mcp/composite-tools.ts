@@ -30,16 +30,14 @@ const waitSeconds: JsonSchema = integer(`How long to wait at most, in seconds ($
   default: DEFAULT_WAIT_SECONDS,
 });
 
-const blockRunSummary: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    block_uuid: { type: 'string' },
-    status: { type: 'string' },
-    started_at: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-    completed_at: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-  },
+const blockRunFields = {
+  id: { type: 'integer' },
+  block_uuid: { type: 'string' },
+  status: { type: 'string' },
+  started_at: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+  completed_at: { anyOf: [{ type: 'string' }, { type: 'null' }] },
 };
+const blockRunSummary: JsonSchema = { type: 'object', properties: blockRunFields };
 const runSummary: JsonSchema = {
   type: 'object',
   properties: {
@@ -170,7 +168,7 @@ export const COMPOSITE_TOOLS: readonly CompositeTool[] = [
         pipeline_run: runSummary,
         failed_block_runs: {
           type: 'array',
-          items: { type: 'object', properties: { ...blockRunSummary.properties, log_tail: { type: 'array', items: { type: 'string' } } } },
+          items: { type: 'object', properties: { ...blockRunFields, log_tail: { type: 'array', items: { type: 'string' } } } },
         },
         more_failed_block_runs: { type: 'integer', description: 'Failed block runs not shown' },
       },

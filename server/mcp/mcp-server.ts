@@ -120,5 +120,5 @@ function sdkMethod(client: object, id: string): (...args: unknown[]) => unknown 
   }
   if (typeof node !== 'function') throw new Error(`The SDK has no method for ${id}: regenerate it (npm run generate)`);
   const method = node;
-  return (...args: unknown[]) => Reflect.apply(method, undefined, args);
+  return (...args: unknown[]): unknown => Reflect.apply(method, undefined, args) as unknown;
 }

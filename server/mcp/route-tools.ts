@@ -188,8 +188,9 @@ function requestBodySchema(operation: OperationObject): unknown {
 
 /** The success side of the operation's `oneOf: [success, ErrorEnvelope]`. */
 function successSchema(operation: OperationObject): unknown {
-  const ok = operation.responses?.['200'];
-  const schema: unknown = ok && !('$ref' in ok) ? ok.content?.['application/json']?.schema : undefined;
+  const responses = recordOf(operation.responses);
+  const ok = recordOf(responses['200']);
+  const schema = recordOf(recordOf(recordOf(ok.content)['application/json']).schema);
   const options = recordOf(schema).oneOf;
   return Array.isArray(options) ? options[0] : schema;
 }
