@@ -67,7 +67,13 @@ const summarize = (run: PipelineRun) => ({
   status: run.status,
   started_at: run.started_at,
   completed_at: run.completed_at,
-  block_runs: (run.block_runs ?? []).map((b) => ({ id: b.id, block_uuid: b.block_uuid, status: b.status, started_at: b.started_at, completed_at: b.completed_at })),
+  block_runs: (run.block_runs ?? []).map((b) => ({
+    id: b.id,
+    block_uuid: b.block_uuid,
+    status: b.status,
+    started_at: b.started_at,
+    completed_at: b.completed_at,
+  })),
 });
 
 const numberArg = (args: Record<string, unknown>, key: string, fallback: number): number => {
@@ -114,7 +120,12 @@ export const COMPOSITE_TOOLS: readonly CompositeTool[] = [
   {
     name: 'wait_for_run',
     description: `Waits until a pipeline run completes, fails or is cancelled, at most ${MAX_WAIT_SECONDS} s, and answers the run with its block runs' statuses. \`finished: false\` when it was still going: call again to wait more.`,
-    inputSchema: { type: 'object', properties: { run_id: integer('The pipeline run id'), timeout_seconds: waitSeconds }, required: ['run_id'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { run_id: integer('The pipeline run id'), timeout_seconds: waitSeconds },
+      required: ['run_id'],
+      additionalProperties: false,
+    },
     outputSchema: waitOutput,
     annotations: readHints('Wait for a run to finish'),
     resource: 'pipeline_runs',

@@ -23,13 +23,17 @@ const refuse = (res: Response, status: number, message: string) => res.status(st
  * drive the tools). Each request gets its own MCP server over the shared toolbox.
  */
 export async function serveMcpHttp(toolbox: Toolbox, port: number, onError: (error: Error) => void = () => {}): Promise<RunningMcpHttp> {
-  const handler = toNodeHandler(createMcpHandler(() => createMcpServer(toolbox), { onerror: onError }), { onerror: onError });
+  const handler = toNodeHandler(
+    createMcpHandler(() => createMcpServer(toolbox), { onerror: onError }),
+    { onerror: onError },
+  );
   const app = express();
   app.disable('x-powered-by');
   app.use(checkRequestTarget((_req: Request, res: Response, message: string) => refuse(res, 400, message)));
   app.use((req, res, next) => {
     const host = req.headers.host;
-    if (!isAllowedHost(host, { allowedHosts: [] })) return refuse(res, 403, `The Host ${JSON.stringify(host)} is not allowed: this server answers to loopback names and IP addresses.`);
+    if (!isAllowedHost(host, { allowedHosts: [] }))
+      return refuse(res, 403, `The Host ${JSON.stringify(host)} is not allowed: this server answers to loopback names and IP addresses.`);
     const origin = req.headers.origin;
     if (origin !== undefined && !isAllowedOrigin(origin, host, { corsOrigins: [] })) {
       return refuse(res, 403, `Origin ${JSON.stringify(origin)} refused: only loopback pages may call this MCP server.`);

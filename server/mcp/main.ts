@@ -31,7 +31,11 @@ export async function mcpMain(argv: string[], env: Record<string, string | undef
   }
   const toolbox = createToolbox({ backend, access: settings.access, tools, log });
   const shown = toolbox.tools.length;
-  const writes = settings.access.readOnly ? 'read-only' : settings.access.allowWrites === 'all' ? 'all writes allowed' : `writes: ${[...settings.access.allowWrites].join(', ') || 'none'}`;
+  const writes = settings.access.readOnly
+    ? 'read-only'
+    : settings.access.allowWrites === 'all'
+      ? 'all writes allowed'
+      : `writes: ${[...settings.access.allowWrites].join(', ') || 'none'}`;
   const onError = (error: Error) => log(`[mcp] transport error: ${error.message}`);
   if (settings.http) {
     const running = await serveMcpHttp(toolbox, settings.port, onError);

@@ -45,7 +45,10 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
 
   async function call(name: string, args: Record<string, unknown>): Promise<ToolResult> {
     const tool = byName.get(name);
-    if (!tool) return failure(`No tool named ${JSON.stringify(name)}.`);
+    if (!tool) {
+      say('[mcp] unknown tool refused');
+      return failure(`No tool named ${JSON.stringify(name)}.`);
+    }
     if (!allowed(tool, access)) {
       say(`[mcp] ${name} refused (a write)`);
       const why = access.readOnly ? 'this server runs --read-only' : `--allow-writes does not name ${tool.resource}`;
@@ -53,7 +56,10 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
     }
     const checked = await validators.get(name)!['~standard'].validate(args);
     if (checked.issues) {
-      const issues = checked.issues.map((issue) => `${(issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') || '(arguments)'}: ${issue.message}`);
+      const issues = checked.issues.map(
+        (issue) => `${(issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') || '(arguments)'}: ${issue.message}`,
+      );
+      say(`[mcp] ${name} refused (invalid arguments)`);
       return failure(`Invalid arguments for ${name}: ${issues.join('; ')}`, { type: 'invalid_arguments' });
     }
     let result: ToolResult;
@@ -95,7 +101,8 @@ async function callRoute(tool: RouteTool, args: Record<string, unknown>, backend
   const method = sdkMethod(backend.client, route.id);
   const params = route.params.map((name) => String(args[name]));
   const query: Record<string, unknown> = {};
-  for (const [argument, wire] of tool.query) if (args[argument] !== undefined) query[wire] = args[argument];
+  for (const [argument, wire] of tool.query)
+    if (args[argument] !== undefined) query[wire] = typeof args[argument] === 'number' ? String(args[argument]) : args[argument];
   const limit = typeof args.limit === 'number' ? args.limit : PAGE.default;
   const offset = typeof args.offset === 'number' ? args.offset : 0;
   if (route.list) {

@@ -74,11 +74,13 @@ export function parseMcpSettings(argv: string[], env: Record<string, string | un
       .map((name) => name.trim())
       .filter(Boolean);
     const unknown = names.filter((name) => name !== 'all' && !writable.includes(name));
-    if (unknown.length > 0) throw new McpUsageError(`--allow-writes: unknown resource ${unknown.join(', ')}; the resources with write tools are ${writable.join(', ')}`);
+    if (unknown.length > 0)
+      throw new McpUsageError(`--allow-writes: unknown resource ${unknown.join(', ')}; the resources with write tools are ${writable.join(', ')}`);
     allowWrites = names.includes('all') ? 'all' : new Set(names);
   }
   const portText = text('port') ?? '6791';
-  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new McpUsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(portText)})`);
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535)
+    throw new McpUsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(portText)})`);
   return { target, credentials, access: { readOnly, allowWrites }, http: values.http === true, port: Number(portText), help: values.help === true };
 }
 

@@ -31,9 +31,7 @@ export function scrub(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return maskText(value, secrets);
   if (Array.isArray(value)) return value.map((v) => scrub(v, secrets));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [key, CREDENTIAL_FIELDS.has(key) && typeof v === 'string' ? MASK : scrub(v, secrets)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, CREDENTIAL_FIELDS.has(key) && typeof v === 'string' ? MASK : scrub(v, secrets)]));
 }
 
 const bytes = (result: ToolResult) => Buffer.byteLength(JSON.stringify(result));
@@ -61,7 +59,8 @@ export function listResult(
     const cut = count < items.length;
     const next = cut || more ? offset + count : null;
     const structured: Record<string, unknown> = { [key]: items.slice(0, count), next_offset: next, ...extra };
-    if (cut) structured.truncated = `${count} of the ${items.length} items asked for are shown, to keep the result under ${MAX_RESULT_BYTES} bytes: continue with offset ${next}.`;
+    if (cut)
+      structured.truncated = `${count} of the ${items.length} items asked for are shown, to keep the result under ${MAX_RESULT_BYTES} bytes: continue with offset ${next}.`;
     return success(structured, secrets);
   };
   const whole = build(items.length);
@@ -81,7 +80,10 @@ export function listResult(
 export function recordResult(structured: Record<string, unknown>, secrets: readonly string[]): ToolResult {
   const whole = success(structured, secrets);
   if (bytes(whole) <= MAX_RESULT_BYTES) return whole;
-  const cut = success({ ...shorten(structured), truncated: `Strings over ${LONG_STRING} characters were cut to keep the result under ${MAX_RESULT_BYTES} bytes.` }, secrets);
+  const cut = success(
+    { ...shorten(structured), truncated: `Strings over ${LONG_STRING} characters were cut to keep the result under ${MAX_RESULT_BYTES} bytes.` },
+    secrets,
+  );
   return bytes(cut) <= MAX_RESULT_BYTES ? cut : tooLarge();
 }
 

@@ -77,7 +77,17 @@ export function routeTools(): RouteTool[] {
 function operationOf(document: OpenAPIObject, route: ContractRoute): OperationObject {
   const path = route.path.replace(/:(\w+)/g, '{$1}');
   const item = document.paths?.[path];
-  const byMethod = new Map(item ? [['GET', item.get], ['POST', item.post], ['PUT', item.put], ['PATCH', item.patch], ['DELETE', item.delete]] : []);
+  const byMethod = new Map(
+    item
+      ? [
+          ['GET', item.get],
+          ['POST', item.post],
+          ['PUT', item.put],
+          ['PATCH', item.patch],
+          ['DELETE', item.delete],
+        ]
+      : [],
+  );
   const operation = byMethod.get(route.method);
   if (!operation) throw new Error(`${route.id}: no operation in the OpenAPI document`);
   return operation;
@@ -97,7 +107,7 @@ function routeTool(route: ContractRoute, operation: OperationObject, document: O
   const query = new Map<string, string>();
   for (const entry of operation.parameters ?? []) {
     const parameter = parameterOf(entry, document);
-    const schema = { ...resolve(parameter.schema ?? {}), ...(parameter.description ? { description: parameter.description } : {}) };
+    const schema = { ...idLike(resolve(parameter.schema ?? {})), ...(parameter.description ? { description: parameter.description } : {}) };
     if (parameter.in === 'path') add(parameter.name, schema, true);
     else if (parameter.in === 'query') {
       if (HIDDEN_QUERY.has(parameter.name) || (route.body && WRITE_QUERY.has(parameter.name))) continue;
@@ -114,7 +124,17 @@ function routeTool(route: ContractRoute, operation: OperationObject, document: O
   }
   const light = route.list ? LIGHT_FORMATS.get(route.meta.resource) : undefined;
   if (route.list) {
-    add('limit', { type: 'integer', minimum: 1, maximum: PAGE.max, default: PAGE.default, description: `Items per page (${PAGE.default} unless given, at most ${PAGE.max})` }, false);
+    add(
+      'limit',
+      {
+        type: 'integer',
+        minimum: 1,
+        maximum: PAGE.max,
+        default: PAGE.default,
+        description: `Items per page (${PAGE.default} unless given, at most ${PAGE.max})`,
+      },
+      false,
+    );
     add('offset', { type: 'integer', minimum: 0, default: 0, description: 'Items to skip: the `next_offset` of the previous page' }, false);
     const format = properties.get('format');
     if (format && light) properties.set('format', { ...format, description: `Presenter format (\`${light}\` unless given: lighter than the list’s own)` });
@@ -133,7 +153,9 @@ function routeTool(route: ContractRoute, operation: OperationObject, document: O
   const payloadSchema = route.payloadKey ? recordOf(properties.get(route.payloadKey)) : {};
   const cancels = method === 'PUT' && enumOf(recordOf(recordOf(payloadSchema.properties).status)).includes('cancelled');
   const summary = doc.summary;
-  const paging = route.list ? ` Pages: \`limit\` (${PAGE.default} unless given, at most ${PAGE.max}) and \`offset\`; \`next_offset\` in the result continues.` : '';
+  const paging = route.list
+    ? ` Pages: \`limit\` (${PAGE.default} unless given, at most ${PAGE.max}) and \`offset\`; \`next_offset\` in the result continues.`
+    : '';
   return {
     name,
     description: `${summary}. ${doc.description ?? ''}${paging}`.trim(),
@@ -213,6 +235,10 @@ function inlineValue(value: unknown, components: Record<string, SchemaObject | R
   }
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, inlineValue(v, components, stack)]));
 }
+
+/** A string param (an id in a path, a run id in a query) also takes a whole number: agents pass ids as numbers; the URL carries text. */
+const idLike = (schema: JsonSchema): JsonSchema =>
+  schema.type === 'string' && !('enum' in schema) ? { anyOf: [schema, { type: 'integer', minimum: 0 }] } : schema;
 
 const recordOf = (value: unknown): JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};

@@ -19,9 +19,9 @@ const requiredOf = (schema: z.ZodMiniType | undefined, key: string) => {
 
 describe('the MCP tools generated from the contract', () => {
   it('are one per route (but the session and token-URL routes, each with its reason), named after the route id, unique, within the name rule', async () => {
-    const { client, close } = await connectSandbox();
-    const { tools } = await client.listTools();
-    await close();
+    const connected = await connectSandbox();
+    const { tools } = await connected.client.listTools();
+    await connected.close();
     const names = tools.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(TOOL_NAME);
@@ -37,13 +37,22 @@ describe('the MCP tools generated from the contract', () => {
       'pipelineSchedules.pipelineRunsWithToken.create',
       'pipelineSchedules.apiTrigger.create',
     ]);
-    expect(names).toEqual(expect.arrayContaining(['pipelines_list', 'pipeline_runs_update', 'pipelines_blocks_create', 'wait_for_run', 'run_trigger_and_wait', 'explain_failed_run']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'pipelines_list',
+        'pipeline_runs_update',
+        'pipelines_blocks_create',
+        'wait_for_run',
+        'run_trigger_and_wait',
+        'explain_failed_run',
+      ]),
+    );
   });
 
   it('take every path param, query key and body key of their route as listed by tools/list, the required ones required, never api_key', async () => {
-    const { client, close } = await connectSandbox();
-    const { tools } = await client.listTools();
-    await close();
+    const connected = await connectSandbox();
+    const { tools } = await connected.client.listTools();
+    await connected.close();
     const byName = new Map(tools.map((t) => [t.name, t]));
     for (const route of routes.filter((r) => !excludedReason(r))) {
       const tool = byName.get(toolNameOf(route.id))!;
@@ -57,7 +66,8 @@ describe('the MCP tools generated from the contract', () => {
       for (const key of keysOf(route.query)) {
         // Not arguments: the server's key; the error mode (errors are tool errors); a write's presenter format (the SDK
         // sends a write's attributes); a list's page (limit and offset of the tool's own page size).
-        if (key === 'api_key' || key === '_http_error_codes' || (route.body && key === '_format') || (route.list && (key === '_limit' || key === '_offset'))) continue;
+        if (key === 'api_key' || key === '_http_error_codes' || (route.body && key === '_format') || (route.list && (key === '_limit' || key === '_offset')))
+          continue;
         expect(properties, `${route.id} ?${key}`).toContain(argumentNameOf(key));
       }
       for (const key of keysOf(route.body).filter((k) => k !== 'api_key')) {
