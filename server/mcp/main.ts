@@ -39,7 +39,7 @@ export async function mcpMain(argv: string[], env: Record<string, string | undef
   const onError = (error: Error) => log(`[mcp] transport error: ${error.message}`);
   if (settings.http) {
     const running = await serveMcpHttp(toolbox, settings.port, onError);
-    log(`Pipeline API MCP server (${backend.label}, ${shown} tools, ${writes}) on ${running.url}`);
+    log(`Pipeline API MCP server (${backend.label}, ${shown} tools, ${writes}) listening on ${running.url}`);
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
