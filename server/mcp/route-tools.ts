@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
-import { routeDoc } from '@pipeline-api/contract/docs';
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { argumentNameOf, toolNameOf } from './tool-names.js';
 
@@ -112,7 +111,6 @@ function operationOf(document: OpenAPIObject, route: ContractRoute): OperationOb
 
 function routeTool(route: ContractRoute, operation: OperationObject, document: OpenAPIObject): RouteTool {
   const name = toolNameOf(route.id);
-  const doc = routeDoc(route);
   const resolve = (schema: unknown) => inline(schema, document, []);
   const properties = new Map<string, JsonSchema>();
   const required: string[] = [];
@@ -169,13 +167,14 @@ function routeTool(route: ContractRoute, operation: OperationObject, document: O
   const write = method !== 'GET';
   const payloadSchema = route.payloadKey ? recordOf(properties.get(route.payloadKey)) : {};
   const cancels = method === 'PUT' && enumOf(recordOf(recordOf(payloadSchema.properties).status)).includes('cancelled');
-  const summary = doc.summary;
+  // The route's summary and description, from the contract's documentation module by way of the OpenAPI document.
+  const summary = operation.summary ?? route.id;
   const paging = route.list
     ? ` Pages: \`limit\` (${PAGE.default} unless given, at most ${PAGE.max}) and \`offset\`; \`next_offset\` in the result continues.`
     : '';
   return {
     name,
-    description: `${summary}. ${doc.description ?? ''}${paging}`.trim(),
+    description: `${summary}. ${operation.description ?? ''}${paging}`.trim(),
     inputSchema,
     outputSchema: outputSchemaOf(route, resolve(successSchema(operation)), route.list),
     annotations: {
