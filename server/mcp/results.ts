@@ -72,8 +72,19 @@ export function listResult(
     if (bytes(build(middle)) <= MAX_RESULT_BYTES) low = middle;
     else high = middle - 1;
   }
-  const page = build(low);
-  return low === 0 && bytes(page) > MAX_RESULT_BYTES ? tooLarge() : page;
+  if (low > 0) return build(low);
+  // Not even one item fits (a log file, a block's code): the first one, its long strings cut.
+  const first = build(0);
+  const cut = success(
+    {
+      ...(first.structuredContent ?? {}),
+      [key]: [shorten(items[0])],
+      next_offset: items.length > 1 || more ? offset + 1 : null,
+      truncated: `1 of the ${items.length} items asked for is shown, its strings over ${LONG_STRING} characters cut, to keep the result under ${MAX_RESULT_BYTES} bytes: continue with offset ${offset + 1}.`,
+    },
+    secrets,
+  );
+  return bytes(cut) <= MAX_RESULT_BYTES ? cut : tooLarge();
 }
 
 /** A single record within MAX_RESULT_BYTES: long strings cut (and said so), or a tool error when even that is too much. */
@@ -87,6 +98,7 @@ export function recordResult(structured: Record<string, unknown>, secrets: reado
   return bytes(cut) <= MAX_RESULT_BYTES ? cut : tooLarge();
 }
 
+/** A record with each string cut to LONG_STRING characters, saying how many were left out. */
 function shorten(value: unknown): Record<string, unknown> {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return v.length > LONG_STRING ? `${v.slice(0, LONG_STRING)}… [${v.length - LONG_STRING} more characters]` : v;

@@ -44,6 +44,10 @@ describe('results', () => {
     expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(shown).toBeGreaterThan(5);
     expect(page.structuredContent).toMatchObject({ next_offset: 10 + shown, truncated: expect.stringContaining(`continue with offset ${10 + shown}`) });
+    const huge = listResult('logs', [{ content: 'l'.repeat(100_000) }, { content: 'm' }], 0, false, []);
+    expect(Buffer.byteLength(JSON.stringify(huge))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(huge.structuredContent).toMatchObject({ next_offset: 1, truncated: expect.stringContaining('strings over 2000 characters cut') });
+    expect((huge.structuredContent!.logs as { content: string }[])[0]!.content).toMatch(/^l{2000}… \[98000 more characters\]$/);
     const record = recordResult({ block: { content: 'z'.repeat(200_000) } }, []);
     expect(Buffer.byteLength(JSON.stringify(record))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(record.structuredContent).toMatchObject({ truncated: expect.any(String) });
