@@ -11,6 +11,6 @@ export const INTEGRATION_TESTS: Record<string, { why: string; seconds: number }>
   'server/test/crash-recovery.test.ts': { why: 'the command killed mid-write, restarted on its data', seconds: 8 },
   'server/storage/test/data-dir-cli.test.ts': { why: 'the command on a data file: a second server, kill -9, a truncated file, a full disk', seconds: 12 },
   'server/proxy/test/proxy.test.ts': { why: 'the proxy command in its own process in front of a server', seconds: 1 },
-  'server/mcp/test/transports.test.ts': { why: 'the MCP command over stdio and HTTP in its own process', seconds: 4 },
+  'server/mcp/test/transports.test.ts': { why: 'the MCP command over stdio and HTTP in its own process', seconds: 7 },
   'scripts/real-mage/test/process-group.test.ts': { why: 'process groups: a stopped command takes its children with it', seconds: 6 },
 };
