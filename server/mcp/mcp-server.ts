@@ -1,5 +1,6 @@
 import { fromJsonSchema, Server } from '@modelcontextprotocol/server';
 import { defaultConfig } from '@pipeline-api/core';
+import { ApiError } from '@pipeline-api/sdk';
 import type { Backend } from './backend.js';
 import { COMPOSITE_TOOLS, type CompositeTool } from './composite-tools.js';
 import { errorResult, failure, listResult, maskText, recordResult, type ToolResult } from './results.js';
@@ -47,7 +48,7 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
     const tool = byName.get(name);
     if (!tool) {
       say('[mcp] unknown tool refused');
-      return failure(`No tool named ${JSON.stringify(name)}.`);
+      return failure(maskText(`No tool named ${JSON.stringify(name)}.`, backend.secrets()));
     }
     if (!allowed(tool, access)) {
       say(`[mcp] ${name} refused (a write)`);
@@ -60,14 +61,16 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
         (issue) => `${(issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') || '(arguments)'}: ${issue.message}`,
       );
       say(`[mcp] ${name} refused (invalid arguments)`);
-      return failure(`Invalid arguments for ${name}: ${issues.join('; ')}`, { type: 'invalid_arguments' });
+      // Masked: a value an agent put where it does not belong may be quoted back.
+      return failure(maskText(`Invalid arguments for ${name}: ${issues.join('; ')}`, backend.secrets()), { type: 'invalid_arguments' });
     }
     let result: ToolResult;
     try {
       result = tool.kind === 'route' ? await callRoute(tool, args, backend) : await tool.call(args, backend);
     } catch (error) {
       result = errorResult(error, backend.secrets());
-      if (!result.content[0]?.text.includes('"code"')) say(`[mcp] ${name} failed: ${String((error as Error)?.stack ?? error)}`);
+      // Mage's refusals are the agent's to read; anything else (no answer, a fault here) is the operator's too.
+      if (!(error instanceof ApiError)) say(`[mcp] ${name} failed: ${String((error as Error)?.stack ?? error)}`);
     }
     say(`[mcp] ${name} ${result.isError ? 'error' : 'ok'} (${Buffer.byteLength(JSON.stringify(result))} bytes)`);
     return result;
