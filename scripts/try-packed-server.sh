@@ -15,15 +15,17 @@ cleanup() {
 trap cleanup EXIT
 
 cd "$root"
-# The server depends on @pipeline-api/core and @pipeline-api/contract: until they are on a registry, their
-# tarballs are installed beside it (each package's prepack builds it).
-npm pack -w @pipeline-api/contract -w @pipeline-api/core -w @pipeline-api/server --pack-destination "$work" --silent >/dev/null
+# The server depends on @pipeline-api/core, @pipeline-api/contract and (its MCP command) @pipeline-api/sdk: until
+# they are on a registry, their tarballs are installed beside it (each package's prepack builds it).
+npm pack -w @pipeline-api/contract -w @pipeline-api/core -w @pipeline-api/sdk -w @pipeline-api/server --pack-destination "$work" --silent >/dev/null
 mkdir "$work/project" && cd "$work/project"
 npm init -y >/dev/null
-SCARF_ANALYTICS=false npm install --no-audit --no-fund --silent "$work"/pipeline-api-{contract,core,server}-*.tgz
+SCARF_ANALYTICS=false npm install --no-audit --no-fund --silent "$work"/pipeline-api-{contract,core,sdk,server}-*.tgz
 sed 's#"\$schema": "[^"]*"#"$schema": "./node_modules/@pipeline-api/server/fixtures.schema.json"#' "$root/docs/examples/fixtures.json" > fixtures.json
 
 npx --no-install pipeline-api-server --help | grep -q -- '--fixtures <file>'
+# The MCP command builds its tools from the document beside it, with the MCP SDK from the registry.
+npx --no-install pipeline-api-server mcp --help | grep -q -- '--allow-writes <resources>'
 # The bin npx resolves, run directly so its own exit status is seen (npm exec reports a signal as 143).
 setsid ./node_modules/.bin/pipeline-api-server --port 0 --fixtures fixtures.json --data ./data > server.log 2>&1 &
 pid=$!

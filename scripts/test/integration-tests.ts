@@ -12,4 +12,5 @@ export const INTEGRATION_TESTS: Record<string, { why: string }> = {
   'server/storage/test/data-dir-cli.test.ts': { why: 'the command on a data file: a second server, kill -9, a truncated file, a full disk' },
   'server/proxy/test/proxy.test.ts': { why: 'the proxy command in its own process in front of a server' },
   'scripts/real-mage/test/process-group.test.ts': { why: 'process groups: a stopped command takes its children with it' },
+  'server/mcp/test/transports.test.ts': { why: 'the MCP command over stdio and HTTP in its own process' },
 };

@@ -1,3 +1,4 @@
+import { mcpMain } from '../mcp/main.js';
 import { proxyMain } from '../proxy/main.js';
 import { helpText, parseSettings, UsageError } from './options.js';
 import { secretsMain } from './secrets-command.js';
@@ -10,6 +11,7 @@ import { startServer } from './server.js';
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<void> {
   if (argv[0] === 'proxy') return proxyMain(argv.slice(1), env);
   if (argv[0] === 'secrets') return secretsMain(argv.slice(1), env);
+  if (argv[0] === 'mcp') return mcpMain(argv.slice(1), env);
   let settings;
   try {
     settings = parseSettings(argv, env);

@@ -246,6 +246,7 @@ export function helpText(): string {
     '       pipeline-api-server proxy --target <url> [options]   a contract proxy in front of a Mage server',
     '                                                            (see pipeline-api-server proxy --help)',
     '       pipeline-api-server secrets --data <dir>             print the secrets generated for a data directory',
+    '       pipeline-api-server mcp [options]                    an MCP server whose tools are the API (see mcp --help)',
     '',
     ...rows,
     '',
