@@ -7,7 +7,7 @@ import type { Api } from '../../core/src/api.js';
 import { issueToken } from '../../core/src/auth/tokens.js';
 import { API_KEY, OWNER, TestServer } from './harness.js';
 import { frozenRepository } from '../../core/test/frozen-repository.js';
-import { storeViolations } from './invariants.js';
+import { storeViolations } from '../../core/test/store-invariants.js';
 import { runViolations } from '../../core/test/run-invariants.js';
 import { PROTOTYPE_NAMES, bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, prototypeHeaders } from './fuzz-arbitraries.js';
 import { usersTable } from '../../core/src/model/users.js';
