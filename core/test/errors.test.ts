@@ -111,7 +111,6 @@ describe('the error envelope, whatever goes wrong', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(pipelinesTable.in(server.repo).get('proto')).toBeUndefined();
   });
-
 });
 
 describe('internal faults', () => {

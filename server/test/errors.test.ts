@@ -148,4 +148,3 @@ describe('the error envelope, whatever goes wrong', () => {
     expect(server.lines.join('\n')).not.toMatch(new RegExp(`${API_KEY}|${token}|wrong-password`));
   });
 });
-

@@ -14,7 +14,7 @@ import { usersTable } from '../../core/src/model/users.js';
 import { tokensTable } from '../../core/src/model/tokens.js';
 import { pipelinesTable } from '../../core/src/model/pipelines.js';
 import { blocksTable } from '../../core/src/model/blocks.js';
-import { bareUser } from './records.js';
+import { bareUser } from '../../core/test/records.js';
 import { keepAliveClient, type Answer, type SentRequest } from './keep-alive-client.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);

@@ -34,8 +34,12 @@ it('writes no API trigger token in the request log (listen({ log }), the CLI req
 it('writes no token of an API trigger call in the log: the right one, in the path or as Bearer, and the wrong ones', async () => {
   await server.call('POST', '/api/pipelines', { token, body: { pipeline: { name: 'logged' } } });
   const trigger = async (status: string) =>
-    (await server.call('POST', '/api/pipelines/logged/pipeline_schedules', { token, body: { pipeline_schedule: { name: 'ci', schedule_type: 'api', status } } }))
-      .body.pipeline_schedule as { id: number; token: string };
+    (
+      await server.call('POST', '/api/pipelines/logged/pipeline_schedules', {
+        token,
+        body: { pipeline_schedule: { name: 'ci', schedule_type: 'api', status } },
+      })
+    ).body.pipeline_schedule as { id: number; token: string };
   const s = await trigger('active');
   const other = await trigger('inactive');
   const anonymous = (path: string, body?: unknown, headers: Record<string, string> = {}) => server.call('POST', path, { apiKey: false, body, headers });
