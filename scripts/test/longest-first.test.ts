@@ -44,7 +44,7 @@ describe('the longest-first test order', () => {
   it("orders by vitest's cached timings, and a fresh clone so that every slow file starts before any unit file", async () => {
     const files: [project: string, file: string][] = [
       ['core', 'core/test/storage-bytes.test.ts'],
-      ['server', 'server/test/runs.test.ts'],
+      ['server', 'server/test/errors.test.ts'],
       ['slow', 'scripts/packaging/test/consumer.test.ts'],
       ['slow', 'bench/test/smoke.test.ts'],
     ];
@@ -61,9 +61,9 @@ describe('the longest-first test order', () => {
       const sorted = await new LongestFirstSequencer(ctx as unknown as Vitest).sort(specs as unknown as TestSpecification[]);
       return (sorted as unknown as typeof specs).map((spec) => relative(root, spec.moduleId));
     };
-    expect((await order({})).slice(2).sort()).toEqual(['core/test/storage-bytes.test.ts', 'server/test/runs.test.ts']);
-    expect(await order({ 'server:server/test/runs.test.ts': 500_000, 'slow:bench/test/smoke.test.ts': 100 })).toEqual([
-      'server/test/runs.test.ts',
+    expect((await order({})).slice(2).sort()).toEqual(['core/test/storage-bytes.test.ts', 'server/test/errors.test.ts']);
+    expect(await order({ 'server:server/test/errors.test.ts': 500_000, 'slow:bench/test/smoke.test.ts': 100 })).toEqual([
+      'server/test/errors.test.ts',
       'scripts/packaging/test/consumer.test.ts',
       'core/test/storage-bytes.test.ts',
       'bench/test/smoke.test.ts',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
+import { TestApi } from '../../core/test/harness.js';
 import { LOCATIONS, LOWEST_ROLE, ROLES, STATES, expected, policyAccess, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
 import { examplesOf } from '../route-examples/index.js';
 import { tokensTable } from '../../core/src/model/tokens.js';
@@ -21,14 +22,25 @@ it('docs/security.md is the matrix the table states (UPDATE_DOCS=1 rewrites it)'
   expect(readFileSync(SECURITY_DOC, 'utf8')).toBe(renderSecurityDoc());
 });
 
-describe.each([true, false])('the auth matrix over HTTP, user authentication %s', (authOn) => {
-  let server: TestServer;
+/**
+ * The policies decide every cell, so the matrix runs in-process (the core's dispatch) in both modes; one pass over
+ * HTTP shows the transport hands each credential location through alike.
+ */
+const PASSES = [
+  ['in process', true],
+  ['in process', false],
+  ['over HTTP', true],
+] as const;
+
+describe.each(PASSES)('the auth matrix %s, user authentication %s', (transport, authOn) => {
+  let server: TestServer | TestApi;
   let owner: string;
   let ownerId: number;
   let n = 0;
 
   beforeAll(async () => {
-    server = await TestServer.start({ config: { requireUserAuthentication: authOn, loginThrottle: { maxFailures: 1000, windowSeconds: 60 } } });
+    const options = { config: { requireUserAuthentication: authOn, loginThrottle: { maxFailures: 1000, windowSeconds: 60 } } };
+    server = transport === 'over HTTP' ? await TestServer.start(options) : await TestApi.start(options);
     const login = await server.login();
     owner = login.decoded;
     ownerId = (login.reply.body as { session: { user: { id: number } } }).session.user.id;
@@ -54,7 +66,7 @@ describe.each([true, false])('the auth matrix over HTTP, user authentication %s'
    * (a bcrypt check each, some 1,100 in all) cost this file a fifth of its CPU time. Logging in is tested elsewhere.
    */
   async function tokenOf(userId: number) {
-    const { api } = server.running;
+    const api = server instanceof TestServer ? server.running.api : server.api;
     const issued = await issueToken(userId, { ...api, random: (bytes) => crypto.getRandomValues(bytes) });
     tokensTable.in(api.repo).put(issued.record);
     return { raw: issued.raw, decoded: issued.decoded, record: issued.record };

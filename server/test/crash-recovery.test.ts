@@ -8,7 +8,7 @@ import { pipelinesTable } from '../../core/src/model/pipelines.js';
 import { openSqliteStore } from '../storage/sqlite-store.js';
 import { bundleCommand, type BundledCommand } from './bundled-command.js';
 import { startCli } from './cli-process.js';
-import { storeViolations } from './invariants.js';
+import { storeViolations } from '../../core/test/store-invariants.js';
 
 const KEY = 'crash-test-key';
 

@@ -7,14 +7,14 @@ import type { Api } from '../../core/src/api.js';
 import { issueToken } from '../../core/src/auth/tokens.js';
 import { API_KEY, OWNER, TestServer } from './harness.js';
 import { frozenRepository } from '../../core/test/frozen-repository.js';
-import { storeViolations } from './invariants.js';
+import { storeViolations } from '../../core/test/store-invariants.js';
 import { runViolations } from '../../core/test/run-invariants.js';
 import { PROTOTYPE_NAMES, bodyMutation, contentType, credentials, fromSchema, metaQuery, mutateBody, pathId, prototypeHeaders } from './fuzz-arbitraries.js';
 import { usersTable } from '../../core/src/model/users.js';
 import { tokensTable } from '../../core/src/model/tokens.js';
 import { pipelinesTable } from '../../core/src/model/pipelines.js';
 import { blocksTable } from '../../core/src/model/blocks.js';
-import { bareUser } from './records.js';
+import { bareUser } from '../../core/test/records.js';
 import { keepAliveClient, type Answer, type SentRequest } from './keep-alive-client.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);

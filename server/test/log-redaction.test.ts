@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { parse as parseCookie } from 'cookie';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactedPath } from '../http/log-redaction.js';
+import { API_KEY, TestServer, decodeJwtToken } from './harness.js';
 
 /** The first, plain implementation (every step on every request): the fast paths must answer the same. */
 function plainRedactedPath(url: string, headers: Record<string, string | undefined>, secrets: readonly string[]): string {
@@ -87,5 +88,35 @@ describe('the request log path', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('the request log of a running server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await TestServer.start();
+  });
+  afterAll(() => server.close());
+
+  it('keeps API keys and tokens out of the request log, wherever they are sent', async () => {
+    server.lines.length = 0;
+    const { raw, decoded } = await server.login();
+    const sent = [
+      `/api/pipelines;api_key=${API_KEY}`,
+      `/api/pipelines;api_key=${encodeURIComponent(API_KEY)};x=1/blocks`,
+      `/api/pipelines/${API_KEY}`,
+      `/api/pipelines/${decoded}`,
+      `/api/pipelines/${raw}`,
+      `/api/users/1?api_key=${API_KEY}&token=${decoded}`,
+    ];
+    for (const path of sent) await fetch(new URL(path, server.url), { headers: { 'X-API-KEY': API_KEY, 'OAUTH-TOKEN': decoded } });
+    // A token only the path carries, in a shape no header names.
+    await fetch(new URL('/api/pipelines/Zx9Q2mK7pL4vN8rT1yW6bC3dF5gH0jS2aE', server.url), { headers: { 'X-API-KEY': API_KEY } });
+    expect(server.lines).toHaveLength(sent.length + 2);
+    const log = server.lines.join('\n');
+    for (const secret of [API_KEY, encodeURIComponent(API_KEY), decoded, raw, 'Zx9Q2mK7pL4vN8rT1yW6bC3dF5gH0jS2aE']) expect(log).not.toContain(secret);
+    expect(log).toContain('GET /api/pipelines;[redacted] ');
+    expect(log).toContain('GET /api/pipelines/[redacted] ');
+    expect(decodeJwtToken(raw)).toBe(decoded);
   });
 });

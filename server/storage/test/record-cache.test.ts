@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usersTable } from '../../../core/src/model/users.js';
-import { bareUser } from '../../test/records.js';
+import { bareUser } from '../../../core/test/records.js';
 import { RecordCache } from '../record-cache.js';
 import { openSqliteStore, type StoreOptions } from '../sqlite-store.js';
 

@@ -9,7 +9,7 @@ import { storageLimits } from '../../../core/src/repository/storage-limits.js';
 import type { Repository } from '../../../core/src/repository/types.js';
 import { pipelinesTable, type PipelineRecord } from '../../../core/src/model/pipelines.js';
 import { usersTable } from '../../../core/src/model/users.js';
-import { bareUser } from '../../test/records.js';
+import { bareUser } from '../../../core/test/records.js';
 import { DATA_FILE } from '../data-file.js';
 import { openSqliteStore } from '../sqlite-store.js';
 

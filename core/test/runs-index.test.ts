@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { RunIndex, type RunRecord } from '../../core/src/model/runs.js';
+import { RunIndex, type RunRecord } from '../src/model/runs.js';
 
 const run = (fields: Partial<RunRecord> = {}): RunRecord => ({
   id: 1,

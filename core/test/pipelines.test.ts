@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanName } from '../../core/src/slug.js';
-import { TestServer } from './harness.js';
-import { pipelinesTable } from '../../core/src/model/pipelines.js';
+import { cleanName } from '../src/slug.js';
+import { TestApi } from './harness.js';
+import { pipelinesTable } from '../src/model/pipelines.js';
 
 describe('slugs (Mage clean_name)', () => {
   it.each([
@@ -22,12 +22,12 @@ describe('slugs (Mage clean_name)', () => {
 });
 
 describe('pipelines', () => {
-  let server: TestServer;
+  let server: TestApi;
   let token: string;
-  const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) => server.call(method, path, { token, ...options });
+  const call = (method: string, path: string, options: Parameters<TestApi['call']>[2] = {}) => server.call(method, path, { token, ...options });
 
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn());
+    ({ server, token } = await TestApi.startLoggedIn());
   });
   afterAll(() => server.close());
 
@@ -215,7 +215,7 @@ describe('pipelines', () => {
 
 describe('list pre-loading', () => {
   it('lists N pipelines with a constant number of repository reads', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false } });
     const readsFor = async (n: number) => {
       for (let i = pipelinesTable.in(server.repo).size(); i < n; i++) {
         const uuid = `p${String(i).padStart(3, '0')}`;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from './harness.js';
-import { frozenRepository } from '../../core/test/frozen-repository.js';
-import { storeViolations } from './invariants.js';
+import { TestApi } from './harness.js';
+import { frozenRepository } from './frozen-repository.js';
+import { storeViolations } from './store-invariants.js';
 
 describe('concurrent writes on one pipeline', () => {
-  let server: TestServer;
+  let server: TestApi;
   let token: string;
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository }));
+    ({ server, token } = await TestApi.startLoggedIn({ repo: frozenRepository }));
   });
   afterAll(() => server.close());
 

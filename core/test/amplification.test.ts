@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TestServer } from './harness.js';
+import { TestApi } from './harness.js';
 
 /** One block, its content and configuration each `size` characters, shared by `count` pipelines (created in one request). */
-async function sharedBlock(server: TestServer, count: number, size: number) {
+async function sharedBlock(server: TestApi, count: number, size: number) {
   const names = Array.from({ length: count }, (_, i) => `p${String(i).padStart(4, '0')}`);
   for (const name of names) await server.call('POST', '/api/pipelines', { body: { pipeline: { name } } });
   const created = await server.call('POST', `/api/pipelines/${names[0]}/blocks`, {
@@ -14,7 +14,7 @@ async function sharedBlock(server: TestServer, count: number, size: number) {
 
 describe('bounded answers', () => {
   it('lists pipelines sharing a large block without repeating its content or configuration, whatever the format', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false } });
     try {
       const names = await sharedBlock(server, 60, 400_000);
       for (const format of [undefined, 'detail', 'default', 'list', 'create']) {
@@ -36,7 +36,7 @@ describe('bounded answers', () => {
   });
 
   it('refuses an answer over the response budget with a hint to page or ask for a lighter format, and changes nothing', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false, maxResponseBytes: 1024 * 1024 } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false, maxResponseBytes: 1024 * 1024 } });
     try {
       await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'heavy' } } });
       for (const name of ['one', 'two', 'three']) {
@@ -74,7 +74,7 @@ describe('bounded answers', () => {
   });
 
   it('answers a write whose full answer is over the budget in the light format: the write is done and said so', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false, maxResponseBytes: 1024 * 1024 } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false, maxResponseBytes: 1024 * 1024 } });
     try {
       await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'wide' } } });
       for (const name of ['one', 'two', 'three']) {
@@ -97,7 +97,7 @@ describe('bounded answers', () => {
   });
 
   it('pages every list by default and refuses a _limit over the maximum, naming the param', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false } });
     try {
       for (let i = 0; i < 45; i++) await server.call('POST', '/api/pipelines', { body: { pipeline: { name: `n${String(i).padStart(2, '0')}` } } });
       const first = await server.call('GET', '/api/pipelines', { query: { _format: 'compact' } });

@@ -1,11 +1,11 @@
 import { Cron } from 'croner';
 import { describe, expect, it, vi } from 'vitest';
-import { createApi, type Api } from '../../core/src/api.js';
-import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../../core/src/config.js';
-import { runsTable } from '../../core/src/model/runs.js';
-import { FIRINGS_PER_TICK } from '../../core/src/orchestration/scheduler.js';
-import { schedulesTable } from '../../core/src/model/triggers.js';
-import { runViolations } from '../../core/test/run-invariants.js';
+import { createApi, type Api } from '../src/api.js';
+import { defaultConfig, retentionPeriod, type CoreConfig, type RunLimits } from '../src/config.js';
+import { runsTable } from '../src/model/runs.js';
+import { FIRINGS_PER_TICK } from '../src/orchestration/scheduler.js';
+import { schedulesTable } from '../src/model/triggers.js';
+import { runViolations } from './run-invariants.js';
 
 /** An API in process on a clock the test moves, its scheduler notes kept. */
 async function orchestration(config: Partial<CoreConfig> = {}, runs: Partial<RunLimits> = {}) {

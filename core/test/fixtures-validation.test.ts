@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../../core/src/api.js';
-import { seedFixtures } from '../../core/src/fixtures/seed.js';
-import { readFixturesFile } from '../cli/fixtures-file.js';
-import { TestServer } from './harness.js';
+import { createApi } from '../src/api.js';
+import { seedFixtures } from '../src/fixtures/seed.js';
+import { TestApi } from './harness.js';
 
 const nested = (depth: number): unknown => {
   let value: unknown = 'leaf';
@@ -26,7 +22,7 @@ async function seedMessage(fixtures: Record<string, unknown>): Promise<string> {
 
 describe('fixtures meet exactly the API’s checks', () => {
   it('refuses what the API refuses, with the API’s own message, naming the item’s path', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false } });
     try {
       await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'p' } } });
       const cases: { fixtures: Record<string, unknown>; at: string; http: () => Promise<{ body: any }> }[] = [
@@ -88,33 +84,6 @@ describe('fixtures meet exactly the API’s checks', () => {
     expect(await seedMessage({ pipeline: [] })).toBe('pipeline: not a fixtures key (the keys are users, pipelines, triggers, runs)');
     expect(await seedMessage({ users: {} })).toBe('users: must be a list');
     expect(await seedMessage({ users: [{ email: 'a@b.co', password: 'long enough 1', role: 'viewer' }], pipelines: [{ name: 'ok' }] })).toBe('seeded');
-  });
-
-  it('reads a file of any depth or content into a message, never a crash', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fixtures-'));
-    try {
-      const cases: [string, RegExp | string][] = [
-        ['{"users": [', /^--fixtures .*truncated\.json: .*JSON/],
-        ['[1, 2]', /^--fixtures .*: the fixtures must be a JSON object/],
-        ['null', /^--fixtures .*: the fixtures must be a JSON object/],
-        [`{"pipelines": [${'['.repeat(100_000)}${']'.repeat(100_000)}]}`, 'read'],
-      ];
-      for (const [index, [text, expected]] of cases.entries()) {
-        const file = join(dir, index === 0 ? 'truncated.json' : `case${index}.json`);
-        writeFileSync(file, text);
-        let outcome = 'read';
-        try {
-          readFixturesFile(file);
-        } catch (error) {
-          outcome = (error as Error).message;
-        }
-        if (typeof expected === 'string') expect(outcome).toBe(expected);
-        else expect(outcome).toMatch(expected);
-      }
-      expect(() => readFixturesFile(join(dir, 'missing.json'))).toThrow(/^--fixtures .*missing\.json: ENOENT/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 
   it('seeds a deep array item into a message too', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from './harness.js';
-import { frozenRepository } from '../../core/test/frozen-repository.js';
+import { TestApi } from './harness.js';
+import { frozenRepository } from './frozen-repository.js';
 
 describe('blocks', () => {
-  let server: TestServer;
+  let server: TestApi;
   let token: string;
-  const call = (method: string, path: string, options: Parameters<TestServer['call']>[2] = {}) => server.call(method, path, { token, ...options });
+  const call = (method: string, path: string, options: Parameters<TestApi['call']>[2] = {}) => server.call(method, path, { token, ...options });
   const create = (pipeline: string, block: Record<string, unknown>) => call('POST', `/api/pipelines/${pipeline}/blocks`, { body: { block } });
   const graph = async (pipeline: string) =>
     (await call('GET', `/api/pipelines/${pipeline}/blocks`)).body.blocks.map(
@@ -16,7 +16,7 @@ describe('blocks', () => {
     JSON.stringify([(await call('GET', '/api/pipelines', { query: { _format: 'detail' } })).body, (await call('GET', '/api/blocks')).body]);
 
   beforeAll(async () => {
-    ({ server, token } = await TestServer.startLoggedIn({ repo: frozenRepository }));
+    ({ server, token } = await TestApi.startLoggedIn({ repo: frozenRepository }));
     for (const name of ['broken wave', 'second', 'third']) await call('POST', '/api/pipelines', { body: { pipeline: { name } } });
   });
   afterAll(() => server.close());

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Repository } from '../../core/src/repository/types.js';
-import { allMembers } from '../../core/src/model/graph.js';
-import { usersTable } from '../../core/src/model/users.js';
-import { pipelinesTable } from '../../core/src/model/pipelines.js';
-import { blocksTable } from '../../core/src/model/blocks.js';
+import type { Repository } from '../src/repository/types.js';
+import { allMembers } from '../src/model/graph.js';
+import { usersTable } from '../src/model/users.js';
+import { pipelinesTable } from '../src/model/pipelines.js';
+import { blocksTable } from '../src/model/blocks.js';
 
 /**
  * The store's invariants, checked directly on the repository: memberships agree from both sides, every

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { API_KEY, OWNER, TestServer, decodeJwtToken, manualClock } from './harness.js';
+import { API_KEY, OWNER, TestApi, decodeJwtToken, manualClock } from './harness.js';
 
 describe('sessions and authentication (user authentication on)', () => {
-  let server: TestServer;
+  let server: TestApi;
   const clock = manualClock();
   beforeAll(async () => {
-    server = await TestServer.start({ clock });
+    server = await TestApi.start({ clock });
   });
   afterAll(() => server.close());
 
@@ -135,9 +135,9 @@ describe('sessions and authentication (user authentication on)', () => {
 });
 
 describe('authentication off (REQUIRE_USER_AUTHENTICATION=0)', () => {
-  let server: TestServer;
+  let server: TestApi;
   beforeAll(async () => {
-    server = await TestServer.start({ config: { requireUserAuthentication: false } });
+    server = await TestApi.start({ config: { requireUserAuthentication: false } });
   });
   afterAll(() => server.close());
 
@@ -166,7 +166,7 @@ describe('authentication off (REQUIRE_USER_AUTHENTICATION=0)', () => {
 describe('login throttling', () => {
   it('counts guesses still being verified: a parallel burst gets no more tries than the same guesses in turn', async () => {
     // bcrypt at cost 10 takes long enough that, counted only when they failed, many guesses would be verified at once.
-    const server = await TestServer.start({ config: { bcryptRounds: 10, loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
+    const server = await TestApi.start({ config: { bcryptRounds: 10, loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
     try {
       const guesses = Array.from({ length: 30 }, (_, i) =>
         server.call('POST', '/api/sessions', {
@@ -188,7 +188,7 @@ describe('login throttling', () => {
 
   it('locks an account out after repeated failures, with Retry-After, and an unknown name alike', async () => {
     const clock = manualClock();
-    const server = await TestServer.start({ clock, config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
+    const server = await TestApi.start({ clock, config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } } });
     try {
       const attempt = (session: Record<string, string>) => server.call('POST', '/api/sessions', { body: { session }, query: { _http_error_codes: '1' } });
       for (let i = 0; i < 3; i++) {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER, TestServer } from './harness.js';
+import { OWNER, TestApi } from './harness.js';
 
 describe('users and role rules', () => {
-  let server: TestServer;
+  let server: TestApi;
   let owner: string;
-  let admin: Awaited<ReturnType<TestServer['userWithRole']>>;
-  let editor: Awaited<ReturnType<TestServer['userWithRole']>>;
-  let viewer: Awaited<ReturnType<TestServer['userWithRole']>>;
+  let admin: Awaited<ReturnType<TestApi['userWithRole']>>;
+  let editor: Awaited<ReturnType<TestApi['userWithRole']>>;
+  let viewer: Awaited<ReturnType<TestApi['userWithRole']>>;
 
   beforeAll(async () => {
-    ({ server, token: owner } = await TestServer.startLoggedIn());
+    ({ server, token: owner } = await TestApi.startLoggedIn());
     admin = await server.userWithRole('admin', owner);
     editor = await server.userWithRole('editor', owner);
     viewer = await server.userWithRole('viewer', owner);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { frozenRepository } from '../../core/test/frozen-repository.js';
-import { TestServer } from './harness.js';
-import { runViolations, watchTransitions } from '../../core/test/run-invariants.js';
-import { defaultConfig } from '../../core/src/config.js';
-import { runsTable } from '../../core/src/model/runs.js';
+import { frozenRepository } from './frozen-repository.js';
+import { TestApi } from './harness.js';
+import { runViolations, watchTransitions } from './run-invariants.js';
+import { defaultConfig } from '../src/config.js';
+import { runsTable } from '../src/model/runs.js';
 
-let server: TestServer;
+let server: TestApi;
 let token: string;
 let now = Date.UTC(2026, 0, 1);
 const transitions = watchTransitions();
@@ -15,7 +15,7 @@ const illegal = transitions.illegal;
 beforeAll(async () => {
   // 200 runs of one trigger wait at once here: more than the default cap of runs waiting per trigger.
   const runs = { ...defaultConfig.runs, maxWaitingPerTrigger: 1000 };
-  ({ server, token } = await TestServer.startLoggedIn({ clock: { now: () => now }, repo: () => repo, config: { runs } }));
+  ({ server, token } = await TestApi.startLoggedIn({ clock: { now: () => now }, repo: () => repo, config: { runs } }));
 });
 afterAll(() => server.close());
 

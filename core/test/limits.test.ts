@@ -1,16 +1,15 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, defaultConfig } from '../../core/src/config.js';
-import { createMemoryRepository } from '../../core/src/repository/memory.js';
-import { storageLimits } from '../../core/src/repository/storage-limits.js';
-import { PURGE_INTERVAL_MS } from '../../core/src/resources/sessions/token-purge.js';
-import { OWNER, TestServer, manualClock } from './harness.js';
+import { configFromEnv, defaultConfig } from '../src/config.js';
+import { createMemoryRepository } from '../src/repository/memory.js';
+import { storageLimits } from '../src/repository/storage-limits.js';
+import { PURGE_INTERVAL_MS } from '../src/resources/sessions/token-purge.js';
+import { OWNER, TestApi, manualClock } from './harness.js';
 import { bareUser } from './records.js';
-import { tokensTable } from '../../core/src/model/tokens.js';
-import { usersTable } from '../../core/src/model/users.js';
+import { tokensTable } from '../src/model/tokens.js';
+import { usersTable } from '../src/model/users.js';
 
 /** Everything stored, as the API shows it: a refused change must leave it byte for byte as it was. */
-async function snapshot(server: TestServer, token?: string) {
+async function snapshot(server: TestApi, token?: string) {
   const pipelines = await server.call('GET', '/api/pipelines', { token, query: { _format: 'detail' } });
   const blocks = await server.call('GET', '/api/blocks', { token });
   const users = await server.call('GET', '/api/users', { token });
@@ -20,7 +19,7 @@ async function snapshot(server: TestServer, token?: string) {
 describe('storage caps', () => {
   it('refuses a change past the record cap with 413, stores nothing of it, and still deletes', async () => {
     // The owner and one pipeline with one block: 3 records; the cap allows one more.
-    const server = await TestServer.start({ config: { requireUserAuthentication: false, storage: { maxRecords: 4, maxBytes: 0 } } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false, storage: { maxRecords: 4, maxBytes: 0 } } });
     try {
       await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'one' } } });
       await server.call('POST', '/api/pipelines/one/blocks', { body: { block: { name: 'load', type: 'data_loader' } } });
@@ -53,7 +52,7 @@ describe('storage caps', () => {
   });
 
   it('refuses a change past the byte cap, and lets records shrink when over it', async () => {
-    const server = await TestServer.start({ config: { requireUserAuthentication: false, storage: { maxRecords: 0, maxBytes: 20_000 } } });
+    const server = await TestApi.start({ config: { requireUserAuthentication: false, storage: { maxRecords: 0, maxBytes: 20_000 } } });
     try {
       await server.call('POST', '/api/pipelines', { body: { pipeline: { name: 'p' } } });
       const ok = await server.call('POST', '/api/pipelines/p/blocks', { body: { block: { name: 'big', type: 'transformer', content: 'x'.repeat(10_000) } } });
@@ -136,7 +135,7 @@ describe('storage caps', () => {
 describe('expired tokens', () => {
   it('answer expired_oauth_token for the retention, then are purged and answer invalid_oauth_token', async () => {
     const clock = manualClock();
-    const server = await TestServer.start({ clock, config: { tokenRetentionSeconds: 3600, tokenExpirySeconds: 7200 } });
+    const server = await TestApi.start({ clock, config: { tokenRetentionSeconds: 3600, tokenExpirySeconds: 7200 } });
     try {
       const loggedOut = (await server.login()).decoded;
       const expiring = (await server.login()).decoded;
@@ -155,61 +154,5 @@ describe('expired tokens', () => {
     } finally {
       await server.close();
     }
-  });
-});
-
-describe('storage caps over a durable repository', () => {
-  it('count the rows it restored, in every declared table, before the first request', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { openSqliteStore } = await import('../storage/sqlite-store.js');
-    const { createApi } = await import('../../core/src/api.js');
-    const { pipelinesTable } = await import('../../core/src/model/pipelines.js');
-    const { resourceModules } = await import('../../core/src/resources/index.js');
-    const dir = mkdtempSync(join(tmpdir(), 'caps-durable-'));
-    try {
-      const first = openSqliteStore(dir);
-      const api = await createApi({ repo: first.repository, config: { bcryptRounds: 4, requireUserAuthentication: false } });
-      const created = await api.core.handle('pipelines.create', {
-        method: 'POST',
-        path: '/api/pipelines',
-        params: {},
-        query: {},
-        headers: { 'x-api-key': api.config.apiKey },
-        body: { pipeline: { name: 'restored' } },
-      });
-      expect(created.body.error).toBeUndefined();
-      first.close();
-
-      // The owner and the pipeline come back: 2 records, so a cap of 2 refuses a third at once, even a user
-      // (whose creation never touches the pipelines table).
-      const second = openSqliteStore(dir);
-      const capped = await createApi({
-        repo: second.repository,
-        config: { bcryptRounds: 4, requireUserAuthentication: false, storage: { maxRecords: 2, maxBytes: 0 } },
-      });
-      const user = { user: { email: 'one@too.many', password: 'password1', password_confirmation: 'password1' } };
-      const refused = await capped.core.handle('users.create', {
-        method: 'POST',
-        path: '/api/users',
-        params: {},
-        query: {},
-        headers: { 'x-api-key': capped.config.apiKey },
-        body: user,
-      });
-      expect(refused.body.error).toMatchObject({ code: 413 });
-      expect(pipelinesTable.in(capped.repo).get('restored')?.name).toBe('restored');
-      second.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    // Every table the core declares (resource folders, orchestration) is listed by a module, so the API opens it.
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const resources = new URL('../../core/src/', import.meta.url);
-    const declared = readdirSync(resources, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => [...readFileSync(new URL(file, resources), 'utf8').matchAll(/defineTable\(\{\s*name: '(\w+)'/g)].map((m) => m[1]));
-    const listed = Object.values(resourceModules).flatMap((module) => module.tables.map((t) => t.name));
-    expect(listed.sort()).toEqual(declared.sort());
   });
 });

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../core/src/model/users.js';
+import type { UserRecord } from '../src/model/users.js';
 
 /** A stored user with nothing but its id and email set: for tests of the repository itself, not of users. */
 export const bareUser = (id: number): UserRecord => ({

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../core/src/api.js';
-import { API_KEY, OWNER, TestServer, decodeJwtToken } from './harness.js';
-import { usersTable } from '../../core/src/model/users.js';
+import { createApi } from '../src/api.js';
+import { OWNER, TestApi } from './harness.js';
+import { usersTable } from '../src/model/users.js';
 
-/** What a security probe over HTTP found, each as the probe sent it. */
+/** What a security probe over HTTP found, each as the probe sent it (the request log's part: server/test/log-redaction.test.ts). */
 describe('a refused request changes nothing; sessions and throttles hold', () => {
-  let server: TestServer;
+  let server: TestApi;
   let owner: string;
 
   beforeAll(async () => {
-    ({ server, token: owner } = await TestServer.startLoggedIn({ config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } } }));
+    ({ server, token: owner } = await TestApi.startLoggedIn({ config: { loginThrottle: { maxFailures: 3, windowSeconds: 60 } } }));
   });
   afterAll(() => server.close());
 
@@ -152,35 +152,13 @@ describe('a refused request changes nothing; sessions and throttles hold', () =>
     const wrong = await server.call('GET', '/api/users', { apiKey: 'nope', query: { _offset: '-1' } });
     expect(wrong.body.error.type).toBe('invalid_api_key');
   });
-
-  it('keeps API keys and tokens out of the request log, wherever they are sent', async () => {
-    server.lines.length = 0;
-    const { raw, decoded } = await server.login();
-    const sent = [
-      `/api/pipelines;api_key=${API_KEY}`,
-      `/api/pipelines;api_key=${encodeURIComponent(API_KEY)};x=1/blocks`,
-      `/api/pipelines/${API_KEY}`,
-      `/api/pipelines/${decoded}`,
-      `/api/pipelines/${raw}`,
-      `/api/users/1?api_key=${API_KEY}&token=${decoded}`,
-    ];
-    for (const path of sent) await fetch(new URL(path, server.url), { headers: { 'X-API-KEY': API_KEY, 'OAUTH-TOKEN': decoded } });
-    // A token only the path carries, in a shape no header names.
-    await fetch(new URL('/api/pipelines/Zx9Q2mK7pL4vN8rT1yW6bC3dF5gH0jS2aE', server.url), { headers: { 'X-API-KEY': API_KEY } });
-    expect(server.lines).toHaveLength(sent.length + 2);
-    const log = server.lines.join('\n');
-    for (const secret of [API_KEY, encodeURIComponent(API_KEY), decoded, raw, 'Zx9Q2mK7pL4vN8rT1yW6bC3dF5gH0jS2aE']) expect(log).not.toContain(secret);
-    expect(log).toContain('GET /api/pipelines;[redacted] ');
-    expect(log).toContain('GET /api/pipelines/[redacted] ');
-    expect(decodeJwtToken(raw)).toBe(decoded);
-  });
 });
 
 describe('a flood of failed logins', () => {
   it('is refused quickly past the bound on concurrent password checks, while other requests are served', async () => {
     // Wrong guesses at the owner's password, hashed at cost 12: each check takes a few hundred milliseconds, so a
     // burst of 40 overlaps however loaded the machine is (the account's own throttle is set out of the way).
-    const server = await TestServer.start({
+    const server = await TestApi.start({
       config: {
         bcryptRounds: 12,
         loginThrottle: { maxFailures: 1000, windowSeconds: 60 },
@@ -222,7 +200,7 @@ describe('a flood of failed logins', () => {
   });
 
   it('gives each client a budget of failed password checks, whatever names it tries', async () => {
-    const server = await TestServer.start({ config: { passwordChecks: { concurrency: 2, queue: 8, clientMaxFailures: 5 } } });
+    const server = await TestApi.start({ config: { passwordChecks: { concurrency: 2, queue: 8, clientMaxFailures: 5 } } });
     try {
       for (let i = 0; i < 5; i++) {
         const miss = await server.call('POST', '/api/sessions', { body: { session: { email: `nobody${i}@example.com`, password: 'guess' } } });

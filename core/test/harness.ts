@@ -1,0 +1,147 @@
+import { createApi, type Api } from '../src/api.js';
+import type { Clock } from '../src/clock.js';
+import type { CoreConfig } from '../src/config.js';
+import { ApiError } from '../src/errors.js';
+import { parseBody, parseHeaders, parseQuery } from '../src/raw-request.js';
+import type { RepositoryFactory } from '../src/repository/hooks.js';
+
+export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
+export const OWNER = { email: 'admin@admin.com', username: 'admin', password: 'admin' };
+
+/** Where the requests seem to come from: one client, as every request to a loopback server is. */
+const CLIENT = '127.0.0.1';
+/** Resolves the paths the tests give (with their query strings) as a fetch to a server would. */
+const ORIGIN = 'http://in-process.test';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw body text, parsed by the core's body parser as the transports parse what they read. */
+  rawBody?: string;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+  /** Decoded token, sent as OAUTH-TOKEN. */
+  token?: string;
+  /** false: send no API key; otherwise the key sent in X-API-KEY. */
+  apiKey?: string | false;
+}
+
+export interface StartOptions {
+  config?: Partial<CoreConfig>;
+  clock?: Clock;
+  repo?: RepositoryFactory;
+}
+
+/**
+ * The API in this process, called through the core's dispatch with no socket: the calls of server/test/harness.ts
+ * (TestServer), so a test of resources, policies or orchestration reads the same here. What only a transport does
+ * (headers on the wire, content types, body limits, CORS, the request log) is tested in server/test. The scheduler
+ * runs only when the test ticks it.
+ */
+export class TestApi {
+  private constructor(readonly api: Api) {}
+
+  static async start(options: StartOptions = {}): Promise<TestApi> {
+    // bcrypt at its lowest cost: a test logs in often, and the hash is not what it tests.
+    return new TestApi(await createApi({ config: { bcryptRounds: 4, ...options.config }, clock: options.clock, repo: options.repo }));
+  }
+
+  /** A fresh API and the default owner's decoded token: what most suites start from. */
+  static async startLoggedIn(options: StartOptions = {}) {
+    const server = await TestApi.start(options);
+    return { server, token: (await server.login()).decoded };
+  }
+
+  get repo() {
+    return this.api.repo;
+  }
+  /** Runs the scheduler at the clock's now. */
+  tick(now?: number) {
+    this.api.tick(now);
+  }
+  /** Nothing to release (no socket, no timer): there for the suites written against a server. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+    const url = new URL(path, ORIGIN);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.apiKey !== false) headers['X-API-KEY'] ??= options.apiKey ?? API_KEY;
+    if (options.token) headers['OAUTH-TOKEN'] = options.token;
+    const query = parseQuery(url.searchParams);
+    const text = options.body === undefined ? options.rawBody : JSON.stringify(options.body);
+    let body: unknown;
+    try {
+      body = parseBody(text);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return reply(this.api.core.failure(error, { query }));
+    }
+    const outcome = await this.api.core.dispatch({
+      // As the transports: HEAD runs the GET route.
+      method: method === 'HEAD' ? 'GET' : method,
+      path: url.pathname,
+      query,
+      headers: parseHeaders(headers),
+      body,
+      client: CLIENT,
+    });
+    return reply(outcome);
+  }
+
+  /** Logs in and returns the raw and decoded tokens. */
+  async login(identity: { email?: string; username?: string; password: string } = OWNER) {
+    const reply = await this.call('POST', '/api/sessions', { body: { session: identity } });
+    if (!reply.body.session) throw new Error(`login failed: ${JSON.stringify(reply.body)}`);
+    const raw: string = reply.body.session.token;
+    return { raw, decoded: decodeJwtToken(raw), reply };
+  }
+
+  /** Creates a user with a role (as the owner) and logs in as them. */
+  async userWithRole(role: 'owner' | 'admin' | 'editor' | 'viewer' | null, ownerToken: string, name = role ?? 'norole') {
+    const ids = { owner: 1, admin: 2, editor: 3, viewer: 4 } as const;
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const email = `${name}-${suffix}@example.com`;
+    const password = 'password123';
+    const created = await this.call('POST', '/api/users', {
+      token: ownerToken,
+      body: {
+        user: {
+          email,
+          username: `${name}_${suffix}`,
+          password,
+          password_confirmation: password,
+          ...(role ? { roles_new: [ids[role]] } : {}),
+        },
+      },
+    });
+    if (!created.body.user) throw new Error(`user create failed: ${JSON.stringify(created.body)}`);
+    const { decoded } = await this.login({ email, password });
+    return { id: created.body.user.id as number, email, password, token: decoded };
+  }
+}
+
+/** The answer as a client reads it off the wire: the body through JSON (no undefined, no shared objects). */
+function reply(outcome: { status: number; body: unknown; headers?: Record<string, string> }): Reply {
+  return { status: outcome.status, headers: new Headers(outcome.headers), body: JSON.parse(JSON.stringify(outcome.body)) };
+}
+
+export function decodeJwtToken(raw: string): string {
+  const payload = JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString('utf8'));
+  return payload.token;
+}
+
+/** A clock tests can move. */
+export function manualClock(start = Date.UTC(2026, 0, 1)) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
