@@ -34,22 +34,22 @@ describe('the route docs and route examples registries (npm run generate)', () =
   it("list a new node's docs and examples files without a hand edit", () => {
     const copy = copyOfRepository();
     writeFileSync(
-      join(copy, 'contract/src/docs/routes/variables.ts'),
-      "import { defineRouteDocs } from '../define.js';\n\nexport const variableDocs = defineRouteDocs('variables', { list: { summary: 'x', description: 'y' } });\n",
+      join(copy, 'contract/src/docs/routes/probe.ts'),
+      "import { defineRouteDocs } from '../define.js';\n\nexport const probeDocs = defineRouteDocs('zzProbe', { list: { summary: 'x', description: 'y' } });\n",
     );
     writeFileSync(
-      join(copy, 'server/route-examples/variables.ts'),
-      "import { defineExamples } from './define.js';\n\nexport const variableExamples = defineExamples('variables', { openapi: async () => {}, authMatrix: { targets: {} } });\n",
+      join(copy, 'server/route-examples/probe.ts'),
+      "import { defineExamples } from './define.js';\n\nexport const probeExamples = defineExamples('zzProbe', { openapi: async () => {}, authMatrix: { targets: {} } });\n",
     );
     const generated = generateRegistries(copy);
     const docs = generated.get('contract/src/docs/generated')!.get('route-docs.ts')!;
-    expect(docs).toContain("import { variableDocs } from '../routes/variables.js';\n");
-    expect(docs).toContain('  variables: variableDocs,\n');
+    expect(docs).toContain("import { probeDocs } from '../routes/probe.js';\n");
+    expect(docs).toContain('  zzProbe: probeDocs,\n');
     const examples = generated.get('server/route-examples/generated')!.get('registry.ts')!;
-    expect(examples).toContain("import { variableExamples } from '../variables.js';\n");
-    expect(examples).toContain('  variables: variableExamples,\n');
+    expect(examples).toContain("import { probeExamples } from '../probe.js';\n");
+    expect(examples).toContain('  zzProbe: probeExamples,\n');
     // The order is the nodes', not the files' or a merge's: two branches' additions give one text.
-    expect(examples.indexOf('  users: userExamples,')).toBeLessThan(examples.indexOf('  variables: variableExamples,'));
+    expect(examples.indexOf('  users: userExamples,')).toBeLessThan(examples.indexOf('  zzProbe: probeExamples,'));
   });
 
   it('refuse two files declaring one node, naming both', () => {
@@ -80,8 +80,8 @@ describe('the route docs and route examples registries (npm run generate)', () =
   it('--check fails, naming the file and the command, when a registry is stale', async () => {
     const copy = copyOfRepository();
     writeFileSync(
-      join(copy, 'contract/src/docs/routes/variables.ts'),
-      "export const variableDocs = defineRouteDocs('variables', { list: { summary: 'x', description: 'y' } });\n",
+      join(copy, 'contract/src/docs/routes/probe.ts'),
+      "export const probeDocs = defineRouteDocs('zzProbe', { list: { summary: 'x', description: 'y' } });\n",
     );
     const script = join(root, 'scripts/registries/generate.ts');
     const result = await execGroup(join(root, 'node_modules/.bin/tsx'), [script, '--check', `--root=${copy}`], { cwd: copy });
@@ -90,6 +90,6 @@ describe('the route docs and route examples registries (npm run generate)', () =
     expect(result.stderr).toContain('npm run generate');
     const written = await execGroup(join(root, 'node_modules/.bin/tsx'), [script, `--root=${copy}`], { cwd: copy });
     expect(written.code).toBe(0);
-    expect(readFileSync(join(copy, 'contract/src/docs/generated/route-docs.ts'), 'utf8')).toContain('  variables: variableDocs,\n');
+    expect(readFileSync(join(copy, 'contract/src/docs/generated/route-docs.ts'), 'utf8')).toContain('  zzProbe: probeDocs,\n');
   });
 });
