@@ -1,6 +1,36 @@
 import type { RouteExamples } from './openapi-builder.js';
 import { seededRandom, isPlainObject, createApi } from '@pipeline-api/core';
-import { routeExamples, type ExampleRunner } from './route-examples/index.js';
+import { contract, walkContract } from '@pipeline-api/contract';
+import { examplesOf, type ExampleRunner } from './route-examples/index.js';
+
+/**
+ * The nodes whose sessions run first, in this order. The sessions share one API, so an example's ids and timestamps
+ * depend on what ran before it: these keep the order they were first captured in, and every other node runs after
+ * them in the contract's order, so a new resource's session changes no other resource's examples.
+ */
+const FIRST_SESSIONS = [
+  'statuses',
+  'sessions',
+  'users',
+  'pipelines',
+  'pipelines.blocks',
+  'blocks',
+  'pipelines.pipelineSchedules',
+  'pipelineSchedules',
+  'pipelineSchedules.pipelineRuns',
+  'pipelineSchedules.pipelineRunsWithToken',
+  'pipelineSchedules.apiTrigger',
+  'pipelineRuns',
+  'pipelineRuns.blockRuns',
+  'blockRuns',
+  'pipelines.logs',
+];
+
+/** Every contract node with examples, in the order their sessions run. */
+function sessionOrder(): string[] {
+  const nodes = new Set(walkContract(contract).map((route) => route.node));
+  return [...new Set([...FIRST_SESSIONS.filter((node) => nodes.has(node)), ...nodes])];
+}
 
 /**
  * Real examples for the OpenAPI document: each contract node's scripted session (route-examples/) run through the
@@ -45,7 +75,8 @@ export async function captureExamples(): Promise<Record<string, RouteExamples>> 
   const advance = (ms: number) => {
     for (let t = 0; t < ms; t += 1000) api.tick((now += 1000));
   };
-  for (const examples of Object.values(routeExamples)) {
+  for (const node of sessionOrder()) {
+    const examples = examplesOf(node);
     await call('sessions.login', {}, { session: { email: api.config.defaultOwner.email, password: api.config.defaultOwner.password } });
     await examples.openapi(run, advance);
   }

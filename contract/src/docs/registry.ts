@@ -3,35 +3,11 @@ import { contract } from '../router.js';
 import type { NodeId } from '../route-types.js';
 import { walkContract, type ContractRoute } from '../walk.js';
 import { TAG, type AnyRouteDoc, type NodeDocs } from './define.js';
-import { blockRunDocs } from './routes/block-runs.js';
-import { blockDocs, pipelineBlockDocs } from './routes/blocks.js';
-import { pipelineLogDocs } from './routes/logs.js';
-import { runBlockRunDocs, runDocs } from './routes/pipeline-runs.js';
-import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from './routes/triggers.js';
-import { pipelineDocs } from './routes/pipelines.js';
-import { sessionDocs } from './routes/sessions.js';
-import { statusDocs } from './routes/statuses.js';
-import { userDocs } from './routes/users.js';
+import { ROUTE_DOCS } from './generated/route-docs.js';
 import { describeSchema, describeSchemas } from './schemas.js';
 
-/** Every route's documentation, by contract node: a node without its entry does not compile. */
-export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
-  statuses: statusDocs,
-  sessions: sessionDocs,
-  users: userDocs,
-  pipelines: pipelineDocs,
-  'pipelines.blocks': pipelineBlockDocs,
-  blocks: blockDocs,
-  'pipelines.pipelineSchedules': pipelineScheduleDocs,
-  pipelineSchedules: scheduleDocs,
-  'pipelineSchedules.pipelineRuns': scheduleRunDocs,
-  'pipelineSchedules.pipelineRunsWithToken': apiTriggerWithTokenDocs,
-  'pipelineSchedules.apiTrigger': apiTriggerDocs,
-  pipelineRuns: runDocs,
-  'pipelineRuns.blockRuns': runBlockRunDocs,
-  blockRuns: blockRunDocs,
-  'pipelines.logs': pipelineLogDocs,
-};
+/** Every route's documentation, by contract node: `npm run generate` writes it from the files of routes/, typed so a node without its docs does not compile. */
+export { ROUTE_DOCS };
 
 const byNode = new Map<string, Map<string, AnyRouteDoc>>(
   Object.entries<Record<string, AnyRouteDoc>>(ROUTE_DOCS).map(([node, routes]) => [node, new Map(Object.entries(routes))]),

@@ -1,0 +1,95 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { execGroup } from '../../process-group.js';
+import { declarationsIn, generateRegistries, REGISTRIES } from '../generate.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const copies: string[] = [];
+
+/** A copy of the folders the registries are written from and to. */
+function copyOfRepository(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'registries-'));
+  copies.push(copy);
+  for (const registry of REGISTRIES) cpSync(join(root, registry.dir), join(copy, registry.dir), { recursive: true });
+  for (const registry of REGISTRIES) cpSync(join(root, registry.outDir), join(copy, registry.outDir), { recursive: true });
+  return copy;
+}
+
+afterEach(() => {
+  for (const copy of copies.splice(0)) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('the route docs and route examples registries (npm run generate)', () => {
+  it('are committed as generated from the files present', () => {
+    for (const [outDir, files] of generateRegistries(root)) {
+      for (const [name, text] of files) {
+        expect(readFileSync(join(root, outDir, name), 'utf8'), `${outDir}/${name} is stale: run \`npm run generate\``).toBe(text);
+      }
+    }
+  });
+
+  it("list a new node's docs and examples files without a hand edit", () => {
+    const copy = copyOfRepository();
+    writeFileSync(
+      join(copy, 'contract/src/docs/routes/probe.ts'),
+      "import { defineRouteDocs } from '../define.js';\n\nexport const probeDocs = defineRouteDocs('zzProbe', { list: { summary: 'x', description: 'y' } });\n",
+    );
+    writeFileSync(
+      join(copy, 'server/route-examples/probe.ts'),
+      "import { defineExamples } from './define.js';\n\nexport const probeExamples = defineExamples('zzProbe', { openapi: async () => {}, authMatrix: { targets: {} } });\n",
+    );
+    const generated = generateRegistries(copy);
+    const docs = generated.get('contract/src/docs/generated')!.get('route-docs.ts')!;
+    expect(docs).toContain("import { probeDocs } from '../routes/probe.js';\n");
+    expect(docs).toContain('  zzProbe: probeDocs,\n');
+    const examples = generated.get('server/route-examples/generated')!.get('registry.ts')!;
+    expect(examples).toContain("import { probeExamples } from '../probe.js';\n");
+    expect(examples).toContain('  zzProbe: probeExamples,\n');
+    // The order is the nodes', not the files' or a merge's: two branches' additions give one text.
+    expect(examples.indexOf('  users: userExamples,')).toBeLessThan(examples.indexOf('  zzProbe: probeExamples,'));
+  });
+
+  it('refuse two files declaring one node, naming both', () => {
+    const copy = copyOfRepository();
+    writeFileSync(
+      join(copy, 'server/route-examples/statuses-again.ts'),
+      "import { defineExamples } from './define.js';\n\nexport const moreStatusExamples = defineExamples('statuses', { openapi: async () => {}, authMatrix: { targets: {} } });\n",
+    );
+    expect(() => generateRegistries(copy)).toThrow(
+      "server/route-examples: two defineExamples('statuses', …): moreStatusExamples (../statuses-again.js) and statusExamples (../statuses.js)",
+    );
+  });
+
+  it('refuse a declaration the registry could not import by name or key by node', () => {
+    const notLiteral = "const node = 'statuses';\nexport const docs = defineRouteDocs(node, {});\n";
+    expect(() => declarationsIn('routes/statuses.ts', notLiteral, 'defineRouteDocs', '../routes/statuses.js')).toThrow(
+      'routes/statuses.ts: write `export const',
+    );
+    const destructured = "export const { docs } = defineRouteDocs('statuses', {});\n";
+    expect(() => declarationsIn('routes/statuses.ts', destructured, 'defineRouteDocs', '../routes/statuses.js')).toThrow('routes/statuses.ts');
+    // Helpers and unexported values are not entries.
+    const helper = "const local = defineRouteDocs('users', {});\nexport const shared = { a: 1 };\nexport const userDocs = defineRouteDocs('users', {});\n";
+    expect(declarationsIn('routes/users.ts', helper, 'defineRouteDocs', '../routes/users.js')).toEqual([
+      { node: 'users', name: 'userDocs', from: '../routes/users.js' },
+    ]);
+  });
+
+  it('--check fails, naming the file and the command, when a registry is stale', async () => {
+    const copy = copyOfRepository();
+    writeFileSync(
+      join(copy, 'contract/src/docs/routes/probe.ts'),
+      "export const probeDocs = defineRouteDocs('zzProbe', { list: { summary: 'x', description: 'y' } });\n",
+    );
+    const script = join(root, 'scripts/registries/generate.ts');
+    const result = await execGroup(join(root, 'node_modules/.bin/tsx'), [script, '--check', `--root=${copy}`], { cwd: copy });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('route-docs.ts');
+    expect(result.stderr).toContain('npm run generate');
+    const written = await execGroup(join(root, 'node_modules/.bin/tsx'), [script, `--root=${copy}`], { cwd: copy });
+    expect(written.code).toBe(0);
+    expect(readFileSync(join(copy, 'contract/src/docs/generated/route-docs.ts'), 'utf8')).toContain('  zzProbe: probeDocs,\n');
+  });
+});
