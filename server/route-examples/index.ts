@@ -9,6 +9,7 @@ import { pipelineExamples } from './pipelines.js';
 import { sessionExamples } from './sessions.js';
 import { statusExamples } from './statuses.js';
 import { userExamples } from './users.js';
+import { clientPageExamples, gitBranchExamples, oauthExamples, projectExamples, tagExamples } from './ui-boot.js';
 
 /**
  * The documentation side of every route, kept out of the runtime modules (the core's package ships none of it):
@@ -31,6 +32,11 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineRuns.blockRuns': runBlockRunExamples,
   blockRuns: blockRunExamples,
   'pipelines.logs': logExamples,
+  projects: projectExamples,
+  oauths: oauthExamples,
+  gitBranches: gitBranchExamples,
+  clientPages: clientPageExamples,
+  tags: tagExamples,
 };
 
 export type { AnyNodeExamples, ExampleRunner, NodeExamples, OwnerCall, Prepared, TargetRequest } from './define.js';

@@ -1,0 +1,36 @@
+import { OAUTH_PROVIDERS, type NodeAt, type NodeItemOf } from '@pipeline-api/contract';
+import { always } from '../../auth/rules.js';
+import { invalid } from '../../errors.js';
+import { definePolicy } from '../../policy.js';
+import { definePresenter } from '../../presenter.js';
+import { defineResource, type Resource } from '../../resource.js';
+
+/** A provider as Mage presents it; the kit configures none, so no record is ever answered. */
+interface OauthProvider {
+  provider: string;
+}
+
+const KNOWN: ReadonlySet<string> = new Set(OAUTH_PROVIDERS);
+
+const oauthResource: Resource<NodeAt<'oauths'>, OauthProvider> = {
+  // Mage lists each configured provider; with none configured, none.
+  collection: () => ({ records: [], count: 0 }),
+  member(provider) {
+    if (!KNOWN.has(provider)) throw invalid('provider', 'Invalid provider.');
+    // Mage fails here (the provider's client id is unset); the kit says why in the envelope.
+    throw invalid('provider', `The ${provider} provider is not configured: this server has no single sign-on or git integration.`);
+  },
+};
+
+/**
+ * `GET /api/oauths`, `GET /api/oauths/:provider`: sign-in and git providers. Mage's OauthPolicy lets a caller with
+ * the API key and no session read them (its sign-in page lists them before anyone signs in), and any query param.
+ */
+export const oauths = defineResource('oauths', {
+  resource: oauthResource,
+  policy: definePolicy({ resource: 'oauths', actions: { list: always, detail: always }, tokenless: ['list', 'detail'], queries: { list: '*', detail: '*' } }),
+  presenter: definePresenter<OauthProvider, undefined, NodeItemOf<NodeAt<'oauths'>>>({
+    attributes: { provider: (o) => o.provider },
+    formats: { default: ['provider'] },
+  }),
+});
