@@ -9,13 +9,13 @@ import { ClientPage } from '../schemas/client-page.js';
 const c = initContract();
 const meta = { tag: 'client_pages', resource: 'client_pages' } as const;
 /** The records a page is asked about: Mage loads each `<resource>[]` param's ids (pipelines by uuid). */
-const pipelines = z.optional(queryList.check(z.maxLength(100)));
+const pipelines = () => z.optional(queryList.check(z.maxLength(100)));
 
 export const clientPages = c.router({
   list: {
     method: 'GET',
     path: '/api/client_pages',
-    query: z.object({ _format: metaParams._format, _http_error_codes: metaParams._http_error_codes, api_key: metaParams.api_key, 'pipelines[]': pipelines }),
+    query: z.object({ _format: metaParams._format, _http_error_codes: metaParams._http_error_codes, api_key: metaParams.api_key, 'pipelines[]': pipelines() }),
     responses: responses(listEnvelope('client_pages', ClientPage)),
     metadata: routeMeta({ ...meta, action: 'list' }),
   },
@@ -23,7 +23,7 @@ export const clientPages = c.router({
     method: 'GET',
     path: '/api/client_pages/:uuid',
     pathParams: z.object({ uuid: z.string().check(z.maxLength(255)) }),
-    query: z.object({ ...memberQuery.shape, 'pipelines[]': pipelines }),
+    query: z.object({ ...memberQuery.shape, 'pipelines[]': pipelines() }),
     responses: responses(memberEnvelope('client_page', ClientPage)),
     metadata: routeMeta({ ...meta, action: 'detail' }),
   },

@@ -8,13 +8,13 @@ import { Oauth } from '../schemas/oauth.js';
 const c = initContract();
 const meta = { tag: 'oauths', resource: 'oauths' } as const;
 const common = { _format: metaParams._format, _http_error_codes: metaParams._http_error_codes, api_key: metaParams.api_key };
-const text = z.optional(z.string().check(z.maxLength(4096)));
+const text = () => z.optional(z.string().check(z.maxLength(4096)));
 
 export const oauths = c.router({
   list: {
     method: 'GET',
     path: '/api/oauths',
-    query: z.object({ ...common, redirect_uri: text, type: text }),
+    query: z.object({ ...common, redirect_uri: text(), type: text() }),
     responses: responses(listEnvelope('oauths', Oauth)),
     metadata: routeMeta({ ...meta, action: 'list' }),
   },
@@ -22,7 +22,7 @@ export const oauths = c.router({
     method: 'GET',
     path: '/api/oauths/:provider',
     pathParams: z.object({ provider: z.string().check(z.maxLength(255)) }),
-    query: z.object({ ...common, redirect_uri: text, code: text }),
+    query: z.object({ ...common, redirect_uri: text(), code: text() }),
     responses: responses(memberEnvelope('oauth', Oauth)),
     metadata: routeMeta({ ...meta, action: 'detail' }),
   },
