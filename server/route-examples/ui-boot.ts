@@ -10,7 +10,8 @@ export const projectExamples = defineExamples('projects', {
   authMatrix: {
     targets: {
       list: () => ({ path: '/api/projects' }),
-      update: () => ({ path: '/api/projects/default_repo', body: { project: { features: { polars: true } } } }),
+      // What any viewer may change (feature flags are editors').
+      update: () => ({ path: '/api/projects/default_repo', body: { project: { help_improve_mage: true } } }),
     },
   },
 });
@@ -19,6 +20,7 @@ export const oauthExamples = defineExamples('oauths', {
   openapi: async (run) => {
     await run('oauths.list', {}, undefined, { redirect_uri: 'http://127.0.0.1:6789/sign-in' });
     await run('oauths.detail', { provider: 'google' });
+    await run('oauths.detail', { provider: 'facebook' });
   },
   authMatrix: {
     targets: {

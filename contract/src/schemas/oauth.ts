@@ -6,10 +6,10 @@ import { jsonObject } from '../primitives.js';
 export const Oauth = withMeta(
   z.object({
     provider: z.string(),
-    authenticated: z.optional(z.boolean()),
-    expires: z.optional(z.nullable(z.string())),
-    url: z.optional(z.nullable(z.string())),
-    redirect_query_params: z.optional(z.nullable(jsonObject)),
+    authenticated: z.nullable(z.boolean()),
+    expires: z.nullable(z.string()),
+    url: z.nullable(z.string()),
+    redirect_query_params: z.nullable(jsonObject),
   }),
   { id: 'Oauth' },
 );

@@ -986,10 +986,10 @@ export interface ProjectsUpdateQuery {
 
 export type Oauth = {
   provider: string;
-  authenticated?: boolean;
-  expires?: string | null;
-  url?: string | null;
-  redirect_query_params?: {
+  authenticated: boolean | null;
+  expires: string | null;
+  url: string | null;
+  redirect_query_params: {
     [key: string]: unknown;
   } | null;
 };
@@ -1271,7 +1271,7 @@ export interface ProjectsResource {
 export interface OauthsResource {
   /** List sign-in providers: The kit configures no SSO or git provider, so this is always an empty list, as Mage answers without one. Needs the API key, no session (Mage’s sign-in page calls it). */
   list(query?: OauthsListQuery, options?: RequestOptions): PagePromise<Oauth>;
-  /** Start or finish a provider’s sign-in: A name Mage does not know is 400 `Invalid provider.`; a provider Mage knows is 400 too, saying it is not configured (the kit has no SSO or git integration). */
+  /** Start or finish a provider’s sign-in: A name Mage does not know is 400 `Invalid provider.`; one it knows is answered as not configured: no `url` to sign in with, not `authenticated` (the kit has no SSO or git integration, and starts no sign-in with any provider). */
   detail(provider: string, query?: OauthsDetailQuery, options?: RequestOptions): APIPromise<Oauth>;
 }
 

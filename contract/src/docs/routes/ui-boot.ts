@@ -27,7 +27,8 @@ export const oauthDocs = defineRouteDocs(
     },
     detail: {
       summary: 'Start or finish a provider’s sign-in',
-      description: 'A name Mage does not know is 400 `Invalid provider.`; a provider Mage knows is 400 too, saying it is not configured (the kit has no SSO or git integration).',
+      description:
+        'A name Mage does not know is 400 `Invalid provider.`; one it knows is answered as not configured: no `url` to sign in with, not `authenticated` (the kit has no SSO or git integration, and starts no sign-in with any provider).',
       query: { redirect_uri: 'Where the provider sends the browser back', code: 'The provider’s authorization code' },
     },
   },

@@ -17,8 +17,9 @@ const oauthResource: Resource<NodeAt<'oauths'>, OauthProvider> = {
   collection: () => ({ records: [], count: 0 }),
   member(provider) {
     if (!KNOWN.has(provider)) throw invalid('provider', 'Invalid provider.');
-    // Mage fails here (the provider's client id is unset); the kit says why in the envelope.
-    throw invalid('provider', `The ${provider} provider is not configured: this server has no single sign-on or git integration.`);
+    // Not configured: no sign-in URL, not authenticated. (Mage fails for an SSO provider without its client id, and
+    // for GitHub answers a URL of its own cloud's OAuth app; the kit starts no sign-in with anyone.)
+    return { provider };
   },
 };
 
@@ -30,7 +31,13 @@ export const oauths = defineResource('oauths', {
   resource: oauthResource,
   policy: definePolicy({ resource: 'oauths', actions: { list: always, detail: always }, tokenless: ['list', 'detail'], queries: { list: '*', detail: '*' } }),
   presenter: definePresenter<OauthProvider, undefined, NodeItemOf<NodeAt<'oauths'>>>({
-    attributes: { provider: (o) => o.provider },
-    formats: { default: ['provider'] },
+    attributes: {
+      authenticated: () => null,
+      expires: () => null,
+      provider: (o) => o.provider,
+      url: () => null,
+      redirect_query_params: () => null,
+    },
+    formats: { default: ['authenticated', 'expires', 'provider', 'url', 'redirect_query_params'] },
   }),
 });
