@@ -1,6 +1,6 @@
 import { OAUTH_PROVIDERS, type NodeAt, type NodeItemOf } from '@pipeline-api/contract';
 import { always } from '../../auth/rules.js';
-import { invalid } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { definePolicy } from '../../policy.js';
 import { definePresenter } from '../../presenter.js';
 import { defineResource, type Resource } from '../../resource.js';
@@ -16,7 +16,7 @@ const oauthResource: Resource<NodeAt<'oauths'>, OauthProvider> = {
   // Mage lists each configured provider; with none configured, none.
   collection: () => ({ records: [], count: 0 }),
   member(provider) {
-    if (!KNOWN.has(provider)) throw invalid('provider', 'Invalid provider.');
+    if (!KNOWN.has(provider)) throw new ApiError('record_invalid', 'Invalid provider.');
     // Not configured: no sign-in URL, not authenticated. (Mage fails for an SSO provider without its client id, and
     // for GitHub answers a URL of its own cloud's OAuth app; the kit starts no sign-in with anyone.)
     return { provider };
