@@ -16,7 +16,13 @@ export const UI_BOOT_PROBES: Probe[] = [
   { name: 'ui: tags', method: 'GET', path: '/api/tags', credentials: 'token' },
   { name: 'ui: trigger page', method: 'GET', path: '/api/client_pages/pipeline_schedule:create?pipelines[]=ui_boot_probe', credentials: 'token' },
   { name: 'ui: unknown page', method: 'GET', path: '/api/client_pages/nope:nope', credentials: 'token' },
-  { name: 'ui: set a feature flag', method: 'PUT', path: '/api/projects/default_repo', body: { project: { features: { polars: true } } }, credentials: 'token' },
+  {
+    name: 'ui: set a feature flag',
+    method: 'PUT',
+    path: '/api/projects/default_repo',
+    body: { project: { features: { polars: true } } },
+    credentials: 'token',
+  },
   { name: 'ui: delete the tagged pipeline', method: 'DELETE', path: '/api/pipelines/ui_boot_probe', credentials: 'token' },
 ];
 

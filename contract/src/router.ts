@@ -12,5 +12,8 @@ import { clientPages, gitBranches, oauths, projects, tags } from './routes/ui-bo
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, projects, oauths, gitBranches, clientPages, tags }, { strictStatusCodes: true });
+export const contract = c.router(
+  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, projects, oauths, gitBranches, clientPages, tags },
+  { strictStatusCodes: true },
+);
 export type Contract = typeof contract;

@@ -25,7 +25,8 @@ const call = async (method: string, path: string, options: { token?: string; bod
   const outcome = await api.core.dispatch({ method, path, query: options.query ?? {}, headers, body: options.body, client: 'test' });
   return outcome.body as Body;
 };
-const login = async (email: string, password: string) => (await call('POST', '/api/sessions', { body: { session: { email, password } } })).session.token as string;
+const login = async (email: string, password: string) =>
+  (await call('POST', '/api/sessions', { body: { session: { email, password } } })).session.token as string;
 
 const tokens: Record<'owner' | 'editor' | 'viewer', string> = { owner: '', editor: '', viewer: '' };
 
@@ -70,7 +71,9 @@ describe('statuses', () => {
     fresh.tick();
     const status = (await read()).statuses[0];
     expect(status).toMatchObject({ scheduler_status: 'running', require_user_authentication: false });
-    const project = (await fresh.core.dispatch({ method: 'GET', path: '/api/projects', query: {}, headers: { 'x-api-key': fresh.config.apiKey }, body: undefined })).body as Body;
+    const project = (
+      await fresh.core.dispatch({ method: 'GET', path: '/api/projects', query: {}, headers: { 'x-api-key': fresh.config.apiKey }, body: undefined })
+    ).body as Body;
     expect(project.projects[0].project_uuid).toBe(status.project_uuid);
   });
 });
@@ -91,7 +94,10 @@ describe('projects', () => {
 
   it('lets editors set feature flags and configs, keeps a flag sent null, and never answers the OpenAI key', async () => {
     const path = '/api/projects/default_repo';
-    const set = await call('PUT', path, { token: tokens.editor, body: { project: { features: { polars: true, dbt_v2: false }, openai_api_key: 'sk-secret', emr_config: { master_instance_type: 'm5' } } } });
+    const set = await call('PUT', path, {
+      token: tokens.editor,
+      body: { project: { features: { polars: true, dbt_v2: false }, openai_api_key: 'sk-secret', emr_config: { master_instance_type: 'm5' } } },
+    });
     expect(set.project.features).toMatchObject({ polars: true, dbt_v2: false, global_hooks: null });
     expect(set.project.features_defined).toEqual({ polars: true, dbt_v2: false });
     expect(set.project.emr_config).toEqual({ master_instance_type: 'm5' });
@@ -164,7 +170,10 @@ describe('tags', () => {
     const created = await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'sales', description: 'Sales team' } } });
     expect(created.tag).toMatchObject({ name: 'sales', uuid: 'sales', description: 'Sales team' });
     const body = await call('GET', '/api/tags', { token: tokens.viewer });
-    sameShape(body.tags.find((t: Body) => t.name === 'nightly'), (mageAnswer('tags.json') as Body).tags[0]);
+    sameShape(
+      body.tags.find((t: Body) => t.name === 'nightly'),
+      (mageAnswer('tags.json') as Body).tags[0],
+    );
     expect(body.tags).toEqual([
       { description: null, id: null, name: 'hourly', uuid: 'hourly' },
       { description: null, id: null, name: 'nightly', uuid: 'nightly' },
@@ -176,13 +185,17 @@ describe('tags', () => {
 
   it('lets editors create tags, not viewers; refuses a taken name, an empty or long one, and more than the cap', async () => {
     expect((await call('POST', '/api/tags', { token: tokens.viewer, body: { tag: { name: 'v' } } })).error.code).toBe(403);
-    expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'sales' } } })).error).toMatchObject({ code: 400, message: 'Tag sales already exists.' });
+    expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'sales' } } })).error).toMatchObject({
+      code: 400,
+      message: 'Tag sales already exists.',
+    });
     expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: '  ' } } })).error.code).toBe(400);
     expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'x'.repeat(256) } } })).error.code).toBe(400);
     expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'y', id: 5 } } })).error.code).toBe(403);
     const capped = await createApi({ config: { requireUserAuthentication: false } });
     const create = async (name: string) =>
-      ((await capped.core.dispatch({ method: 'POST', path: '/api/tags', query: {}, headers: { 'x-api-key': capped.config.apiKey }, body: { tag: { name } } })).body as Body);
+      (await capped.core.dispatch({ method: 'POST', path: '/api/tags', query: {}, headers: { 'x-api-key': capped.config.apiKey }, body: { tag: { name } } }))
+        .body as Body;
     for (let i = 0; i < 1000; i++) expect((await create(`t${i}`)).tag).toBeDefined();
     expect((await create('one-more')).error).toMatchObject({ code: 400, message: 'At most 1000 tags can be created.' });
   });

@@ -18,7 +18,6 @@ const pagePart = {
 export const PageComponent = withMeta(z.object({ ...pagePart, components: z.array(jsonObject), metadata: jsonObject }), { id: 'PageComponent' });
 
 /** A page of Mage's UI as the server describes it: which of its parts the caller may use. */
-export const ClientPage = withMeta(
-  z.object({ ...pagePart, components: z.optional(z.array(PageComponent)), metadata: z.optional(jsonObject) }),
-  { id: 'ClientPage' },
-);
+export const ClientPage = withMeta(z.object({ ...pagePart, components: z.optional(z.array(PageComponent)), metadata: z.optional(jsonObject) }), {
+  id: 'ClientPage',
+});

@@ -15,7 +15,7 @@ export const Tag = withMeta(
 /** What a create takes: Mage's column is String(255). */
 export const TagCreate = withMeta(
   z.object({
-    name: z.string().check(z.maxLength(255), z.regex(/\S/, { error: "must not be empty" })),
+    name: z.string().check(z.maxLength(255), z.regex(/\S/, { error: 'must not be empty' })),
     description: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
   }),
   { id: 'TagCreate' },

@@ -7,7 +7,10 @@ export const statusDocs = defineRouteDocs(
   'statuses',
   {
     list: { summary: 'Health check', description: STATUS },
-    listPlural: { summary: 'Health check (Mage’s plural path)', description: `The same answer as \`GET /api/status\`: Mage routes both, and its web UI asks for this one. ${STATUS}` },
+    listPlural: {
+      summary: 'Health check (Mage’s plural path)',
+      description: `The same answer as \`GET /api/status\`: Mage routes both, and its web UI asks for this one. ${STATUS}`,
+    },
   },
   { name: 'health', description: 'Is the server up? The one route that needs no credentials.' },
 );

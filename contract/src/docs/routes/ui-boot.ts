@@ -22,7 +22,8 @@ export const oauthDocs = defineRouteDocs(
   {
     list: {
       summary: 'List sign-in providers',
-      description: 'The kit configures no SSO or git provider, so this is always an empty list, as Mage answers without one. Needs the API key, no session (Mage’s sign-in page calls it).',
+      description:
+        'The kit configures no SSO or git provider, so this is always an empty list, as Mage answers without one. Needs the API key, no session (Mage’s sign-in page calls it).',
       query: { redirect_uri: 'Where a provider sends the browser back (unused: no provider)', type: '`git`: git providers only (unused: no provider)' },
     },
     detail: {
@@ -51,7 +52,8 @@ export const clientPageDocs = defineRouteDocs(
   {
     list: {
       summary: 'List the UI’s pages',
-      description: 'Mage’s four described pages (`pipeline:list`, `pipeline:detail`, `pipeline_schedule:list`, `pipeline_schedule:create`) without their components. Viewers and up.',
+      description:
+        'Mage’s four described pages (`pipeline:list`, `pipeline:detail`, `pipeline_schedule:list`, `pipeline_schedule:create`) without their components. Viewers and up.',
       query: { 'pipelines[]': 'Pipeline uuids the pages are shown for' },
     },
     detail: {

@@ -20,7 +20,11 @@ export interface ComponentDefinition {
   enabled: false | null;
 }
 
-const page = (resource: PageDefinition['resource'], operation: PageDefinition['operation'], components: readonly ComponentDefinition[] = []): PageDefinition => ({
+const page = (
+  resource: PageDefinition['resource'],
+  operation: PageDefinition['operation'],
+  components: readonly ComponentDefinition[] = [],
+): PageDefinition => ({
   uuid: `${resource}:${operation}`,
   resource,
   operation,
