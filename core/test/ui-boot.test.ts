@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../src/api.js';
+import { seedFixtures } from '../src/fixtures/index.js';
 import { seededRandom } from '../src/random.js';
 
 /**
@@ -198,5 +199,19 @@ describe('tags', () => {
         .body as Body;
     for (let i = 0; i < 1000; i++) expect((await create(`t${i}`)).tag).toBeDefined();
     expect((await create('one-more')).error).toMatchObject({ code: 400, message: 'At most 1000 tags can be created.' });
+  });
+
+  it('are seeded from fixtures, beside the tags a fixture pipeline carries', async () => {
+    const seededApi = await createApi({ config: { requireUserAuthentication: false } });
+    const seeded = await seedFixtures(seededApi, { pipelines: [{ name: 'etl', tags: ['daily'] }], tags: [{ name: 'finance', description: 'Finance' }] });
+    expect(seeded.tags).toEqual([{ description: 'Finance', id: 1, name: 'finance', uuid: 'finance' }]);
+    const listed = await seededApi.core.dispatch({
+      method: 'GET',
+      path: '/api/tags',
+      query: {},
+      headers: { 'x-api-key': seededApi.config.apiKey },
+      body: undefined,
+    });
+    expect((listed.body as Body).tags.map((t: Body) => t.name)).toEqual(['daily', 'finance']);
   });
 });

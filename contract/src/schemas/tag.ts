@@ -20,3 +20,5 @@ export const TagCreate = withMeta(
   }),
   { id: 'TagCreate' },
 );
+export type Tag = z.infer<typeof Tag>;
+export type TagCreate = z.infer<typeof TagCreate>;
