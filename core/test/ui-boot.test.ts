@@ -77,6 +77,12 @@ describe('statuses', () => {
     ).body as Body;
     expect(project.projects[0].project_uuid).toBe(status.project_uuid);
   });
+
+  it('answers the health check when the store is full, before the project is stored', async () => {
+    const full = await createApi({ config: { requireUserAuthentication: false, storage: { maxRecords: 1, maxBytes: 0 } } });
+    const answer = (await full.core.dispatch({ method: 'GET', path: '/api/statuses', query: {}, headers: {}, body: undefined })).body as Body;
+    expect(answer.statuses[0].project_uuid).toMatch(/^[0-9a-f]{32}$/);
+  });
 });
 
 describe('projects', () => {
