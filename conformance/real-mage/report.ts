@@ -16,7 +16,7 @@ const short = (value: unknown) => {
 };
 
 /** Fields whose values depend on when, where and how long each server ran: a difference shows whether they are set, not their value. */
-const VOLATILE_VALUES = new Set([...VOLATILE, 'size', 'modified_timestamp']);
+const VOLATILE_VALUES = new Set([...VOLATILE, 'size', 'modified_timestamp', 'server_process_id', 'scheduler_process_id', 'project_uuid', 'scheduler_status']);
 const SET = Symbol('set');
 
 /**
