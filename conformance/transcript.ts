@@ -29,6 +29,10 @@ const VOLATILE_KEYS = new Set([
   'next_pipeline_run_date',
   'execution_partition',
   'pipeline_schedule_token',
+  // Made once per repository, at random.
+  'project_uuid',
+  // `running` from the transport's first scheduler tick: the server's timer and the mocks' clock tick at different moments.
+  'scheduler_status',
 ]);
 const JWT = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/;
 

@@ -16,7 +16,7 @@ const short = (value: unknown) => {
 };
 
 /** Fields whose values depend on when, where and how long each server ran: a difference shows whether they are set, not their value. */
-const VOLATILE_VALUES = new Set([...VOLATILE, 'size', 'modified_timestamp']);
+const VOLATILE_VALUES = new Set([...VOLATILE, 'size', 'modified_timestamp', 'server_process_id', 'scheduler_process_id', 'project_uuid', 'scheduler_status']);
 const SET = Symbol('set');
 
 /**
@@ -163,6 +163,22 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
     '- **Timing**: Mage runs a block in a job process in well under a second once queued, one block per scheduler',
     '  tick (10 s); the kit’s simulated block takes `SIMULATED_BLOCK_DURATION_MS` (2000 by default), and its',
     '  scheduler ticks every `SCHEDULER_INTERVAL_MS` (1000). Only the timestamps differ.',
+    '',
+    '## What Mage’s web UI reads at boot: answers fixed by what the kit has not',
+    '',
+    'The kit has no project folder, no processes of its own, no single sign-on, no git and no notebook; where Mage’s',
+    'answer depends on those, the kit answers what Mage answers without them (the `ui:` rows above):',
+    '',
+    '| request | the kit answers | Mage |',
+    '|---|---|---|',
+    '| `GET /api/status`, `/api/statuses` | folder `/home/src/default_repo` (Mage’s Docker default) on every server; `server_process_id`, `scheduler_process_id` null; `scheduler_status` `running` from the first scheduler tick (`stopped` before); `instance_type` null; `require_user_permissions` false; the kit’s `status` and `version` besides | its folder, its process ids, its scheduler process’s status |',
+    '| `GET /api/projects` | `name` `default_repo`; `project_uuid` made once per data directory; `version` and `latest_version` `0.9.80` (the Mage API the kit answers; nothing is asked of PyPI); `openai_api_key` always null; `settings`, `platform_settings`, `pipelines` null (no platform, no multi-project) | its folder’s name; `latest_version` from PyPI; the OpenAI key as stored |',
+    '| `PUT /api/projects/:name` | another `:name` is 404; an unknown feature flag, or a config over 16 KB of JSON, is 400; the OpenAI key is accepted and never kept; `platform_settings`, `activate_project`, `root_project`, `pipelines` are refused (403) | ignores `:name`; stores any flag name and the key |',
+    '| `GET /api/oauths` | `[]` (no provider configured) | `[]` without configured providers |',
+    '| `GET /api/oauths/:provider` | an unknown name: 400 `Invalid provider.` (as Mage); a known one: no `url`, not `authenticated` | GitHub: an authorization URL of Mage’s own cloud OAuth app; an SSO provider without its client id: a crash |',
+    '| `GET /api/git_branches/:id` | no branch, no files, `is_git_integration_enabled` null, whatever the id and `_format` | the same without git |',
+    '| `GET /api/client_pages/:uuid` | Mage’s four pages; `pipeline_schedule:create` disabled for a caller who may not create triggers, its interactions button off; an unknown uuid 404; a query param but `pipelines[]` 400 | an unknown uuid or param: a crash; `pipeline_schedules[]` lists a form’s fields (not taken by the kit) |',
+    '| `GET /api/tags` | created tags and those of pipelines and triggers; a trigger’s tag has no `id` | a trigger’s tags are rows, with ids |',
     '',
     'See also [design-notes.md](design-notes.md), which lists every deliberate difference, including ones these requests do not reach.',
     '',

@@ -28,3 +28,4 @@ export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';
 export { Status } from './routes/statuses.js';
+export * from './schemas/ui-boot.js';

@@ -11,6 +11,7 @@ import { StorageReserve, storageLimits } from './repository/storage-limits.js';
 import { resourceModules } from './resources/index.js';
 import { loadCron } from './model/interval.js';
 import { isOrchestratorLoaded, loadOrchestrator, loadedOrchestrator } from './orchestration/lazy-orchestrator.js';
+import { markSchedulerTicked } from './model/project.js';
 import { runsTable } from './model/runs.js';
 import type { Scheduler } from './orchestration/scheduler.js';
 import { schedulesTable } from './model/triggers.js';
@@ -62,6 +63,7 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const core = createCore({ config, repo, clock, random, passwords, modules: resourceModules, onInternalError: options.onInternalError });
   let scheduler: Scheduler | undefined;
   const tick = (now = clock.now()) => {
+    markSchedulerTicked(core.services.instance);
     if (!scheduler) {
       // No trigger and no run: nothing is due, and the orchestrator may not be loaded yet (it is before the first
       // trigger is stored). Once one exists, a missing orchestrator is an error, never a skipped transition.

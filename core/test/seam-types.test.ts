@@ -117,6 +117,7 @@ describe('fixtures declared by their resources', () => {
       users?: import('../src/resources/users/fixtures.js').UserFixture[];
       pipelines?: import('../src/resources/pipelines/fixtures.js').PipelineFixture[];
       triggers?: import('../src/resources/triggers/fixtures.js').TriggerFixture[];
+      tags?: import('@pipeline-api/contract').TagCreate[];
     }>();
     expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();
     const { createMockApi } = await import('@pipeline-api/mocks');

@@ -67,6 +67,17 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.delete': 'editor',
   'pipelineRuns.blockRuns.list': 'viewer',
   'blockRuns.list': 'viewer',
+  // What Mage's UI reads at boot: its sign-in page lists SSO providers before anyone signs in.
+  'statuses.listPlural': 'anyone',
+  'projects.list': 'viewer',
+  'projects.update': 'viewer',
+  'oauths.list': 'key only',
+  'oauths.detail': 'key only',
+  'gitBranches.detail': 'viewer',
+  'clientPages.list': 'viewer',
+  'clientPages.detail': 'viewer',
+  'tags.list': 'viewer',
+  'tags.create': 'editor',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

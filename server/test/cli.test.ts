@@ -168,7 +168,7 @@ describe('pipeline-api-server (the built command)', () => {
       );
       const server = await startCli(['--no-auth', '--quiet', '--fixtures', file], { entry: BIN });
       try {
-        expect(server.output()).toContain(`Loaded ${file}: 0 users, 1 pipelines, 1 triggers, 2 runs`);
+        expect(server.output()).toContain(`Loaded ${file}: 0 users, 1 pipelines, 1 triggers, 0 tags, 2 runs`);
         const key = { 'X-API-KEY': 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' };
         const runs = (await api(server.url, 'GET', '/api/pipeline_runs?_limit=10', key)).body.pipeline_runs as { id: number; status: string }[];
         expect(runs.map((r) => r.status).sort()).toEqual(['cancelled', 'failed']);

@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -14,10 +14,16 @@ export interface Queries {
   pipelineSchedules: PipelineSchedulesQueries;
   pipelineRuns: PipelineRunsQueries;
   blockRuns: BlockRunsQueries;
+  projects: ProjectsQueries;
+  oauths: OauthsQueries;
+  gitBranches: GitBranchesQueries;
+  clientPages: ClientPagesQueries;
+  tags: TagsQueries;
 }
 
 export interface StatusesQueries {
   list: Read<Client['statuses']['list']>;
+  listPlural: Read<Client['statuses']['listPlural']>;
 }
 
 export interface SessionsQueries {
@@ -106,4 +112,28 @@ export interface PipelineRunsBlockRunsQueries {
 
 export interface BlockRunsQueries {
   list: PagedRead<Client['blockRuns']['list']>;
+}
+
+export interface ProjectsQueries {
+  list: Read<Client['projects']['list']>;
+  update: Write<Client['projects']['update'], { name: string; project: Arg<Client['projects']['update'], 1> }>;
+}
+
+export interface OauthsQueries {
+  list: Read<Client['oauths']['list']>;
+  detail: Read<Client['oauths']['detail']>;
+}
+
+export interface GitBranchesQueries {
+  detail: Read<Client['gitBranches']['detail']>;
+}
+
+export interface ClientPagesQueries {
+  list: Read<Client['clientPages']['list']>;
+  detail: Read<Client['clientPages']['detail']>;
+}
+
+export interface TagsQueries {
+  list: PagedRead<Client['tags']['list']>;
+  create: Write<Client['tags']['create'], { tag: Arg<Client['tags']['create'], 0> }>;
 }

@@ -13,6 +13,16 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {}
   },
   {
+    "id": "statuses.listPlural",
+    "method": "GET",
+    "path": "/api/statuses",
+    "params": [],
+    "defaults": {},
+    "resultKey": "statuses",
+    "list": true,
+    "query": {}
+  },
+  {
     "id": "sessions.login",
     "method": "POST",
     "path": "/api/sessions",
@@ -596,6 +606,128 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {
       "limit": "_limit",
       "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "projects.list",
+    "method": "GET",
+    "path": "/api/projects",
+    "params": [],
+    "defaults": {},
+    "resultKey": "projects",
+    "list": true,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "projects.update",
+    "method": "PUT",
+    "path": "/api/projects/:name",
+    "params": [
+      "name"
+    ],
+    "defaults": {},
+    "payloadKey": "project",
+    "resultKey": "project",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "oauths.list",
+    "method": "GET",
+    "path": "/api/oauths",
+    "params": [],
+    "defaults": {},
+    "resultKey": "oauths",
+    "list": true,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "oauths.detail",
+    "method": "GET",
+    "path": "/api/oauths/:provider",
+    "params": [
+      "provider"
+    ],
+    "defaults": {},
+    "resultKey": "oauth",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "gitBranches.detail",
+    "method": "GET",
+    "path": "/api/git_branches/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "git_branch",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "clientPages.list",
+    "method": "GET",
+    "path": "/api/client_pages",
+    "params": [],
+    "defaults": {},
+    "resultKey": "client_pages",
+    "list": true,
+    "query": {
+      "format": "_format",
+      "pipelines": "pipelines[]"
+    }
+  },
+  {
+    "id": "clientPages.detail",
+    "method": "GET",
+    "path": "/api/client_pages/:uuid",
+    "params": [
+      "uuid"
+    ],
+    "defaults": {},
+    "resultKey": "client_page",
+    "list": false,
+    "query": {
+      "format": "_format",
+      "pipelines": "pipelines[]"
+    }
+  },
+  {
+    "id": "tags.list",
+    "method": "GET",
+    "path": "/api/tags",
+    "params": [],
+    "defaults": {},
+    "resultKey": "tags",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "tags.create",
+    "method": "POST",
+    "path": "/api/tags",
+    "params": [],
+    "defaults": {},
+    "payloadKey": "tag",
+    "resultKey": "tag",
+    "list": false,
+    "query": {
       "format": "_format"
     }
   }

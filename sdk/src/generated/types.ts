@@ -6,6 +6,20 @@ export type Status = {
   status: "ok";
   version: string;
   require_user_authentication: boolean;
+  is_instance_manager: boolean;
+  max_print_output_lines: number;
+  repo_path: string;
+  repo_path_relative: string;
+  repo_path_relative_root: string;
+  repo_path_root: string;
+  server_process_id: number | null;
+  scheduler_process_id: number | null;
+  scheduler_status: string;
+  instance_type: string | null;
+  disable_pipeline_edit_access: boolean;
+  require_user_permissions: boolean;
+  project_type: string;
+  project_uuid: string;
 };
 
 export type ListMetadata = {
@@ -902,6 +916,193 @@ export interface BlockRunsListQuery {
   pipeline_uuid?: string;
 }
 
+export type Project = {
+  emr_config: {
+    [key: string]: unknown;
+  } | null;
+  features: {
+    [key: string]: boolean | null;
+  };
+  features_defined: {
+    [key: string]: boolean;
+  };
+  features_override: {
+    [key: string]: unknown;
+  };
+  help_improve_mage: boolean;
+  latest_version: string;
+  name: string;
+  openai_api_key: null;
+  pipelines: {
+    [key: string]: unknown;
+  } | null;
+  platform_settings: {
+    [key: string]: unknown;
+  } | null;
+  project_uuid: string;
+  projects: {
+    [key: string]: unknown;
+  };
+  remote_variables_dir: string | null;
+  repo_path: string;
+  root_project: boolean;
+  settings: {
+    [key: string]: unknown;
+  } | null;
+  spark_config: {
+    [key: string]: unknown;
+  } | null;
+  version: string;
+  workspace_config_defaults: {
+    [key: string]: unknown;
+  };
+};
+
+export interface ProjectsListQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type ProjectUpdate = {
+  features?: {
+    [key: string]: boolean | null;
+  };
+  openai_api_key?: string | null;
+  emr_config?: {
+    [key: string]: unknown;
+  };
+  spark_config?: {
+    [key: string]: unknown;
+  };
+  remote_variables_dir?: string | null;
+  help_improve_mage?: boolean;
+  deny_improve_mage?: boolean;
+};
+
+export interface ProjectsUpdateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type Oauth = {
+  provider: string;
+  authenticated: boolean | null;
+  expires: string | null;
+  url: string | null;
+  redirect_query_params: {
+    [key: string]: unknown;
+  } | null;
+};
+
+export interface OauthsListQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Where a provider sends the browser back (unused: no provider) */
+  redirect_uri?: string;
+  /** `git`: git providers only (unused: no provider) */
+  type?: string;
+}
+
+export interface OauthsDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Where the provider sends the browser back */
+  redirect_uri?: string;
+  /** The provider’s authorization code */
+  code?: string;
+}
+
+export type GitBranch = {
+  files: {
+    [key: string]: unknown;
+  };
+  is_git_integration_enabled: boolean | null;
+  modified_files: string[];
+  name: string | null;
+  staged_files: string[];
+  sync_config: {
+    [key: string]: unknown;
+  };
+  untracked_files: string[];
+};
+
+export interface GitBranchesDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type ClientPage = {
+  category: string | null;
+  disabled: boolean | null;
+  enabled: boolean | null;
+  operation: string | null;
+  parent: null;
+  resource: string | null;
+  uuid: string;
+  version: number | null;
+  components?: PageComponent[];
+  metadata?: {
+    [key: string]: unknown;
+  };
+};
+
+export type PageComponent = {
+  category: string | null;
+  disabled: boolean | null;
+  enabled: boolean | null;
+  operation: string | null;
+  parent: null;
+  resource: string | null;
+  uuid: string;
+  version: number | null;
+  components: Array<{
+    [key: string]: unknown;
+  }>;
+  metadata: {
+    [key: string]: unknown;
+  };
+};
+
+export interface ClientPagesListQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Pipeline uuids the pages are shown for */
+  pipelines?: string | string[];
+}
+
+export interface ClientPagesDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Pipeline uuids the page is shown for (unknown ones are left out, as Mage) */
+  pipelines?: string | string[];
+}
+
+export type Tag = {
+  description: string | null;
+  id: number | null;
+  name: string;
+  uuid: string;
+};
+
+export interface TagsListQuery {
+  /** Page size: 1000 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type TagCreate = {
+  name: string;
+  description?: string | null;
+};
+
+export interface TagsCreateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
 export interface Resources {
   statuses: StatusesResource;
   sessions: SessionsResource;
@@ -911,11 +1112,18 @@ export interface Resources {
   pipelineSchedules: PipelineSchedulesResource;
   pipelineRuns: PipelineRunsResource;
   blockRuns: BlockRunsResource;
+  projects: ProjectsResource;
+  oauths: OauthsResource;
+  gitBranches: GitBranchesResource;
+  clientPages: ClientPagesResource;
+  tags: TagsResource;
 }
 
 export interface StatusesResource {
-  /** Health check: Needs no credentials. */
+  /** Health check: Needs no credentials. The kit’s `status` and `version`, then Mage’s fields: its web UI reads `require_user_authentication` (to send a signed-out visitor to sign-in) and `is_instance_manager`. The project’s folder is Mage’s Docker default, `/home/src/default_repo`, on every server; process ids are null; `scheduler_status` is `running` once the server has driven its scheduler. */
   list(options?: RequestOptions): PagePromise<Status>;
+  /** Health check (Mage’s plural path): The same answer as `GET /api/status`: Mage routes both, and its web UI asks for this one. Needs no credentials. The kit’s `status` and `version`, then Mage’s fields: its web UI reads `require_user_authentication` (to send a signed-out visitor to sign-in) and `is_instance_manager`. The project’s folder is Mage’s Docker default, `/home/src/default_repo`, on every server; process ids are null; `scheduler_status` is `running` once the server has driven its scheduler. */
+  listPlural(options?: RequestOptions): PagePromise<Status>;
 }
 
 export interface SessionsResource {
@@ -1051,4 +1259,37 @@ export interface PipelineRunsBlockRunsResource {
 export interface BlockRunsResource {
   /** List block runs: Newest run first, each run’s block runs in id order; with the trigger’s id and name. */
   list(query?: BlockRunsListQuery, options?: RequestOptions): PagePromise<BlockRun>;
+}
+
+export interface ProjectsResource {
+  /** Read the project: The one project the server serves, as Mage’s ProjectPresenter sends it: its name and folder (Mage’s Docker default, `default_repo`), `project_uuid` (made once per data directory), `version` and `latest_version` (`0.9.80`, the Mage version whose API the kit answers), the feature flags (each null until set). Viewers and up; a caller without a session gets 401, which Mage’s UI answers with its sign-in page. */
+  list(query?: ProjectsListQuery, options?: RequestOptions): PagePromise<Project>;
+  /** Change the project’s settings: Editors and up change `features` (known flags only; a null value leaves a flag as it is, as Mage), `openai_api_key` (accepted, never stored or answered: the kit has no AI features), `emr_config`, `spark_config` and `remote_variables_dir`; any viewer changes `help_improve_mage`. `:name` is the project’s name; another is a 404. */
+  update(name: string, project: ProjectUpdate, options?: RequestOptions): APIPromise<Project>;
+}
+
+export interface OauthsResource {
+  /** List sign-in providers: The kit configures no SSO or git provider, so this is always an empty list, as Mage answers without one. Needs the API key, no session (Mage’s sign-in page calls it). */
+  list(query?: OauthsListQuery, options?: RequestOptions): PagePromise<Oauth>;
+  /** Start or finish a provider’s sign-in: A name Mage does not know is 400 `Invalid provider.`; one it knows is answered as not configured: no `url` to sign in with, not `authenticated` (the kit has no SSO or git integration, and starts no sign-in with any provider). */
+  detail(provider: string, query?: OauthsDetailQuery, options?: RequestOptions): APIPromise<Oauth>;
+}
+
+export interface GitBranchesResource {
+  /** Read the current git branch: The kit has no git: the answer is Mage’s without git configured (no branch name, no files), whatever the id. Viewers and up. */
+  detail(id: number | string, query?: GitBranchesDetailQuery, options?: RequestOptions): APIPromise<GitBranch>;
+}
+
+export interface ClientPagesResource {
+  /** List the UI’s pages: Mage’s four described pages (`pipeline:list`, `pipeline:detail`, `pipeline_schedule:list`, `pipeline_schedule:create`) without their components. Viewers and up. */
+  list(query?: ClientPagesListQuery, options?: RequestOptions): PagePromise<ClientPage>;
+  /** Read a UI page: Which parts of a page of Mage’s UI the caller may use: `pipeline_schedule:create` is `disabled` for a caller who may not create a trigger (viewers); its interactions button is off (the kit has no interactions). An unknown uuid is a 404. Any query param but `pipelines[]` and the meta params is a 400. */
+  detail(uuid: string, query?: ClientPagesDetailQuery, options?: RequestOptions): APIPromise<ClientPage>;
+}
+
+export interface TagsResource {
+  /** List tags: Created tags and every tag a pipeline or a trigger carries, one per name, sorted by name; created ones have an `id` and a `description`. 1000 a page unless `_limit` says otherwise. Viewers and up. */
+  list(query?: TagsListQuery, options?: RequestOptions): PagePromise<Tag>;
+  /** Create a tag: Editors and up. A name taken by a created tag is a 400; at most 1000 created tags. */
+  create(tag: TagCreate, options?: RequestOptions): APIPromise<Tag>;
 }

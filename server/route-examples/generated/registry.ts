@@ -9,12 +9,16 @@ import { pipelineExamples } from '../pipelines.js';
 import { sessionExamples } from '../sessions.js';
 import { statusExamples } from '../statuses.js';
 import { pipelineScheduleExamples, scheduleExamples } from '../triggers.js';
+import { clientPageExamples, gitBranchExamples, oauthExamples, projectExamples, tagExamples } from '../ui-boot.js';
 import { userExamples } from '../users.js';
 
 /** Every contract node's examples: a node without them, or under another node's key, does not compile. */
 export const routeExamples: ExamplesRegistry = {
   blockRuns: blockRunExamples,
   blocks: blockExamples,
+  clientPages: clientPageExamples,
+  gitBranches: gitBranchExamples,
+  oauths: oauthExamples,
   pipelineRuns: runExamples,
   'pipelineRuns.blockRuns': runBlockRunExamples,
   pipelineSchedules: scheduleExamples,
@@ -25,7 +29,9 @@ export const routeExamples: ExamplesRegistry = {
   'pipelines.blocks': pipelineBlockExamples,
   'pipelines.logs': logExamples,
   'pipelines.pipelineSchedules': pipelineScheduleExamples,
+  projects: projectExamples,
   sessions: sessionExamples,
   statuses: statusExamples,
+  tags: tagExamples,
   users: userExamples,
 };

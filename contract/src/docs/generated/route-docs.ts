@@ -9,12 +9,16 @@ import { pipelineDocs } from '../routes/pipelines.js';
 import { sessionDocs } from '../routes/sessions.js';
 import { statusDocs } from '../routes/statuses.js';
 import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from '../routes/triggers.js';
+import { clientPageDocs, gitBranchDocs, oauthDocs, projectDocs, tagDocs } from '../routes/ui-boot.js';
 import { userDocs } from '../routes/users.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
 export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   blockRuns: blockRunDocs,
   blocks: blockDocs,
+  clientPages: clientPageDocs,
+  gitBranches: gitBranchDocs,
+  oauths: oauthDocs,
   pipelineRuns: runDocs,
   'pipelineRuns.blockRuns': runBlockRunDocs,
   pipelineSchedules: scheduleDocs,
@@ -25,7 +29,9 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelines.blocks': pipelineBlockDocs,
   'pipelines.logs': pipelineLogDocs,
   'pipelines.pipelineSchedules': pipelineScheduleDocs,
+  projects: projectDocs,
   sessions: sessionDocs,
   statuses: statusDocs,
+  tags: tagDocs,
   users: userDocs,
 };
