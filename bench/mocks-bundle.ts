@@ -12,17 +12,24 @@
  * MSW's own `setupWorker`), and MSW alone, the floor under any MSW browser app.
  * Vite twice: as it comes, and with the kit's Vite plugin (`pipelineApiMocks()`: the alias of tldts, msw's public-suffix
  * list, to its ESM build).
+ * Then docs/build-an-app.md's React page in mock mode (its own src/ files, React and TanStack Query included), with Vite
+ * as it comes and with the kit's plugin, on msw 3: printed, with no budget (React and the app's code are the app's).
  * Budgets: 150 kB gzip in all; the kit's own part (all but MSW) 55 kB gzip. The total depends on MSW and, in Vite, on
  * the plugin: the run fails (exit 1) when the page misses 150 kB with the plugin or with esbuild; the kit's own part is ours, so the run fails (exit 1) when it misses its budget.
- * Run: npm run build:js && npm run bench:mocks-bundle  (`-- --smoke`: esbuild on msw 3 only, in seconds).
+ * Run: npm run build:js && npm run bench:mocks-bundle  (`-- --smoke`: esbuild on msw 3 only, in seconds; `-- --app`: the
+ * build-an-app page only).
  */
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { codeBlocks } from '../docs/test/markdown.js';
 import { BROWSER_ENTRIES, bundleForBrowser, bundleWithVite, type BrowserBundle, type ViteBundle } from '../mocks/test/browser-bundle.js';
 import { MSW_3, mswInstall } from '../scripts/packaging/msw-install.js';
 
 const BUDGET_GZIP = 150 * 1000;
 const OURS_BUDGET_GZIP = 55 * 1000;
 const SMOKE = process.argv.includes('--smoke');
+/** `-- --app`: docs/build-an-app.md's page only. */
+const APP_ONLY = process.argv.includes('--app');
 
 /** Our workspaces, by folder; everything else by its npm package name. */
 const WORKSPACES: [prefix: string, name: string][] = [
@@ -30,6 +37,7 @@ const WORKSPACES: [prefix: string, name: string][] = [
   ['core/', '@pipeline-api/core'],
   ['mocks/', '@pipeline-api/mocks'],
   ['sdk/', '@pipeline-api/sdk'],
+  ['query/', '@pipeline-api/query'],
 ];
 
 /** A source's group: the npm package its file is in (the innermost node_modules), or our workspace. */
@@ -135,10 +143,13 @@ const lazyNote = (chunks: { file: string; gzip: number }[]) =>
 
 const MAIN = 'setupMockWorker and one SDK call';
 const MSW_ALONE = 'MSW alone (setupWorker, one handler)';
-const mswVersions = [
-  { label: `msw ${MSW_3}`, mswDir: mswInstall(MSW_3), bundlers: SMOKE ? (['esbuild'] as const) : (['Vite 8', 'Vite 8 + kit plugin', 'esbuild'] as const) },
-  ...(SMOKE ? [] : [{ label: 'msw 2.15.0 (the workspace)', mswDir: undefined, bundlers: ['Vite 8', 'Vite 8 + kit plugin', 'esbuild'] as const }]),
-];
+const APP_PAGE = "docs/build-an-app.md's React page in mock mode";
+const mswVersions = APP_ONLY
+  ? []
+  : [
+      { label: `msw ${MSW_3}`, mswDir: mswInstall(MSW_3), bundlers: SMOKE ? (['esbuild'] as const) : (['Vite 8', 'Vite 8 + kit plugin', 'esbuild'] as const) },
+      ...(SMOKE ? [] : [{ label: 'msw 2.15.0 (the workspace)', mswDir: undefined, bundlers: ['Vite 8', 'Vite 8 + kit plugin', 'esbuild'] as const }]),
+    ];
 const totals = new Map<string, number>();
 const summary: string[] = [];
 let failed = false;
@@ -195,6 +206,41 @@ for (const { label, mswDir, bundlers } of mswVersions) {
     );
   }
 }
-console.log(`\nSummary (${MAIN})`);
-for (const line of summary) console.log(line);
+// docs/build-an-app.md's page in mock mode, on msw 3 (what its `npm install msw` gives): React, TanStack Query, the
+// SDK, the query layer and the mocks, as the page's own files build it. Printed only: React's part is the app's.
+const appSummary: string[] = [];
+if (!SMOKE) {
+  const guide = codeBlocks(readFileSync(new URL('../docs/build-an-app.md', import.meta.url), 'utf8'));
+  const files = guide.flatMap((b) => {
+    const path = b.flags.find((flag) => flag.startsWith('file='))?.slice('file='.length);
+    return path && path !== 'vite.config.ts' && path !== 'index.html' ? [{ path, code: b.code }] : [];
+  });
+  // Before its first render the page awaits the mocks (the `import()` in main.tsx), seed() (the fixtures chunk) and
+  // the login (the JWT chunk): the chunks a Chromium load of the built page requests before the list shows.
+  const APP_BOOT_CHUNKS = /^assets\/(browser|fixtures|jwt-library)-/;
+  const name = `${APP_PAGE}, msw ${MSW_3}`;
+  console.log(`\n===== ${name} =====`);
+  for (const bundler of ['Vite 8', 'Vite 8 + kit plugin'] as const) {
+    const bundle = await bundleWithVite(`import './src/main.tsx';`, {
+      kitPlugin: bundler === 'Vite 8 + kit plugin',
+      mswDir: mswInstall(MSW_3),
+      files,
+      atBoot: APP_BOOT_CHUNKS,
+    });
+    const parts = partsOf(bundle);
+    if (bundle.gzip === 0 || parts.length === 0) {
+      console.error(`  ${bundler}: an empty bundle`);
+      failed = true;
+    }
+    const lazyChunks = bundle.chunks.filter((c) => c.lazy);
+    console.log(
+      `  ${bundler.padEnd(20)} total ${kB(bundle.min).padStart(9)} minified  ${kB(bundle.gzip).padStart(9)} gzip${lazyChunks.length > 0 ? lazyNote(lazyChunks) : ''}`,
+    );
+    printParts(parts);
+    appSummary.push(`  ${name.padEnd(28)} ${bundler.padEnd(20)} total ${kB(bundle.gzip).padStart(9)} gzip at boot`);
+  }
+}
+
+if (summary.length > 0) console.log(`\nSummary (${MAIN})\n${summary.join('\n')}`);
+if (appSummary.length > 0) console.log(`\nSummary (${APP_PAGE})\n${appSummary.join('\n')}`);
 if (failed) process.exit(1);

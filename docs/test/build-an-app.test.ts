@@ -133,6 +133,10 @@ describe('docs/build-an-app.md', () => {
   it('has the install commands and the files the page builds', () => {
     expect(installCommands.join('\n')).toMatch(/npx msw init public\/ --save/);
     expect(appFiles.map((f) => f.path).sort()).toEqual(['index.html', 'src/Pipelines.tsx', 'src/api.ts', 'src/main.tsx', 'tsconfig.json', 'vite.config.ts']);
+    // The one line of Vite configuration a user adds: the kit's plugin, from the packed mocks (the builds below load it).
+    const viteConfig = appFiles.find((f) => f.path === 'vite.config.ts')!.code;
+    expect(viteConfig).toContain("import { pipelineApiMocks } from '@pipeline-api/mocks/vite';");
+    expect(viteConfig).toContain('plugins: [pipelineApiMocks()]');
   });
 
   it('installs the SDK and the query layer as dependencies, the mocks and msw as dev dependencies', () => {

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
@@ -144,13 +144,23 @@ function mswAliases(mswDir: string | undefined) {
 /**
  * Bundles an entry as a Vite app's production build does (`vite build`: Rolldown, minified, for browsers),
  * without a config file, from a folder under bench/ so the packages resolve from the repository's node_modules;
- * `kitPlugin`: with the kit's Vite plugin (`pipelineApiMocks()` from `@pipeline-api/mocks/vite`: the tldts alias).
+ * `kitPlugin`: with the kit's Vite plugin (`pipelineApiMocks()` from `@pipeline-api/mocks/vite`: the tldts alias);
+ * `files`: the app's own modules the entry imports; `atBoot`: the lazy chunks (by file name) the page awaits before it
+ * shows anything, counted as loaded with what they import.
  */
-export async function bundleWithVite(entry: string, options: { kitPlugin?: boolean } & MswChoice = {}): Promise<ViteBundle> {
+export async function bundleWithVite(
+  entry: string,
+  options: { kitPlugin?: boolean; files?: { path: string; code: string }[]; atBoot?: RegExp } & MswChoice = {},
+): Promise<ViteBundle> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(root, 'bench/.tmp-vite-'));
   try {
     writeFileSync(join(dir, 'entry.ts'), entry);
+    // An app's own files beside the entry (`files`: paths relative to it).
+    for (const { path, code } of options.files ?? []) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), code);
+    }
     const result = await build({
       root: dir,
       configFile: false,
@@ -170,7 +180,7 @@ export async function bundleWithVite(entry: string, options: { kitPlugin?: boole
       loadedFiles.add(file);
       for (const next of emitted.find((c) => c.fileName === file)?.imports ?? []) visit(next);
     };
-    for (const chunk of emitted) if (chunk.isEntry) visit(chunk.fileName);
+    for (const chunk of emitted) if (chunk.isEntry || options.atBoot?.test(chunk.fileName)) visit(chunk.fileName);
     const chunks: ViteBundle['chunks'] = [];
     const loaded: ViteBundle['loaded'] = [];
     for (const output of emitted) {
