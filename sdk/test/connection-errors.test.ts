@@ -41,7 +41,7 @@ describe('connection errors name the request and the cause', () => {
     const error = await client.sessions.login({ email: 'admin@admin.com', password: 'admin' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as APIConnectionError).message).toBe(
-      `Connection refused: POST http://127.0.0.1:${port}/api/sessions (ECONNREFUSED). Is the server running? Start it with npx pipeline-api-server (npm start in a clone of the kit).`,
+      `Connection refused: POST http://127.0.0.1:${port}/api/sessions (ECONNREFUSED). Is the server running? Start it: npm start in a clone of the kit, or npx pipeline-api-server where @pipeline-api/server is installed.`,
     );
     expect(error).toMatchObject({ reason: 'refused', causeCode: 'ECONNREFUSED', url: `http://127.0.0.1:${port}/api/sessions` });
     expect((error as Error).cause).toBeInstanceOf(TypeError); // undici's `fetch failed`, its own cause inside
@@ -132,7 +132,7 @@ describe('connection errors name the request and the cause', () => {
     expect(messages).toEqual([
       'Connection closed before an answer: GET http://localhost:6789/api/status (ECONNRESET). The server closed it or stopped.',
       'Connection failed: GET http://localhost:6789/api/status (Failed to fetch). Is the server running?',
-      'Connection refused: GET http://localhost:6789/api/status (ECONNREFUSED). Is the server running? Start it with npx pipeline-api-server (npm start in a clone of the kit).',
+      'Connection refused: GET http://localhost:6789/api/status (ECONNREFUSED). Is the server running? Start it: npm start in a clone of the kit, or npx pipeline-api-server where @pipeline-api/server is installed.',
     ]);
   });
 });

@@ -87,7 +87,7 @@ export function connectionError(cause: Cause, error: unknown, { method, url }: R
   const code = cause.code ?? cause.detail;
   const host = hostOf(url);
   const messages: Record<ConnectionFailure, string> = {
-    refused: `Connection refused: ${request} (${code}). Is the server running? Start it with npx pipeline-api-server (npm start in a clone of the kit).`,
+    refused: `Connection refused: ${request} (${code}). Is the server running? Start it: npm start in a clone of the kit, or npx pipeline-api-server where @pipeline-api/server is installed.`,
     dns: `Host not found: ${request} (${code} ${host.replace(/:\d+$/, '')}). Check the host name in baseUrl.`,
     tls:
       cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(cause.detail)
