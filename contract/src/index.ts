@@ -27,4 +27,5 @@ export * from './schemas/trigger.js';
 export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';
+export * from './schemas/backfill.js';
 export { Status } from './routes/statuses.js';

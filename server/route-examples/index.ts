@@ -9,6 +9,7 @@ import { pipelineExamples } from './pipelines.js';
 import { sessionExamples } from './sessions.js';
 import { statusExamples } from './statuses.js';
 import { userExamples } from './users.js';
+import { backfillExamples, pipelineBackfillExamples } from './backfills.js';
 
 /**
  * The documentation side of every route, kept out of the runtime modules (the core's package ships none of it):
@@ -31,6 +32,8 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineRuns.blockRuns': runBlockRunExamples,
   blockRuns: blockRunExamples,
   'pipelines.logs': logExamples,
+  'pipelines.backfills': pipelineBackfillExamples,
+  backfills: backfillExamples,
 };
 
 export type { AnyNodeExamples, ExampleRunner, NodeExamples, OwnerCall, Prepared, TargetRequest } from './define.js';

@@ -12,6 +12,7 @@ import { pipelineDocs } from './routes/pipelines.js';
 import { sessionDocs } from './routes/sessions.js';
 import { statusDocs } from './routes/statuses.js';
 import { userDocs } from './routes/users.js';
+import { backfillDocs, pipelineBackfillDocs } from './routes/backfills.js';
 import { describeSchema, describeSchemas } from './schemas.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
@@ -31,6 +32,8 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelineRuns.blockRuns': runBlockRunDocs,
   blockRuns: blockRunDocs,
   'pipelines.logs': pipelineLogDocs,
+  'pipelines.backfills': pipelineBackfillDocs,
+  backfills: backfillDocs,
 };
 
 const byNode = new Map<string, Map<string, AnyRouteDoc>>(

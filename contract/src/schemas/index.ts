@@ -17,3 +17,4 @@ export * from './trigger.js';
 export * from './pipeline.js';
 export * from './session.js';
 export * from './user.js';
+export * from './backfill.js';
