@@ -67,6 +67,12 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.delete': 'editor',
   'pipelineRuns.blockRuns.list': 'viewer',
   'blockRuns.list': 'viewer',
+  'pipelines.backfills.list': 'viewer',
+  'pipelines.backfills.create': 'editor',
+  'backfills.list': 'viewer',
+  'backfills.detail': 'viewer',
+  'backfills.update': 'editor',
+  'backfills.delete': 'editor',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

@@ -10,10 +10,12 @@ import { schedulesTable } from '../../model/triggers.js';
 export function deleteBackfill(repo: Repository, backfill: BackfillRecord): void {
   const runs = runsTable.in(repo);
   for (const id of runs.index.byBackfill.get(backfill.id)?.slice() ?? []) runs.delete(id);
-  if (backfill.pipeline_schedule_id !== null) {
+  const schedules = schedulesTable.in(repo);
+  // The trigger may be gone already (deleted on its own, or by its pipeline's cascade).
+  if (backfill.pipeline_schedule_id !== null && schedules.get(backfill.pipeline_schedule_id)) {
     // Runs made on the trigger by hand go with it, as when a trigger is deleted.
     for (const id of runs.index.bySchedule.get(backfill.pipeline_schedule_id)?.slice() ?? []) runs.delete(id);
-    schedulesTable.in(repo).delete(backfill.pipeline_schedule_id);
+    schedules.delete(backfill.pipeline_schedule_id);
   }
   backfillsTable.in(repo).delete(backfill.id);
 }
