@@ -174,6 +174,9 @@ export function movesBackfill(before: RunRecord, after: RunRecord): boolean {
   return after.backfill_id !== undefined && before.status !== after.status;
 }
 
+/** What an update stores (its `status` starts or cancels instead). */
+const ATTRIBUTES = ['name', 'start_datetime', 'end_datetime', 'interval_type', 'interval_units', 'settings', 'variables', 'block_uuid'] as const;
+
 const parseWindowTime = (value: string | null | undefined, key: 'start_datetime' | 'end_datetime'): number | null | undefined =>
   value === undefined ? undefined : value === null ? null : parseDateTime(value, `backfill.${key}`);
 
@@ -182,7 +185,7 @@ const parseWindowTime = (value: string | null | undefined, key: 'start_datetime'
  * window cannot change once started (its runs were made from it).
  */
 export function updateBackfill(orchestration: BackfillOrchestration, backfill: BackfillRecord, payload: BackfillUpdate, now: number): BackfillRecord {
-  const changed = (Object.keys(payload) as (keyof BackfillUpdate)[]).filter((key) => key !== 'status' && payload[key] !== undefined);
+  const changed = ATTRIBUTES.filter((key) => payload[key] !== undefined);
   const differs = changed.filter((key) => {
     const sent = key === 'start_datetime' || key === 'end_datetime' ? parseWindowTime(payload[key], key) : payload[key];
     return JSON.stringify(sent) !== JSON.stringify(backfill[key]);
