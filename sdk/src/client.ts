@@ -4,8 +4,11 @@ import type { RouteEntry } from './core/route.js';
 import { Transport } from './core/transport.js';
 import { ROUTES } from './generated/routes.js';
 import type { Resources } from './generated/types.js';
+import { backfillActions, type BackfillActions } from './backfills.js';
 
-export interface Client extends Resources {
+export interface Client extends Omit<Resources, 'backfills'> {
+  /** The backfill routes, and `start(id)` / `cancel(id)`. */
+  readonly backfills: Resources['backfills'] & BackfillActions;
   /** The token calls are made with: the raw JWT (when known) and the decoded token. */
   readonly token: { raw: string | undefined; decoded: string } | undefined;
   /** Use another token from now on (raw JWT or decoded), or none. */
@@ -33,6 +36,9 @@ export function createClient(options: ClientOptions): Client {
     }
     node[segments.at(-1)!] = method(route, transport);
   }
+  const backfills = root.backfills;
+  const update = isNode(backfills) ? backfills.update : undefined;
+  if (isNode(backfills) && typeof update === 'function') Object.assign(backfills, backfillActions((...args) => update(...args)));
   // The route table and Resources are generated from the same contract: the tree built here is that type.
   return root as unknown as Client;
 }
