@@ -3,7 +3,7 @@ import type { ClientOptions, RequestOptions } from './core/options.js';
 import type { RouteEntry } from './core/route.js';
 import { Transport } from './core/transport.js';
 import { ROUTES } from './generated/routes.js';
-import type { Resources } from './generated/types.js';
+import type { Backfill, Resources } from './generated/types.js';
 import { backfillActions, type BackfillActions } from './backfills.js';
 
 export interface Client extends Omit<Resources, 'backfills'> {
@@ -37,8 +37,16 @@ export function createClient(options: ClientOptions): Client {
     node[segments.at(-1)!] = method(route, transport);
   }
   const backfills = root.backfills;
-  const update = isNode(backfills) ? backfills.update : undefined;
-  if (isNode(backfills) && typeof update === 'function') Object.assign(backfills, backfillActions((...args) => update(...args)));
+  const update = ROUTES.find((route) => route.id === 'backfills.update');
+  if (isNode(backfills) && update) {
+    Object.assign(
+      backfills,
+      backfillActions(
+        (id, backfill, options) =>
+          new APIPromise(transport.send<Backfill>({ route: update, params: { id: String(id) }, query: undefined, payload: backfill, options })),
+      ),
+    );
+  }
   // The route table and Resources are generated from the same contract: the tree built here is that type.
   return root as unknown as Client;
 }
