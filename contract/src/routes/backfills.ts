@@ -57,13 +57,15 @@ export const backfills = c.router({
     query: memberQuery,
     body: z.object({ backfill: BackfillUpdate, api_key: z.optional(z.string()) }),
     responses: responses(BackfillEnvelope),
-    metadata: routeMeta({ resource: 'backfills', action: 'update', tag }),
+    // A start makes runs on the backfill's trigger, a cancel cancels them.
+    metadata: routeMeta({ resource: 'backfills', action: 'update', tag, changes: ['pipeline_runs', 'pipeline_schedules'] }),
   },
   delete: {
     method: 'DELETE',
     path: '/api/backfills/:id',
     query: memberQuery,
     responses: responses(BackfillEnvelope),
-    metadata: routeMeta({ resource: 'backfills', action: 'delete', tag }),
+    // Its runs and its trigger go with it.
+    metadata: routeMeta({ resource: 'backfills', action: 'delete', tag, changes: ['pipeline_runs', 'pipeline_schedules'] }),
   },
 });
