@@ -63,7 +63,7 @@ describe('a backfill over three days of a one-block pipeline', () => {
     expect(started.status).toBe('initial');
     expect(started.started_at).not.toBeNull();
     const trigger = schedulesTable.in(api.repo).get(started.pipeline_schedule_id)!;
-    expect(trigger).toMatchObject({ name: 'Backfill november', schedule_type: 'time', schedule_interval: '@once', status: 'active' });
+    expect(trigger).toMatchObject({ name: 'Backfill november', schedule_type: null, schedule_interval: '@once', status: 'active' });
     const runs = await runsOf(call, draft.id);
     expect(runs.map((r) => r.backfill_id)).toEqual([draft.id, draft.id, draft.id]);
     expect(runs.map((r) => r.execution_date.slice(0, 10)).sort()).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);

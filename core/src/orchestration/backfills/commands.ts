@@ -77,7 +77,8 @@ function triggerFor(orchestration: BackfillOrchestration, backfill: BackfillReco
     pipeline_uuid: backfill.pipeline_uuid,
     name: triggerName(backfill),
     description: null,
-    schedule_type: 'time',
+    // As Mage's: no schedule type (so never due), an @once interval.
+    schedule_type: null,
     schedule_interval: '@once',
     start_time: now,
     status: 'inactive',
