@@ -29,36 +29,36 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     add: '  variables: variableExamples,\n',
     imports: "import { variableExamples } from './variables.js';",
   },
-  // The backfill: a resource whose writes make runs, with its line in the orchestrator's chunk and in chunks.ts.
-  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'backfills, ', imports: "import { backfills } from './routes/backfills.js';" },
+  // The replay: a resource whose writes make runs, with its line in the orchestrator's chunk and in chunks.ts.
+  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'replays, ', imports: "import { replays } from './routes/replays.js';" },
   {
     file: 'contract/src/docs/registry.ts',
     anchor: 'export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {\n',
-    add: '  backfills: backfillDocs,\n',
-    imports: "import { backfillDocs } from './routes/backfills.js';",
+    add: '  replays: replayDocs,\n',
+    imports: "import { replayDocs } from './routes/replays.js';",
   },
   {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
-    add: '  backfills,\n',
-    imports: "import { backfills } from './backfills/index.js';",
+    add: '  replays,\n',
+    imports: "import { replays } from './replays/index.js';",
   },
   {
     file: 'server/route-examples/index.ts',
     anchor: 'export const routeExamples: ExamplesRegistry = {\n',
-    add: '  backfills: backfillExamples,\n',
-    imports: "import { backfillExamples } from './backfills.js';",
+    add: '  replays: replayExamples,\n',
+    imports: "import { replayExamples } from './replays.js';",
   },
   {
     file: 'core/src/orchestration/orchestrator.ts',
     anchor: "export { applyBulkAction } from './bulk.js';\n",
-    add: "export { makeBackfill } from './backfills.js';\n",
+    add: "export { makeReplay } from './replays.js';\n",
     imports: '',
   },
   {
     file: 'core/src/chunks.ts',
     anchor: "  'pipelines.logs': { list: loadLogLines },\n",
-    add: '  backfills: { create: orchestrator },\n',
+    add: '  replays: { create: orchestrator },\n',
     imports: '',
   },
 ];
