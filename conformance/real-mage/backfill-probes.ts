@@ -9,7 +9,13 @@ const backfillDone = (body: any) => ['completed', 'failed', 'cancelled'].include
  * `completed`, and its runs by `backfill_id`. The backfill is the first of each server, so its id is 1 on both.
  */
 export const BACKFILL_PROBES: Probe[] = [
-  { name: 'create a pipeline to backfill', method: 'POST', path: '/api/pipelines', body: { pipeline: { name: 'frodo backfill', type: 'python' } }, credentials: 'token' },
+  {
+    name: 'create a pipeline to backfill',
+    method: 'POST',
+    path: '/api/pipelines',
+    body: { pipeline: { name: 'frodo backfill', type: 'python' } },
+    credentials: 'token',
+  },
   {
     name: 'create the backfilled loader',
     method: 'POST',
