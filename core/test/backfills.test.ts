@@ -225,7 +225,12 @@ describe('bounds', () => {
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     const draft = (await call('POST', '/api/pipelines/p/backfills', { backfill: { name: 'x' } })).backfill;
     const reply = await call('PUT', `/api/backfills/${draft.id}`, { backfill: { status: 'initial' } });
-    expect(reply.error.errors.map((e: Body) => e.path)).toEqual(['backfill.start_datetime', 'backfill.end_datetime', 'backfill.interval_type', 'backfill.interval_units']);
+    expect(reply.error.errors.map((e: Body) => e.path)).toEqual([
+      'backfill.start_datetime',
+      'backfill.end_datetime',
+      'backfill.interval_type',
+      'backfill.interval_units',
+    ]);
   });
 
   it('only the name is written on create (Mage’s policy)', async () => {

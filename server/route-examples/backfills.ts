@@ -19,7 +19,11 @@ export const pipelineBackfillExamples = defineExamples('pipelines.backfills', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'daily_sales';
     await run('pipelines.create', {}, { pipeline: { name: 'daily sales' } });
-    await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000 } } } });
+    await run(
+      'pipelines.blocks.create',
+      { pipeline_uuid },
+      { block: { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000 } } } },
+    );
     const created = itemOf(await run('pipelines.backfills.create', { pipeline_uuid }, { backfill: { name: 'november' } }), 'backfill');
     const id = String(created.id);
     await run(

@@ -58,10 +58,9 @@ export type BackfillCreate = z.infer<typeof BackfillCreate>;
 const datetimeText = z.string().check(z.maxLength(64));
 
 /** A backfill's settings: `pipeline_run_limit` bounds its runs in progress at once; other keys are kept as sent. */
-export const BackfillSettings = withMeta(
-  z.looseObject({ pipeline_run_limit: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))) }),
-  { id: 'BackfillSettings' },
-);
+export const BackfillSettings = withMeta(z.looseObject({ pipeline_run_limit: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1)))) }), {
+  id: 'BackfillSettings',
+});
 
 /** What an update takes: the window, settings and variables (while a draft), a new name, and `status` to start or cancel. */
 export const BackfillUpdate = withMeta(

@@ -44,7 +44,8 @@ export class BackfillIndex {
       if (!keys) this.byPipeline.set(after.pipeline_uuid, (keys = new SortedKeys<number>()));
       keys.insert(id);
     }
-    if (before?.pipeline_schedule_id != null && before.pipeline_schedule_id !== after?.pipeline_schedule_id) this.bySchedule.delete(before.pipeline_schedule_id);
+    if (before?.pipeline_schedule_id != null && before.pipeline_schedule_id !== after?.pipeline_schedule_id)
+      this.bySchedule.delete(before.pipeline_schedule_id);
     if (after?.pipeline_schedule_id != null) this.bySchedule.set(after.pipeline_schedule_id, id);
   }
 }

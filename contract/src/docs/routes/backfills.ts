@@ -7,7 +7,8 @@ const bound =
 export const pipelineBackfillDocs = defineRouteDocs('pipelines.backfills', {
   list: {
     summary: "List a pipeline's backfills",
-    description: 'Newest first. Mage ignores the pipeline in this path and lists every backfill; here it lists this pipeline’s, and a missing pipeline is a 404.',
+    description:
+      'Newest first. Mage ignores the pipeline in this path and lists every backfill; here it lists this pipeline’s, and a missing pipeline is a 404.',
     query: { include_run_count: includeRunCount },
   },
   create: {
