@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
-import { createInProcessMock } from '../src/in-process-entry.js';
+import { createInProcessMock, type Fixtures } from '../src/in-process-entry.js';
 
 const BASE = 'http://backfill-scenarios.test';
 const KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
-const pipelines = [
+const pipelines: Fixtures['pipelines'] = [
   { name: 'etl', blocks: [{ name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 2000 } } }] },
   { name: 'slow', blocks: [{ name: 'load slowly', type: 'data_loader', configuration: { simulation: { duration_ms: 3_600_000 } } }] },
   { name: 'broken', blocks: [{ name: 'load broken', type: 'data_loader', configuration: { simulation: { outcome: 'fail' } } }] },
