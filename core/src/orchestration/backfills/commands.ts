@@ -1,7 +1,7 @@
 import type { BackfillUpdate } from '@pipeline-api/contract';
 import { backfillsTable, type BackfillRecord } from '../../model/backfills.js';
 import { parseDateTime } from '../../model/interval.js';
-import { runsTable, type RunRecord } from '../../model/runs.js';
+import { RUN_TERMINAL, runsTable, type RunRecord } from '../../model/runs.js';
 import { schedulesTable, type ScheduleRecord } from '../../model/triggers.js';
 import { sizeOf } from '../../repository/storage-limits.js';
 import { createRun, type Orchestration } from '../commands.js';
@@ -160,6 +160,12 @@ export function advanceBackfillOf(orchestration: Orchestration, run: RunRecord, 
   const backfills = backfillsTable.in(orchestration.repo);
   const backfill = backfills.get(run.backfill_id);
   if (!backfill) return false;
+  // Only an ended run, or the first run to start, can move it: a run starting later costs no walk of its runs.
+  if (!RUN_TERMINAL.has(run.status) && backfill.status !== 'initial') return false;
+  // While other runs of its trigger are in progress it can neither complete nor end cancelled; only a first failure
+  // moves it. So a tick ending a thousand runs walks them once, when the last one ends, not once per run.
+  const othersGoing = backfill.pipeline_schedule_id !== null && runsTable.in(orchestration.repo).index.inProgressOf(backfill.pipeline_schedule_id) > 0;
+  if (RUN_TERMINAL.has(run.status) && othersGoing && (run.status !== 'failed' || backfill.status === 'failed')) return false;
   const transition: BackfillTransition = advanceBackfill(backfill, runsOfBackfill(orchestration, backfill.id), now);
   if (transition.state === backfill) return false;
   backfills.put({ ...backfill, ...transition.state, updated_at: now });
@@ -167,10 +173,7 @@ export function advanceBackfillOf(orchestration: Orchestration, run: RunRecord, 
   return true;
 }
 
-/**
- * Whether a run's change may move its backfill: its first start (the backfill leaves `initial`) or its end. Other
- * steps (a block finishing inside a run) leave the backfill as it is, so a tick does not read every run of it.
- */
+/** Whether a run's change may move its backfill: a change of its status (a block finishing inside it cannot). */
 export function movesBackfill(before: RunRecord, after: RunRecord): boolean {
   return after.backfill_id !== undefined && before.status !== after.status;
 }
