@@ -172,6 +172,30 @@ describe('cancel, and starting again', () => {
   });
 });
 
+describe("the pipeline's bulk actions", () => {
+  it('cancelling the pipeline’s runs ends its backfill cancelled; a retried run of a backfill stays its own', async () => {
+    const { call, advance } = await setup();
+    const draft = await pipelineWithBackfill(call, { fail: true });
+    await call('PUT', `/api/backfills/${draft.id}`, { backfill: { settings: { pipeline_run_limit: 1 }, status: 'initial' } });
+    advance(1000);
+    expect((await call('GET', `/api/backfills/${draft.id}`)).backfill.status).toBe('failed');
+    await call('PUT', '/api/pipelines/bf', { pipeline: { status: 'cancelled' } });
+    const runs = await runsOf(call, draft.id);
+    expect(runs.filter((r) => r.status === 'initial' || r.status === 'running')).toEqual([]);
+    const failed = runs.find((r) => r.status === 'failed')!;
+    await call('PUT', '/api/pipelines/bf', { pipeline: { status: 'retry', pipeline_runs: [{ id: failed.id }] } });
+    const after = await runsOf(call, draft.id);
+    expect(after).toHaveLength(4);
+    expect(after[0]).toMatchObject({ backfill_id: draft.id, execution_date: failed.execution_date });
+
+    const other = await pipelineWithBackfill(call, { name: 'other' });
+    await call('PUT', `/api/backfills/${other.id}`, { backfill: { settings: { pipeline_run_limit: 1 }, status: 'initial' } });
+    advance(250);
+    await call('PUT', '/api/pipelines/other', { pipeline: { status: 'cancelled' } });
+    expect((await call('GET', `/api/backfills/${other.id}`)).backfill.status).toBe('cancelled');
+  });
+});
+
 describe('delete', () => {
   it('deletes its runs and its trigger', async () => {
     const { api, call, advance } = await setup();
