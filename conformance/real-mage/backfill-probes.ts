@@ -37,6 +37,9 @@ export const BACKFILL_PROBES: Probe[] = [
   { name: "list the pipeline's backfills", method: 'GET', path: '/api/backfills?pipeline_uuid=frodo_backfill', credentials: 'token' },
   { name: "list the backfill's runs", method: 'GET', path: '/api/pipeline_runs?backfill_id=1', credentials: 'token' },
   { name: 'delete the backfill', method: 'DELETE', path: '/api/backfills/1', credentials: 'token' },
+  // Mage keeps a deleted backfill's trigger (active, its repo_path null, outside the contract): the profile that
+  // follows lists every trigger, so it goes here. The kit deleted it with the backfill.
+  { name: "delete the backfill's trigger", method: 'DELETE', path: '/api/pipeline_schedules/{backfill_trigger}', credentials: 'token' },
   { name: 'delete the backfilled pipeline', method: 'DELETE', path: P, credentials: 'token' },
 ];
 
@@ -49,6 +52,11 @@ const isBackfillProbe = (probe: Probe) => BACKFILL_PROBES.includes(probe);
 
 /** Why a backfill differs from Mage's on purpose (docs/runs.md#backfills). */
 export const BACKFILL_REASONS: Reason[] = [
+  {
+    id: 'backfill-trigger-deleted',
+    why: 'Mage deletes a backfill’s runs with it but keeps its trigger “Backfill <name>” (still active); the kit deletes the trigger too (docs/runs.md#backfills), so deleting it afterwards is a 404 here.',
+    covers: (_d: Difference, probe: Probe) => probe.name === "delete the backfill's trigger",
+  },
   {
     id: 'reused-ids',
     why: 'Ids of rows made after others were deleted: Mage’s SQLite tables reuse the highest deleted id (no AUTOINCREMENT), so the backfill’s trigger and runs get ids the earlier probes’ deleted triggers and runs had; the kit never reuses an id (docs/runs.md). The records are the same.',

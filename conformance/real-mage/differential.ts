@@ -83,6 +83,7 @@ export const PROBES: Probe[] = [
 export async function runProbes(baseUrl: string): Promise<Answer[]> {
   let token = '';
   let triggerToken = '';
+  let backfillTrigger = '';
   const answers: Answer[] = [];
   for (const probe of PROBES) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -90,7 +91,7 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
     else if (probe.credentials !== 'none') headers['X-API-KEY'] = probe.credentials === 'bad-key' ? 'wrong' : API_KEY;
     if (probe.credentials === 'token') headers['OAUTH-TOKEN'] = token;
     const send = async (): Promise<Answer> => {
-      const response = await fetch(`${baseUrl}${probe.path.replace('{token}', triggerToken)}`, {
+      const response = await fetch(`${baseUrl}${probe.path.replace('{token}', triggerToken).replace('{backfill_trigger}', backfillTrigger)}`, {
         method: probe.method,
         headers,
         body: probe.text ?? (probe.body === undefined ? undefined : JSON.stringify(probe.body)),
@@ -112,6 +113,7 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
     answers.push(answer);
     if (probe.name === 'login') token = JSON.parse(atob((answer.body as any).session.token.split('.')[1])).token;
     if (probe.name === 'create API trigger') triggerToken = String((answer.body as any)?.pipeline_schedule?.token ?? '');
+    if (probe.name === 'start the backfill') backfillTrigger = String((answer.body as any)?.backfill?.pipeline_schedule_id ?? '');
   }
   return answers;
 }
