@@ -105,6 +105,23 @@ describe('a backfill over three days of a one-block pipeline', () => {
   });
 });
 
+describe('variables and names', () => {
+  it("each run gets the backfill's variables under its date's (the date's win); a rename renames its trigger", async () => {
+    const { api, call } = await setup();
+    const draft = await pipelineWithBackfill(call);
+    const started = (await call('PUT', `/api/backfills/${draft.id}`, { backfill: { variables: { region: 'eu', ds: 'overridden' }, status: 'initial' } }))
+      .backfill;
+    const runs = await runsOf(call, draft.id);
+    expect(runs.map((r) => [r.variables.region, r.variables.ds]).sort()).toEqual([
+      ['eu', '2026-11-01'],
+      ['eu', '2026-11-02'],
+      ['eu', '2026-11-03'],
+    ]);
+    await call('PUT', `/api/backfills/${draft.id}`, { backfill: { name: 'renamed' } });
+    expect(schedulesTable.in(api.repo).get(started.pipeline_schedule_id)!.name).toBe('Backfill renamed');
+  });
+});
+
 describe('pipeline_run_limit', () => {
   it('keeps at most that many of its runs in progress; the rest wait initial, and start earliest date first', async () => {
     const { call, advance } = await setup();
