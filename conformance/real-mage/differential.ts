@@ -1,6 +1,7 @@
 import { ORCHESTRATION_PROBES } from './orchestration-probes.js';
 import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
 import { UI_BOOT_PROBES, UI_BOOT_REASONS } from './ui-boot-probes.js';
+import { BACKFILL_PROBES, BACKFILL_REASONS } from './backfill-probes.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
@@ -75,6 +76,7 @@ export const PROBES: Probe[] = [
   { name: 'delete pipeline', method: 'DELETE', path: '/api/pipelines/arwen_starlight', credentials: 'token' },
   ...ORCHESTRATION_PROBES,
   ...UI_BOOT_PROBES,
+  ...BACKFILL_PROBES,
   { name: 'logout', method: 'PUT', path: '/api/sessions/1', credentials: 'token' },
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
@@ -83,6 +85,7 @@ export const PROBES: Probe[] = [
 export async function runProbes(baseUrl: string): Promise<Answer[]> {
   let token = '';
   let triggerToken = '';
+  let backfillTrigger = '';
   const answers: Answer[] = [];
   for (const probe of PROBES) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -90,7 +93,7 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
     else if (probe.credentials !== 'none') headers['X-API-KEY'] = probe.credentials === 'bad-key' ? 'wrong' : API_KEY;
     if (probe.credentials === 'token') headers['OAUTH-TOKEN'] = token;
     const send = async (): Promise<Answer> => {
-      const response = await fetch(`${baseUrl}${probe.path.replace('{token}', triggerToken)}`, {
+      const response = await fetch(`${baseUrl}${probe.path.replace('{token}', triggerToken).replace('{backfill_trigger}', backfillTrigger)}`, {
         method: probe.method,
         headers,
         body: probe.text ?? (probe.body === undefined ? undefined : JSON.stringify(probe.body)),
@@ -112,6 +115,7 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
     answers.push(answer);
     if (probe.name === 'login') token = JSON.parse(atob((answer.body as any).session.token.split('.')[1])).token;
     if (probe.name === 'create API trigger') triggerToken = String((answer.body as any)?.pipeline_schedule?.token ?? '');
+    if (probe.name === 'start the backfill') backfillTrigger = String((answer.body as any)?.backfill?.pipeline_schedule_id ?? '');
   }
   return answers;
 }
@@ -282,6 +286,7 @@ export const REASONS: Reason[] = [
   },
   ...ORCHESTRATION_REASONS,
   ...UI_BOOT_REASONS,
+  ...BACKFILL_REASONS,
 ];
 
 export interface Row {

@@ -27,5 +27,6 @@ export * from './schemas/trigger.js';
 export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';
+export * from './schemas/backfill.js';
 export { Status } from './routes/statuses.js';
 export * from './schemas/ui-boot.js';

@@ -15,6 +15,11 @@ export interface RouteMeta {
   pathDefaults?: Record<string, string>;
   /** The route starts or ends the caller's session: clients keep or drop their token. */
   session?: 'login' | 'logout';
+  /**
+   * Other resources a successful write changes beyond its own and its parent's (a backfill's start makes runs and
+   * its trigger): clients invalidate them too.
+   */
+  changes?: readonly string[];
 }
 
 export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;

@@ -35,6 +35,8 @@ const CHUNKS: { readonly [Id in NodeId]?: Readonly<Partial<Record<ActionsOf<Node
   pipelineRuns: { update: orchestrator },
   // The simulated log lines.
   'pipelines.logs': { list: loadLogLines },
+  // A backfill's update may start it (runs made) or cancel it.
+  backfills: { update: orchestrator },
 };
 
 /** Loads the chunks an action of a node needs (undefined: nothing to wait for). */

@@ -81,7 +81,7 @@ describe('fixtures meet exactly the API’s checks', () => {
     expect(await seedMessage({ users: [{ email: 'a@b.co', password: 'long enough 1' }, 'bob'] })).toBe('users[1]: must be a JSON object');
     expect(await seedMessage({ pipelines: [{ name: 'p', blocks: 'none' }] })).toMatch(/^pipelines\[0\]\.blocks: /);
     expect(await seedMessage({ triggers: [{ name: 't', schedule_type: 'time' }] })).toMatch(/^triggers\[0\]\.pipeline_uuid: /);
-    expect(await seedMessage({ pipeline: [] })).toBe('pipeline: not a fixtures key (the keys are users, pipelines, triggers, tags, runs)');
+    expect(await seedMessage({ pipeline: [] })).toBe('pipeline: not a fixtures key (the keys are users, pipelines, triggers, tags, runs, backfills)');
     expect(await seedMessage({ users: {} })).toBe('users: must be a list');
     expect(await seedMessage({ users: [{ email: 'a@b.co', password: 'long enough 1', role: 'viewer' }], pipelines: [{ name: 'ok' }] })).toBe('seeded');
   });

@@ -21,24 +21,24 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     add: '  variables,\n',
     imports: "import { variables } from './variables/index.js';",
   },
-  // The backfill: a resource whose writes make runs, with its line in the orchestrator's chunk and in chunks.ts.
-  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'backfills, ', imports: "import { backfills } from './routes/backfills.js';" },
+  // The replay: a resource whose writes make runs, with its line in the orchestrator's chunk and in chunks.ts.
+  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'replays, ', imports: "import { replays } from './routes/replays.js';" },
   {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
-    add: '  backfills,\n',
-    imports: "import { backfills } from './backfills/index.js';",
+    add: '  replays,\n',
+    imports: "import { replays } from './replays/index.js';",
   },
   {
     file: 'core/src/orchestration/orchestrator.ts',
     anchor: "export { applyBulkAction } from './bulk.js';\n",
-    add: "export { makeBackfill } from './backfills.js';\n",
+    add: "export { makeReplay } from './replays.js';\n",
     imports: '',
   },
   {
     file: 'core/src/chunks.ts',
     anchor: "  'pipelines.logs': { list: loadLogLines },\n",
-    add: '  backfills: { create: orchestrator },\n',
+    add: '  replays: { create: orchestrator },\n',
     imports: '',
   },
 ];

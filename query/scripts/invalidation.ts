@@ -6,7 +6,8 @@ import type { Target } from '../src/core/route.js';
  * - the written resource, whole (its lists, infinite lists and details, under any parent);
  * - its parent: that parent's detail and lists when the path names the parent (its first param), else the whole
  *   parent resource (a shared block edited through `/api/blocks/:uuid` may sit in any pipeline);
- * - on anything but create, every resource nested under it (cancelling a run makes its block runs stale).
+ * - on anything but create, every resource nested under it (cancelling a run makes its block runs stale);
+ * - the resources its metadata says it `changes` (starting a backfill makes runs), whole.
  */
 export function invalidationRule(routes: readonly { meta: RouteMeta }[]) {
   const parentsOf = new Map<string, Set<string>>();
@@ -24,6 +25,7 @@ export function invalidationRule(routes: readonly { meta: RouteMeta }[]) {
       else targets.push([parent]);
     }
     if (meta.action !== 'create') for (const child of childrenOf.get(meta.resource) ?? []) targets.push([child]);
+    for (const changed of meta.changes ?? []) if (!targets.some((t) => t.length === 1 && t[0] === changed)) targets.push([changed]);
     return targets;
   };
 }

@@ -179,14 +179,45 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     unsubscribe();
   });
 
-  it('updating a pipeline invalidates the pipelines and what is nested under them (blocks, triggers, logs); invalidate: false skips it', async () => {
-    expect(api.pipelines.update.invalidates({ uuid: 'delta', pipeline: {} })).toEqual([['pipelines'], ['blocks'], ['pipeline_schedules'], ['logs']]);
+  it('updating a pipeline invalidates the pipelines and what is nested under them (blocks, triggers, logs, backfills); invalidate: false skips it', async () => {
+    expect(api.pipelines.update.invalidates({ uuid: 'delta', pipeline: {} })).toEqual([
+      ['pipelines'],
+      ['blocks'],
+      ['pipeline_schedules'],
+      ['logs'],
+      ['backfills'],
+    ]);
     expect(api.blocks.update.invalidates({ uuid: 'load', block: {} })).toEqual([['blocks'], ['pipelines']]);
     await queryClient.fetchQuery(api.blocks.list.queryOptions());
     await mutate(queryClient, api.pipelines.update.mutationOptions({ invalidate: false }), { uuid: 'delta', pipeline: { description: 'x' } });
     expect(queryClient.getQueryState(api.blocks.list.queryKey())?.isInvalidated).toBe(false);
     await mutate(queryClient, api.pipelines.update.mutationOptions(), { uuid: 'delta', pipeline: { description: 'y' } });
     expect(queryClient.getQueryState(api.blocks.list.queryKey())?.isInvalidated).toBe(true);
+  });
+
+  it('starting or cancelling a backfill invalidates the backfill and its runs (the route says its write changes runs and triggers)', async () => {
+    const draft = await client.pipelines.backfills.create('alpha', { name: 'november' });
+    await client.backfills.update(draft.id, { start_datetime: '2026-11-01', end_datetime: '2026-11-03', interval_type: 'day', interval_units: 1 });
+    const update = api.backfills.update;
+    expect(update.invalidates({ id: draft.id, backfill: { status: 'initial' } })).toEqual([
+      ['backfills'],
+      ['pipelines'],
+      ['pipeline_runs'],
+      ['pipeline_schedules'],
+    ]);
+    const runsQuery = api.pipelineRuns.list.queryOptions({ backfill_id: String(draft.id) });
+    expect(await queryClient.fetchQuery(runsQuery)).toEqual([]);
+    await queryClient.fetchQuery(api.backfills.detail.queryOptions(draft.id));
+    await queryClient.fetchQuery(api.users.list.queryOptions());
+    await mutate(queryClient, update.mutationOptions(), { id: draft.id, backfill: { status: 'initial' } });
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(invalidated(runsQuery.queryKey)).toBe(true);
+    expect(invalidated(api.backfills.detail.queryKey(draft.id))).toBe(true);
+    expect(invalidated(api.users.list.queryKey())).toBe(false);
+    expect((await queryClient.fetchQuery(runsQuery)).map((run) => run.backfill_id)).toEqual([draft.id, draft.id, draft.id]);
+    await mutate(queryClient, api.backfills.update.mutationOptions(), { id: draft.id, backfill: { status: 'cancelled' } });
+    expect(invalidated(runsQuery.queryKey)).toBe(true);
+    await client.backfills.delete(draft.id);
   });
 
   it('a failed write rejects with the typed error and invalidates nothing', async () => {

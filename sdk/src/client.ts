@@ -3,9 +3,12 @@ import type { ClientOptions, RequestOptions } from './core/options.js';
 import type { RouteEntry } from './core/route.js';
 import { Transport } from './core/transport.js';
 import { ROUTES } from './generated/routes.js';
-import type { Resources } from './generated/types.js';
+import type { Backfill, Resources } from './generated/types.js';
+import { backfillActions, type BackfillActions } from './backfills.js';
 
-export interface Client extends Resources {
+export interface Client extends Omit<Resources, 'backfills'> {
+  /** The backfill routes, and `start(id)` / `cancel(id)`. */
+  readonly backfills: Resources['backfills'] & BackfillActions;
   /** The token calls are made with: the raw JWT (when known) and the decoded token. */
   readonly token: { raw: string | undefined; decoded: string } | undefined;
   /** Use another token from now on (raw JWT or decoded), or none. */
@@ -32,6 +35,17 @@ export function createClient(options: ClientOptions): Client {
       node = isNode(next) ? next : (node[segment] = {});
     }
     node[segments.at(-1)!] = method(route, transport);
+  }
+  const backfills = root.backfills;
+  const update = ROUTES.find((route) => route.id === 'backfills.update');
+  if (isNode(backfills) && update) {
+    Object.assign(
+      backfills,
+      backfillActions(
+        (id, backfill, options) =>
+          new APIPromise(transport.send<Backfill>({ route: update, params: { id: String(id) }, query: undefined, payload: backfill, options })),
+      ),
+    );
   }
   // The route table and Resources are generated from the same contract: the tree built here is that type.
   return root as unknown as Client;

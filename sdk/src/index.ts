@@ -40,3 +40,12 @@ export {
   type WaitForRunOptions,
   type TriggerOptions,
 } from './runs.js';
+export {
+  waitForBackfill,
+  backfillProgress,
+  BackfillWaitTimeoutError,
+  BackfillNotStartedError,
+  type BackfillActions,
+  type BackfillProgress,
+  type WaitForBackfillOptions,
+} from './backfills.js';

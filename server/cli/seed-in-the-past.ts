@@ -1,5 +1,5 @@
 import { createApi, type Api, type Clock, type CoreConfig } from '@pipeline-api/core';
-import { scenariosOf, seedFixtures, type FixturesData, type Seeded } from '@pipeline-api/core/fixtures';
+import { backfillScenariosOf, scenariosOf, seedFixtures, type FixturesData, type Seeded } from '@pipeline-api/core/fixtures';
 
 /**
  * The server's clock while fixtures are seeded: it runs `behind` the system clock, and seeding moves it forward, so
@@ -29,10 +29,10 @@ export class CatchingUpClock implements Clock {
 
 /**
  * How much simulated time the fixtures' runs take to reach their states: a dry run of the whole seeding on an
- * in-memory API with a clock of its own (the simulated executor is deterministic). 0 without runs.
+ * in-memory API with a clock of its own (the simulated executor is deterministic). 0 without runs or backfills.
  */
 export async function scenarioSpanMs(config: CoreConfig, fixtures: FixturesData): Promise<number> {
-  if (scenariosOf(fixtures).length === 0) return 0;
+  if (scenariosOf(fixtures).length === 0 && backfillScenariosOf(fixtures).length === 0) return 0;
   const start = Date.now();
   let elapsed = 0;
   const clock: Clock = { now: () => start + elapsed };

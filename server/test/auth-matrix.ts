@@ -78,6 +78,12 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'clientPages.detail': 'viewer',
   'tags.list': 'viewer',
   'tags.create': 'editor',
+  'pipelines.backfills.list': 'viewer',
+  'pipelines.backfills.create': 'editor',
+  'backfills.list': 'viewer',
+  'backfills.detail': 'viewer',
+  'backfills.update': 'editor',
+  'backfills.delete': 'editor',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

@@ -2,7 +2,7 @@ import { initContract } from '../dsl.js';
 import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
-import { queryList } from '../primitives.js';
+import { numericId, queryList } from '../primitives.js';
 import { BlockRun } from '../schemas/block-run.js';
 import { PipelineRun, PipelineRunUpdate } from '../schemas/pipeline-run.js';
 import { routeMeta } from '../route-meta.js';
@@ -34,6 +34,7 @@ export const pipelineRuns = c.router({
       status: z.optional(queryList),
       'status[]': z.optional(queryList),
       disable_retries_grouping: z.optional(z.string()),
+      backfill_id: z.optional(numericId),
     }),
     responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
     metadata: routeMeta({ resource: 'pipeline_runs', action: 'list', tag: runTag }),

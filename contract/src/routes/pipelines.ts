@@ -9,6 +9,7 @@ import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
 import { pipelineSchedulesOfPipeline } from './triggers.js';
+import { pipelineBackfills } from './backfills.js';
 
 const c = initContract();
 const tag = 'pipelines';
@@ -69,4 +70,5 @@ export const pipelines = c.router({
   blocks: pipelineBlocks,
   pipelineSchedules: pipelineSchedulesOfPipeline,
   logs: pipelineLogs,
+  backfills: pipelineBackfills,
 });

@@ -18,3 +18,4 @@ export * from './pipeline.js';
 export * from './session.js';
 export * from './user.js';
 export * from './ui-boot.js';
+export * from './backfill.js';

@@ -38,6 +38,8 @@ export interface RunRecord {
   executor_type: string;
   metrics: Record<string, unknown>;
   passed_sla: boolean;
+  /** The backfill that made it (absent on runs of plain triggers, and on runs stored before backfills existed). */
+  backfill_id?: number;
   /** In dependency order: every block run comes after its upstreams. */
   block_runs: BlockRunState[];
 }
@@ -57,6 +59,7 @@ export class RunIndex {
   readonly byStatus = new Map<string, SortedKeys<number>>();
   readonly byPipelineStatus = new Map<string, SortedKeys<number>>();
   readonly bySchedule = new Map<number, SortedKeys<number>>();
+  readonly byBackfill = new Map<number, SortedKeys<number>>();
   /** Runs `initial` or `running`, in the order they became so: what a tick visits. */
   readonly inProgress = new Set<number>();
   readonly inProgressBySchedule = new Map<number, number>();
@@ -89,6 +92,7 @@ export class RunIndex {
     move(this.byStatus, before?.status, after?.status, id);
     move(this.byPipelineStatus, before && key(before.pipeline_uuid, before.status), after && key(after.pipeline_uuid, after.status), id);
     move(this.bySchedule, before?.pipeline_schedule_id, after?.pipeline_schedule_id, id);
+    move(this.byBackfill, before?.backfill_id, after?.backfill_id, id);
     const wasInProgress = before !== undefined && isInProgress(before.status);
     const nowInProgress = after !== undefined && isInProgress(after.status);
     if (wasInProgress && !nowInProgress) this.inProgress.delete(id);

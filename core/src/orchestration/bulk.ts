@@ -2,6 +2,7 @@ import type { Services } from '../context.js';
 import { invalid } from '../errors.js';
 import type { PipelineRecord } from '../model/pipelines.js';
 import { createRun, resetterFor } from './commands.js';
+import { advanceBackfillOf } from './backfills/commands.js';
 import { checkWaitingRoom } from './quotas.js';
 import { endRun, resetIncomplete } from './engine.js';
 import { isInProgress, type RunRecord } from '../model/runs.js';
@@ -54,14 +55,25 @@ export function applyBulkAction(pipeline: PipelineRecord, action: BulkAction, ct
         }
         runs = inProgressOf(ctx, [action.pipeline_schedule_id]);
       } else runs = inProgressOf(ctx, scheduleIds);
-      for (const run of runs) if (isInProgress(run.status)) runsTable.in(repo).put(endRun(run, 'cancelled', now));
+      for (const run of runs) {
+        if (!isInProgress(run.status)) continue;
+        const ended = endRun(run, 'cancelled', now);
+        runsTable.in(repo).put(ended);
+        advanceBackfillOf(ctx, ended, now);
+      }
       return;
     }
     case 'retry': {
       if (!action.pipeline_runs?.length) throw invalid('pipeline.pipeline_runs', 'retry needs pipeline_runs: [{id}, ...], the runs to run again.');
       for (const run of named()) {
         const schedule = schedulesTable.in(repo).get(run.pipeline_schedule_id)!;
-        createRun(ctx, schedule, now, { executionDate: run.execution_date, variables: run.variables, eventVariables: run.event_variables });
+        // A backfill's run retried stays the backfill's: the new run is its date's latest.
+        createRun(ctx, schedule, now, {
+          executionDate: run.execution_date,
+          variables: run.variables,
+          eventVariables: run.event_variables,
+          backfillId: run.backfill_id,
+        });
       }
       return;
     }
@@ -69,7 +81,7 @@ export function applyBulkAction(pipeline: PipelineRecord, action: BulkAction, ct
       for (const id of runsTable.in(repo).index.ofPipelineStatus(pipeline.uuid, 'failed')?.slice() ?? []) {
         const run = runsTable.in(repo).get(id)!;
         const next = resetIncomplete(run, resetterFor(ctx, run, now), now);
-        if (next.status === 'initial') checkWaitingRoom(ctx, run.pipeline_schedule_id);
+        if (next.status === 'initial' && run.backfill_id === undefined) checkWaitingRoom(ctx, run.pipeline_schedule_id);
         runsTable.in(repo).put(next);
       }
       return;

@@ -11,6 +11,7 @@ import { runsTable } from '../model/runs.js';
 import { resetBlockRun } from './simulation.js';
 import type { ScheduleRecord } from '../model/triggers.js';
 import { schedulesTable } from '../model/triggers.js';
+import { advanceBackfillOf, movesBackfill } from './backfills/commands.js';
 
 /** What the commands read: the store and the settings. */
 export type Orchestration = { repo: Repository; config: Pick<CoreConfig, 'runs' | 'simulatedBlockDurationMs'> };
@@ -29,6 +30,11 @@ export interface NewRun {
   variables?: Record<string, unknown>;
   eventVariables?: Record<string, unknown>;
   status?: 'initial' | 'cancelled';
+  /**
+   * The backfill making it: its runs carry exactly the variables given (Mage adds no execution_partition to them),
+   * and pass the waiting-runs cap (the backfill's own cap bounds them; a backfill may wait on a thousand runs).
+   */
+  backfillId?: number;
 }
 
 /**
@@ -41,7 +47,7 @@ export function createRun(orchestration: Orchestration, schedule: ScheduleRecord
   const runs = runsTable.in(repo);
   const cancelled = spec.status === 'cancelled';
   checkVariablesSize(orchestration, sizeOf(spec.variables ?? {}) + sizeOf(spec.eventVariables ?? {}), `The run's variables and event variables`);
-  if (!cancelled) checkWaitingRoom(orchestration, schedule.id);
+  if (!cancelled && spec.backfillId === undefined) checkWaitingRoom(orchestration, schedule.id);
   const run: RunRecord = {
     id: runs.nextId(),
     pipeline_schedule_id: schedule.id,
@@ -54,13 +60,15 @@ export function createRun(orchestration: Orchestration, schedule: ScheduleRecord
     updated_at: now,
     // As Mage: a run keeps the variables it was made with (the scheduler gives a time trigger's runs the trigger's
     // variables; a run made over the API or a trigger URL keeps the ones it was sent).
-    variables: { ...spec.variables, execution_partition: executionPartition(schedule.id, spec.executionDate) },
+    variables:
+      spec.backfillId === undefined ? { ...spec.variables, execution_partition: executionPartition(schedule.id, spec.executionDate) } : { ...spec.variables },
     event_variables: spec.eventVariables ?? {},
     executor_type: 'local_python',
     metrics: cancelled ? { skipped: 'skip_if_previous_running: another run of this trigger was in progress' } : {},
     passed_sla: false,
     block_runs: [],
   };
+  if (spec.backfillId !== undefined) run.backfill_id = spec.backfillId;
   runs.put(run);
   keepFinishedWithinBound(orchestration, schedule.id);
   return run;
@@ -103,8 +111,11 @@ export function resetterFor({ repo, config }: Orchestration, run: RunRecord, now
 /** `status: cancelled` or `pipeline_run_action: retry_blocks` on one run. */
 export function changeRun(orchestration: Orchestration, run: RunRecord, now: number, change: { cancel: true } | { retryFrom: string | undefined }): RunRecord {
   const next = 'cancel' in change ? cancelRun(run, now) : retryBlocks(run, change.retryFrom, resetterFor(orchestration, run, now), now);
-  if (next.status === 'initial' && run.status !== 'initial') checkWaitingRoom(orchestration, run.pipeline_schedule_id);
-  if (next !== run) runsTable.in(orchestration.repo).put(next);
+  if (next.status === 'initial' && run.status !== 'initial' && run.backfill_id === undefined) checkWaitingRoom(orchestration, run.pipeline_schedule_id);
+  if (next !== run) {
+    runsTable.in(orchestration.repo).put(next);
+    if (movesBackfill(run, next)) advanceBackfillOf(orchestration, next, now);
+  }
   return next;
 }
 

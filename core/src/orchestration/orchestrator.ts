@@ -9,3 +9,4 @@ export { changeRun, runNow } from './commands.js';
 export { triggerRun } from './api-trigger.js';
 export { applyBulkAction } from './bulk.js';
 export { triggerWrites } from './trigger-writes.js';
+export { updateBackfill } from './backfills/commands.js';

@@ -15,6 +15,8 @@ import { runsTable } from '../model/runs.js';
 import { plannedBlockRuns } from './simulation.js';
 import type { ScheduleRecord } from '../model/triggers.js';
 import { schedulesTable } from '../model/triggers.js';
+import { backfillsTable } from '../model/backfills.js';
+import { advanceBackfillOf, movesBackfill } from './backfills/commands.js';
 
 export interface Scheduler {
   /**
@@ -137,7 +139,10 @@ function step(orchestration: Orchestration, run: RunRecord, schedule: ScheduleRe
   const advanced = run.status === 'initial' ? maybeStart(orchestration, run, schedule, now) : advanceRun(run, now, schedule.settings);
   const next = withSla(advanced, schedule, now);
   if (next !== run) runsTable.in(repo).put(next);
-  if (next.status === 'completed') deactivateFinishedOnce(repo, schedule, now);
+  // A backfill's trigger goes inactive when the backfill completes, not when one of its runs does.
+  if (next.backfill_id !== undefined) {
+    if (movesBackfill(run, next)) advanceBackfillOf(orchestration, next, now);
+  } else if (next.status === 'completed') deactivateFinishedOnce(repo, schedule, now);
   return next;
 }
 
@@ -148,6 +153,8 @@ function step(orchestration: Orchestration, run: RunRecord, schedule: ScheduleRe
 function fireIfDue(orchestration: Orchestration, schedule: ScheduleRecord, now: number): boolean {
   const { repo } = orchestration;
   if (schedule.status !== 'active' || schedule.schedule_type !== 'time') return false;
+  // A backfill's trigger is never fired (Mage skips schedules that have a backfill): its runs are made at its start.
+  if (backfillsTable.in(repo).index.bySchedule.has(schedule.id)) return false;
   if (schedule.start_time !== null && now < schedule.start_time) return false;
   const interval = schedule.schedule_interval;
   const runs = runsTable.in(repo).index;

@@ -10,6 +10,7 @@ import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
 import { clientPages, gitBranches, oauths, projects, tags } from './ui-boot.js';
+import { backfills, pipelineBackfills } from './backfills/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
 export const resourceModules = {
@@ -33,6 +34,8 @@ export const resourceModules = {
   gitBranches,
   clientPages,
   tags,
+  'pipelines.backfills': pipelineBackfills,
+  backfills,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

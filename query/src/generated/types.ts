@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -19,6 +19,7 @@ export interface Queries {
   gitBranches: GitBranchesQueries;
   clientPages: ClientPagesQueries;
   tags: TagsQueries;
+  backfills: BackfillsQueries;
 }
 
 export interface StatusesQueries {
@@ -49,6 +50,7 @@ export interface PipelinesQueries {
   blocks: PipelinesBlocksQueries;
   pipelineSchedules: PipelinesPipelineSchedulesQueries;
   logs: PipelinesLogsQueries;
+  backfills: PipelinesBackfillsQueries;
 }
 
 export interface PipelinesBlocksQueries {
@@ -66,6 +68,11 @@ export interface PipelinesPipelineSchedulesQueries {
 
 export interface PipelinesLogsQueries {
   list: PagedRead<Client['pipelines']['logs']['list']>;
+}
+
+export interface PipelinesBackfillsQueries {
+  list: PagedRead<Client['pipelines']['backfills']['list']>;
+  create: Write<Client['pipelines']['backfills']['create'], { pipeline_uuid: string; backfill: Arg<Client['pipelines']['backfills']['create'], 1> }>;
 }
 
 export interface BlocksQueries {
@@ -136,4 +143,11 @@ export interface ClientPagesQueries {
 export interface TagsQueries {
   list: PagedRead<Client['tags']['list']>;
   create: Write<Client['tags']['create'], { tag: Arg<Client['tags']['create'], 0> }>;
+}
+
+export interface BackfillsQueries {
+  list: PagedRead<Client['backfills']['list']>;
+  detail: Read<Client['backfills']['detail']>;
+  update: Write<Client['backfills']['update'], { id: number | string; backfill: Arg<Client['backfills']['update'], 1> }>;
+  delete: Write<Client['backfills']['delete'], { id: number | string; query?: Arg<Client['backfills']['delete'], 1> }>;
 }

@@ -343,6 +343,37 @@ export const ROUTES: readonly RouteEntry[] = [
     }
   },
   {
+    "id": "pipelines.backfills.list",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/backfills",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "backfills",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelines.backfills.create",
+    "method": "POST",
+    "path": "/api/pipelines/:pipeline_uuid/backfills",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "backfill",
+    "resultKey": "backfill",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
     "id": "blocks.list",
     "method": "GET",
     "path": "/api/blocks",
@@ -726,6 +757,65 @@ export const ROUTES: readonly RouteEntry[] = [
     "defaults": {},
     "payloadKey": "tag",
     "resultKey": "tag",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "backfills.list",
+    "method": "GET",
+    "path": "/api/backfills",
+    "params": [],
+    "defaults": {},
+    "resultKey": "backfills",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "backfills.detail",
+    "method": "GET",
+    "path": "/api/backfills/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "backfill",
+    "list": false,
+    "query": {
+      "format": "_format",
+      "limit": "_limit",
+      "offset": "_offset"
+    }
+  },
+  {
+    "id": "backfills.update",
+    "method": "PUT",
+    "path": "/api/backfills/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "payloadKey": "backfill",
+    "resultKey": "backfill",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "backfills.delete",
+    "method": "DELETE",
+    "path": "/api/backfills/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "backfill",
     "list": false,
     "query": {
       "format": "_format"

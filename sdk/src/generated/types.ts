@@ -619,6 +619,70 @@ export interface PipelinesLogsListQuery {
   "block_uuid[]"?: string | string[];
 }
 
+export type Backfill = {
+  id: number;
+  name: string;
+  pipeline_uuid: string;
+  pipeline_schedule_id: number | null;
+  block_uuid: string | null;
+  start_datetime: string | null;
+  end_datetime: string | null;
+  interval_type: "second" | "minute" | "hour" | "day" | "week" | "month" | "year" | "custom" | (string & {}) | null;
+  interval_units: number | null;
+  settings: {
+    [key: string]: unknown;
+  } | null;
+  variables: {
+    [key: string]: unknown;
+  } | null;
+  status: "initial" | "running" | "completed" | "failed" | "cancelled" | (string & {}) | null;
+  metrics: {
+    [key: string]: unknown;
+  } | null;
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  created_at: string;
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  failed_at: string | null;
+  total_run_count?: number;
+  run_status_counts?: {
+    [key: string]: number;
+  };
+  pipeline_run_dates?: BackfillRunDate[];
+};
+
+export type BackfillRunDate = {
+  ds: string;
+  execution_date: string;
+  hr: string;
+  interval_end_datetime: string | null;
+  interval_seconds: number | null;
+  interval_start_datetime: string;
+  interval_start_datetime_previous: string | null;
+};
+
+export interface PipelinesBackfillsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Add `total_run_count` (the dates of the window) and `run_status_counts` (the latest run of each date, by status) */
+  include_run_count?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+}
+
+export type BackfillCreate = {
+  name: string;
+};
+
+export interface PipelinesBackfillsCreateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
 export type SharedBlock = {
   uuid: string;
   name: string;
@@ -869,6 +933,8 @@ export interface PipelineRunsListQuery {
   "status[]"?: string | string[];
   /** Accepted and ignored: runs are never grouped */
   disable_retries_grouping?: string;
+  /** Only the runs of this backfill (every set it made: each start after a failure or a cancel adds one) */
+  backfill_id?: string;
 }
 
 export interface PipelineRunsDetailQuery {
@@ -1103,6 +1169,61 @@ export interface TagsCreateQuery {
   format?: string;
 }
 
+export interface BackfillsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Only this pipeline’s backfills */
+  pipeline_uuid?: string;
+  /** Add `total_run_count` (the dates of the window) and `run_status_counts` (the latest run of each date, by status) */
+  include_run_count?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+}
+
+export interface BackfillsDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Add `total_run_count` (the dates of the window) and `run_status_counts` (the latest run of each date, by status) */
+  include_run_count?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** Add `pipeline_run_dates`: a page of the run dates and their variables */
+  include_preview_runs?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+}
+
+export type BackfillUpdate = {
+  name?: string;
+  start_datetime?: string | null;
+  end_datetime?: string | null;
+  interval_type?: "second" | "minute" | "hour" | "day" | "week" | "month" | "year" | "custom" | null;
+  interval_units?: number | null;
+  settings?: BackfillSettings | null;
+  variables?: {
+    [key: string]: unknown;
+  } | null;
+  status?: "initial" | "cancelled";
+  block_uuid?: string | null;
+};
+
+export type BackfillSettings = {
+  pipeline_run_limit?: number | null;
+  [key: string]: unknown;
+};
+
+export interface BackfillsUpdateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export interface BackfillsDeleteQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
 export interface Resources {
   statuses: StatusesResource;
   sessions: SessionsResource;
@@ -1117,6 +1238,7 @@ export interface Resources {
   gitBranches: GitBranchesResource;
   clientPages: ClientPagesResource;
   tags: TagsResource;
+  backfills: BackfillsResource;
 }
 
 export interface StatusesResource {
@@ -1162,6 +1284,7 @@ export interface PipelinesResource {
   blocks: PipelinesBlocksResource;
   pipelineSchedules: PipelinesPipelineSchedulesResource;
   logs: PipelinesLogsResource;
+  backfills: PipelinesBackfillsResource;
 }
 
 export interface PipelinesBlocksResource {
@@ -1187,6 +1310,13 @@ export interface PipelinesPipelineSchedulesResource {
 export interface PipelinesLogsResource {
   /** A pipeline's run logs: One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20, at most 1000), `_offset` skips runs. Lines are simulated (see docs/runs.md). */
   list(pipeline_uuid: string, query?: PipelinesLogsListQuery, options?: RequestOptions): PagePromise<PipelineLogs>;
+}
+
+export interface PipelinesBackfillsResource {
+  /** List a pipeline's backfills: Newest first. Mage ignores the pipeline in this path and lists every backfill; here it lists this pipeline’s, and a missing pipeline is a 404. */
+  list(pipeline_uuid: string, query?: PipelinesBackfillsListQuery, options?: RequestOptions): PagePromise<Backfill>;
+  /** Create a backfill: A draft (`status: null`) with only its name (the only attribute writable on create, as Mage). Set its window with an update, then start it with `status: initial`. */
+  create(pipeline_uuid: string, backfill: BackfillCreate, options?: RequestOptions): APIPromise<Backfill>;
 }
 
 export interface BlocksResource {
@@ -1292,4 +1422,15 @@ export interface TagsResource {
   list(query?: TagsListQuery, options?: RequestOptions): PagePromise<Tag>;
   /** Create a tag: Editors and up. A name taken by a created tag is a 400; at most 1000 created tags. */
   create(tag: TagCreate, options?: RequestOptions): APIPromise<Tag>;
+}
+
+export interface BackfillsResource {
+  /** List backfills: Newest first (by `created_at`), every pipeline’s unless `pipeline_uuid` says which. */
+  list(query?: BackfillsListQuery, options?: RequestOptions): PagePromise<Backfill>;
+  /** Read a backfill: With `include_preview_runs`, `pipeline_run_dates` is one page (`_offset`, `_limit`: 40 by default) of the dates its runs get, computed from the window whether it has started or not. */
+  detail(id: number | string, query?: BackfillsDetailQuery, options?: RequestOptions): APIPromise<Backfill>;
+  /** Update, start or cancel a backfill: While a draft: its window (`start_datetime`, `end_datetime` inclusive, `interval_type`, `interval_units`), `settings.pipeline_run_limit` (runs at once), `variables` (merged under each run's date variables). `status: initial` starts it (from a draft, `failed` or `cancelled`: a new set of runs, one per date, on its `@once` trigger "Backfill <name>"); `status: cancelled` cancels its unfinished runs. A backfill makes at most 1000 runs (`MAX_RUNS_PER_BACKFILL`, or `MAX_FINISHED_RUNS_PER_TRIGGER` when lower): a start over more dates is a 400 `record_invalid` naming the count, the latest `end_datetime` that fits and the smallest interval that fits; nothing is made. */
+  update(id: number | string, backfill: BackfillUpdate, options?: RequestOptions): APIPromise<Backfill>;
+  /** Delete a backfill: Its runs (with their block runs) and its trigger are deleted with it. */
+  delete(id: number | string, query?: BackfillsDeleteQuery, options?: RequestOptions): APIPromise<Backfill>;
 }

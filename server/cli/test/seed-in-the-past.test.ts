@@ -30,7 +30,7 @@ describe("the server's --fixtures seeds runs in a given state, as the mocks' see
     const before = Date.now();
     const { server, lines } = await start(FIXTURES, 'scenarios');
     try {
-      expect(lines).toContainEqual(expect.stringMatching(/^Loaded .*scenarios\.json: 0 users, 2 pipelines, 2 triggers, 0 tags, 3 runs$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^Loaded .*scenarios\.json: 0 users, 2 pipelines, 2 triggers, 0 tags, 3 runs, 0 backfills$/));
       const client = createClient({ baseUrl: server.url, apiKey: KEY });
       await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
       const runs = await client.pipelineRuns.list();
@@ -64,7 +64,7 @@ describe("the server's --fixtures seeds runs in a given state, as the mocks' see
     const example = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).find((block) => block.includes('"runs"'));
     const { server, lines } = await start(JSON.parse(example!), 'docs-example');
     try {
-      expect(lines).toContainEqual(expect.stringMatching(/^Loaded .*docs-example\.json: 0 users, 1 pipelines, 1 triggers, 0 tags, 1 runs$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^Loaded .*docs-example\.json: 0 users, 1 pipelines, 1 triggers, 0 tags, 1 runs, 0 backfills$/));
       const client = createClient({ baseUrl: server.url, apiKey: KEY });
       await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
       expect((await client.pipelineRuns.list()).map((r) => r.status)).toEqual(['failed']);

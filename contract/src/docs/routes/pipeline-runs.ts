@@ -12,6 +12,7 @@ export const runDocs = defineRouteDocs(
         status: 'Only runs in these statuses (one, or comma-separated)',
         'status[]': 'Only runs in these statuses (repeat the param, or comma-separate)',
         disable_retries_grouping: 'Accepted and ignored: runs are never grouped',
+        backfill_id: 'Only the runs of this backfill (every set it made: each start after a failure or a cancel adds one)',
       },
     },
     detail: {

@@ -13,7 +13,7 @@ export const runPolicy = definePolicy({
     update: each(['status', 'pipeline_run_action', 'from_block_uuid'], editor),
   },
   queries: {
-    list: ['pipeline_uuid', 'pipeline_uuid[]', 'status', 'status[]', 'disable_retries_grouping'],
+    list: ['pipeline_uuid', 'pipeline_uuid[]', 'status', 'status[]', 'disable_retries_grouping', 'backfill_id'],
     detail: [],
     update: [],
     delete: [],

@@ -43,6 +43,16 @@ export const runResource: Resource<NodeAt<'pipelineRuns'>, RunRecord> = {
     const pipelines = values(query.pipeline_uuid, query['pipeline_uuid[]']);
     const statuses = values(query.status, query['status[]']);
     let lists: (OrderedKeys<number> | undefined)[];
+    if (query.backfill_id !== undefined) {
+      // A backfill's runs (at most a few thousand), narrowed by the other filters.
+      const own = index.byBackfill.get(Number(query.backfill_id))?.slice() ?? [];
+      const found = runsTable.in(repo).getMany(own);
+      const kept = own.filter((id) => {
+        const run = found.get(id);
+        return run !== undefined && (!pipelines || pipelines.includes(run.pipeline_uuid)) && (!statuses || statuses.includes(run.status));
+      });
+      return pageOf(repo, [kept], ctx.meta);
+    }
     if (pipelines && statuses) lists = pipelines.flatMap((p) => statuses.map((s) => index.ofPipelineStatus(p, s)));
     else if (pipelines) lists = pipelines.map((p) => index.byPipeline.get(p));
     else if (statuses) lists = statuses.map((s) => index.byStatus.get(s));
