@@ -32,7 +32,9 @@ export function packagesImportedBy(files: readonly string[]): Map<string, string
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
-    for (const match of text.matchAll(/\bresolve\(\s*[`'"]([^`'"$]+)/g)) specifiers.push(match[1]!);
+    // A bare `resolve(...)`, `require.resolve(...)` or `createRequire(...).resolve(...)`; not a method of another object
+    // (the core's `routes.resolve('GET', path)`).
+    for (const match of text.matchAll(/(?:(?<![.\w])|(?<=\)\.)|(?<=\brequire\.))resolve\(\s*[`'"]([^`'"$]+)/g)) specifiers.push(match[1]!);
     for (const specifier of specifiers) {
       const name = packageOf(specifier);
       if (name === undefined) continue;
