@@ -15,6 +15,8 @@ export interface RouteMeta {
   pathDefaults?: Record<string, string>;
   /** The route starts or ends the caller's session: clients keep or drop their token. */
   session?: 'login' | 'logout';
+  /** The decoded token may also come in the `token` query param (a download link, which cannot carry a header). */
+  queryToken?: boolean;
 }
 
 export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;

@@ -7,9 +7,10 @@ import { pipelines } from './routes/pipelines.js';
 import { sessions } from './routes/sessions.js';
 import { statuses } from './routes/statuses.js';
 import { users } from './routes/users.js';
+import { secrets } from './routes/secrets.js';
 
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns }, { strictStatusCodes: true });
+export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, secrets }, { strictStatusCodes: true });
 export type Contract = typeof contract;

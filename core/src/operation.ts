@@ -128,7 +128,7 @@ export function createCore(options: CoreOptions) {
     // authenticate, before the query is validated: a caller without the API key learns nothing about it
     const caller: Caller = meta.public
       ? { user: null, role: null, token: null, decodedToken: null, authEnabled: false }
-      : await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
+      : await authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: meta.queryToken === true });
     // A caller with the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
     refuseAnonymous(caller, action, module.policy);
 
@@ -197,6 +197,11 @@ export function createCore(options: CoreOptions) {
     const { resource, presenter, policy } = module;
     const chosen = presenter.resolveFormat(format, action);
     policy.authorizeReads(policyCtx, presenter.attributesOf(chosen));
+    // A file route (a CSV download) answers its file instead of an envelope.
+    if (info.file) {
+      if (!module.file) throw new ApiError('method_not_allowed');
+      return { status: 200, body: {}, file: module.file(record, ctx) };
+    }
 
     // resource action; a delete is presented as the record was, so its associations load first
     const preloadedBeforeDelete = action === 'delete' && resource.preload ? resource.preload([record], ctx) : undefined;

@@ -11,6 +11,7 @@ import {
   parseHeaders,
   parseQuery,
   type CoreConfig,
+  type FileAnswer,
   type RepositoryFactory,
 } from '@pipeline-api/core';
 import type { Fixtures, Seeded } from '@pipeline-api/core/fixtures';
@@ -196,7 +197,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     if (injection?.delay) await sleep(injection.delay);
     if (injection && 'networkError' in injection) return Response.error();
 
-    let outcome: { status: number; body: unknown; headers?: Record<string, string> };
+    let outcome: { status: number; body: unknown; headers?: Record<string, string>; file?: FileAnswer };
     if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
       outcome = injected(injection, query, core);
     } else if (typeof route === 'string') {
@@ -227,13 +228,19 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     const declared = routeId ? contractRoute(routeId) : undefined;
     // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
     const undeclaredOk = injection !== undefined && 'status' in injection;
-    const violation = declared && routeId && checkResponse(routeId, declared, outcome.status, outcome.body, undeclaredOk);
+    const violation = declared && routeId && checkResponse(routeId, declared, outcome.status, outcome.file?.text ?? outcome.body, undeclaredOk);
     if (violation) {
       violations.push(violation);
       console.error(`[pipeline-api mocks] ${violation.message}`);
       if ((options.onViolation ?? 'throw') === 'throw') throw violation;
     }
-    const response = Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
+    // A file route's success (a CSV download) is its text with its type and file name; everything else the envelope.
+    const response = outcome.file
+      ? new Response(outcome.file.text, {
+          status: outcome.status,
+          headers: { ...outcome.headers, 'Content-Type': outcome.file.contentType, 'Content-Disposition': outcome.file.contentDisposition },
+        })
+      : Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
     // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }

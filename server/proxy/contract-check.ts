@@ -31,6 +31,8 @@ export function checkRequest(route: ContractRoute, query: Record<string, unknown
  * sent `_http_error_codes`; an error body must be the error envelope, any other body the route's success envelope.
  */
 export function checkResponse(route: ContractRoute, status: number, query: Record<string, unknown>, body: unknown, isJson: boolean): Issue[] {
+  // A file route's success is its text (a CSV download); its errors are the envelope.
+  if (!isJson && route.file && status === 200) return [];
   if (!isJson) return [{ where: 'response', path: '(body)', message: 'the answer is not JSON (the contract answers the envelope)', found: 'not-json' }];
   const issues: Issue[] = [];
   const declared = (route.route.responses as Record<number, unknown>)[status];

@@ -9,6 +9,8 @@ import { pipelineExamples } from './pipelines.js';
 import { sessionExamples } from './sessions.js';
 import { statusExamples } from './statuses.js';
 import { userExamples } from './users.js';
+import { blockOutputDownloadExamples, blockRunOutputExamples } from './outputs.js';
+import { secretExamples } from './secrets.js';
 
 /**
  * The documentation side of every route, kept out of the runtime modules (the core's package ships none of it):
@@ -31,6 +33,9 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineRuns.blockRuns': runBlockRunExamples,
   blockRuns: blockRunExamples,
   'pipelines.logs': logExamples,
+  'blockRuns.outputs': blockRunOutputExamples,
+  secrets: secretExamples,
+  'pipelines.blockOutputs': blockOutputDownloadExamples,
 };
 
 export type { AnyNodeExamples, ExampleRunner, NodeExamples, OwnerCall, Prepared, TargetRequest } from './define.js';

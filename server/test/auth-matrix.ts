@@ -67,6 +67,11 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.delete': 'editor',
   'pipelineRuns.blockRuns.list': 'viewer',
   'blockRuns.list': 'viewer',
+  'blockRuns.outputs.list': 'viewer',
+  'pipelines.blockOutputs.download': 'viewer',
+  'secrets.list': 'editor',
+  'secrets.create': 'editor',
+  'secrets.delete': 'editor',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

@@ -3,7 +3,7 @@ import { contract } from '../router.js';
 import type { NodeId } from '../route-types.js';
 import { walkContract, type ContractRoute } from '../walk.js';
 import { TAG, type AnyRouteDoc, type NodeDocs } from './define.js';
-import { blockRunDocs } from './routes/block-runs.js';
+import { blockOutputDownloadDocs, blockRunDocs, blockRunOutputDocs } from './routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from './routes/blocks.js';
 import { pipelineLogDocs } from './routes/logs.js';
 import { runBlockRunDocs, runDocs } from './routes/pipeline-runs.js';
@@ -12,6 +12,7 @@ import { pipelineDocs } from './routes/pipelines.js';
 import { sessionDocs } from './routes/sessions.js';
 import { statusDocs } from './routes/statuses.js';
 import { userDocs } from './routes/users.js';
+import { secretDocs } from './routes/secrets.js';
 import { describeSchema, describeSchemas } from './schemas.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
@@ -31,6 +32,9 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelineRuns.blockRuns': runBlockRunDocs,
   blockRuns: blockRunDocs,
   'pipelines.logs': pipelineLogDocs,
+  'blockRuns.outputs': blockRunOutputDocs,
+  secrets: secretDocs,
+  'pipelines.blockOutputs': blockOutputDownloadDocs,
 };
 
 const byNode = new Map<string, Map<string, AnyRouteDoc>>(

@@ -8,6 +8,7 @@ import { PIPELINE_SORT_KEYS, Pipeline, PipelineCreate, PipelineUpdate } from '..
 import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
+import { blockOutputDownloads } from './block-outputs.js';
 import { pipelineSchedulesOfPipeline } from './triggers.js';
 
 const c = initContract();
@@ -69,4 +70,5 @@ export const pipelines = c.router({
   blocks: pipelineBlocks,
   pipelineSchedules: pipelineSchedulesOfPipeline,
   logs: pipelineLogs,
+  blockOutputs: blockOutputDownloads,
 });

@@ -17,3 +17,5 @@ export * from './trigger.js';
 export * from './pipeline.js';
 export * from './session.js';
 export * from './user.js';
+export * from './block-output.js';
+export * from './secret.js';

@@ -9,6 +9,9 @@ import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
+import { blockRunOutputs } from './outputs/index.js';
+import { secrets } from './secrets/index.js';
+import { blockOutputDownloads } from './block_outputs/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
 export const resourceModules = {
@@ -27,6 +30,9 @@ export const resourceModules = {
   'pipelineRuns.blockRuns': pipelineRunBlockRuns,
   blockRuns,
   'pipelines.logs': pipelineLogs,
+  'blockRuns.outputs': blockRunOutputs,
+  secrets,
+  'pipelines.blockOutputs': blockOutputDownloads,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';
