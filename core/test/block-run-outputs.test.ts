@@ -129,4 +129,58 @@ describe('block run outputs', () => {
   });
 });
 
+describe('the CSV download of a block output', () => {
+  it('answers the table as CSV with Mage’s type and file name; errors stay envelopes', async () => {
+    const t = await setup();
+    const ran = await ranPipeline(t, [
+      ['load', 'data_loader', { simulation: { output: { columns: ['x', 'note'], rows: [[1, 'a,b'], [2, null], [3, true]] } } }],
+      ['clean', 'transformer', { simulation: { output: { text: 'cleaned' } } }],
+    ]);
+    const download = (block: string, query: Record<string, string>) => t.call('GET', `/api/pipelines/p/block_outputs/${block}/downloads`, undefined, query);
+    const ok = await download('load', { pipeline_run_id: String(ran.runId) });
+    expect(ok.status).toBe(200);
+    expect(ok.file).toEqual({ contentType: 'text/csv', contentDisposition: 'attachment; filename=load.csv', text: 'x,note\n1,"a,b"\n2,\n3,True' });
+    expect((await download('clean', { pipeline_run_id: String(ran.runId) })).file).toMatchObject({ text: '', contentDisposition: 'attachment; filename=clean.csv' });
+    for (const [block, query] of [
+      ['load', { pipeline_run_id: '999' }],
+      ['nope', { pipeline_run_id: String(ran.runId) }],
+    ] as const) {
+      const missing = await download(block, query);
+      expect(missing.file).toBeUndefined();
+      expect(missing.body).toMatchObject({ error: { code: 404, type: 'record_not_found' } });
+    }
+    const noRun = await download('load', {});
+    expect(noRun.file).toBeUndefined();
+    expect(noRun.body).toMatchObject({ error: { code: 400 } });
+    expect((await t.call('GET', `/api/pipelines/other/block_outputs/load/downloads`, undefined, { pipeline_run_id: String(ran.runId) })).body).toMatchObject({
+      error: { code: 404 },
+    });
+  });
+
+  it('takes the decoded token from the query, as Mage’s download links send it, on this route only', async () => {
+    let now = NOW;
+    const api = await createApi({ config: { bcryptRounds: 4, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+    const key = { 'x-api-key': api.config.apiKey };
+    const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = key, query: Record<string, string> = {}) =>
+      api.core.dispatch({ method, path, query, headers, body, client: 'test' });
+    const login = (await send('POST', '/api/sessions', { session: { email: api.config.defaultOwner.email, password: api.config.defaultOwner.password } })).body as any;
+    const token = JSON.parse(atob(login.session.token.split('.')[1])).token as string;
+    const owner = { ...key, 'oauth-token': token };
+    await send('POST', '/api/pipelines', { pipeline: { name: 'p' } }, owner);
+    await send('POST', '/api/pipelines/p/blocks', { block: { name: 'load', type: 'data_loader' } }, owner);
+    const trigger = ((await send('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' } }, owner)).body as any)
+      .pipeline_schedule;
+    const run = ((await send('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} }, owner)).body as any).pipeline_run;
+    for (let i = 0; i < 10; i++) api.tick((now += 1000));
+    const viaQuery = await send('GET', '/api/pipelines/p/block_outputs/load/downloads', undefined, key, { pipeline_run_id: String(run.id), token });
+    expect(viaQuery.file?.text).toMatch(/^id,ds,value,category\n1,2026-01-01,/);
+    const noToken = await send('GET', '/api/pipelines/p/block_outputs/load/downloads', undefined, key, { pipeline_run_id: String(run.id) });
+    expect(noToken.body).toMatchObject({ error: { code: 403 } });
+    const wrong = await send('GET', '/api/pipelines/p/block_outputs/load/downloads', undefined, key, { pipeline_run_id: String(run.id), token: 'nope' });
+    expect(wrong.body).toMatchObject({ error: { type: 'invalid_oauth_token' } });
+    // Elsewhere a token in the query is not a session.
+    expect((await send('GET', '/api/pipelines', undefined, key, { token })).body).toMatchObject({ error: { code: 403 } });
+  });
+});
+
 export type { Api };
