@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'block_outputs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'outputs' | 'secrets';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -14,6 +14,7 @@ export interface Queries {
   pipelineSchedules: PipelineSchedulesQueries;
   pipelineRuns: PipelineRunsQueries;
   blockRuns: BlockRunsQueries;
+  secrets: SecretsQueries;
 }
 
 export interface StatusesQueries {
@@ -43,6 +44,7 @@ export interface PipelinesQueries {
   blocks: PipelinesBlocksQueries;
   pipelineSchedules: PipelinesPipelineSchedulesQueries;
   logs: PipelinesLogsQueries;
+  blockOutputs: PipelinesBlockOutputsQueries;
 }
 
 export interface PipelinesBlocksQueries {
@@ -60,6 +62,10 @@ export interface PipelinesPipelineSchedulesQueries {
 
 export interface PipelinesLogsQueries {
   list: PagedRead<Client['pipelines']['logs']['list']>;
+}
+
+export interface PipelinesBlockOutputsQueries {
+  download: Read<Client['pipelines']['blockOutputs']['download']>;
 }
 
 export interface BlocksQueries {
@@ -106,4 +112,15 @@ export interface PipelineRunsBlockRunsQueries {
 
 export interface BlockRunsQueries {
   list: PagedRead<Client['blockRuns']['list']>;
+  outputs: BlockRunsOutputsQueries;
+}
+
+export interface BlockRunsOutputsQueries {
+  list: PagedRead<Client['blockRuns']['outputs']['list']>;
+}
+
+export interface SecretsQueries {
+  list: PagedRead<Client['secrets']['list']>;
+  create: Write<Client['secrets']['create'], { secret: Arg<Client['secrets']['create'], 0> }>;
+  delete: Write<Client['secrets']['delete'], { name: string; query?: Arg<Client['secrets']['delete'], 1> }>;
 }

@@ -605,6 +605,13 @@ export interface PipelinesLogsListQuery {
   "block_uuid[]"?: string | string[];
 }
 
+export interface PipelinesBlockOutputsDownloadQuery {
+  /** The run whose block output to download (required) */
+  pipeline_run_id?: number;
+  /** The decoded session token, for a link that cannot send a header */
+  token?: string;
+}
+
 export type SharedBlock = {
   uuid: string;
   name: string;
@@ -902,6 +909,67 @@ export interface BlockRunsListQuery {
   pipeline_uuid?: string;
 }
 
+export type BlockOutput = {
+  type: "table" | "text" | (string & {});
+  sample_data: SampleData | null;
+  shape: number[] | null;
+  text_data: string | null;
+  variable_uuid: string;
+  outputs: unknown | null;
+};
+
+/** A table: `columns`, and `rows` of values in column order (a sample of the whole table) */
+export type SampleData = {
+  columns: string[];
+  rows: Array<unknown[]>;
+};
+
+export interface BlockRunsOutputsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Rows of each table to answer: 10 when absent, at most 1000 */
+  sample_count?: number;
+}
+
+export type Secret = {
+  id: number;
+  name: string;
+};
+
+export interface SecretsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Accepted and ignored (Mage parses it) */
+  entity?: string;
+  /** Accepted and ignored (Mage parses it) */
+  pipeline_uuid?: string;
+}
+
+export type SecretCreate = {
+  name: string;
+  value: string;
+  entity?: string | null;
+  pipeline_uuid?: string | null;
+};
+
+export interface SecretsCreateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export interface SecretsDeleteQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
 export interface Resources {
   statuses: StatusesResource;
   sessions: SessionsResource;
@@ -911,6 +979,7 @@ export interface Resources {
   pipelineSchedules: PipelineSchedulesResource;
   pipelineRuns: PipelineRunsResource;
   blockRuns: BlockRunsResource;
+  secrets: SecretsResource;
 }
 
 export interface StatusesResource {
@@ -954,6 +1023,7 @@ export interface PipelinesResource {
   blocks: PipelinesBlocksResource;
   pipelineSchedules: PipelinesPipelineSchedulesResource;
   logs: PipelinesLogsResource;
+  blockOutputs: PipelinesBlockOutputsResource;
 }
 
 export interface PipelinesBlocksResource {
@@ -979,6 +1049,11 @@ export interface PipelinesPipelineSchedulesResource {
 export interface PipelinesLogsResource {
   /** A pipeline's run logs: One element: a log file per run and per block run, newest run first. `_limit` caps the runs read (default 20, at most 1000), `_offset` skips runs. Lines are simulated (see docs/runs.md). */
   list(pipeline_uuid: string, query?: PipelinesLogsListQuery, options?: RequestOptions): PagePromise<PipelineLogs>;
+}
+
+export interface PipelinesBlockOutputsResource {
+  /** Download a block’s output in a run as CSV: The table outputs the block run of `block_uuid` in run `pipeline_run_id` stored, as CSV (header first, lines joined by `\n`, none at the end, as pandas writes them): `text/csv`, `Content-Disposition: attachment; filename=<block_uuid>.csv`. Empty for a block run without a table (text outputs, or not completed). The decoded token may come in the `token` query param, as Mage’s download links send it; failures are the JSON error envelope. */
+  download(pipeline_uuid: string, block_uuid: string, query?: PipelinesBlockOutputsDownloadQuery, options?: RequestOptions): APIPromise<string>;
 }
 
 export interface BlocksResource {
@@ -1051,4 +1126,19 @@ export interface PipelineRunsBlockRunsResource {
 export interface BlockRunsResource {
   /** List block runs: Newest run first, each run’s block runs in id order; with the trigger’s id and name. */
   list(query?: BlockRunsListQuery, options?: RequestOptions): PagePromise<BlockRun>;
+  outputs: BlockRunsOutputsResource;
+}
+
+export interface BlockRunsOutputsResource {
+  /** List a block run’s outputs: What the block run produced, stored when it completed: a table (`sample_data` holds its first `sample_count` rows, `shape` the whole table’s rows and columns) or text. The simulated executor makes a table for data loaders and transformers and a line of text for other blocks, unless the block’s `configuration.simulation.output` says otherwise. A block run that did not complete has none. */
+  list(block_run_id: number | string, query?: BlockRunsOutputsListQuery, options?: RequestOptions): PagePromise<BlockOutput>;
+}
+
+export interface SecretsResource {
+  /** List secrets: Each secret’s id and name; values are never answered. `entity` and `pipeline_uuid` are accepted and ignored, as Mage does. */
+  list(query?: SecretsListQuery, options?: RequestOptions): PagePromise<Secret>;
+  /** Create a secret: Stores `value` sealed (AES-256-GCM, the name as associated data) and answers `{id, name}`. Names start with a letter or underscore, then letters, digits and underscores (at most 255); a taken name is refused: secrets cannot be changed, delete then create. Values are non-empty strings of at most 64 KiB; no answer, error or log line ever repeats one. */
+  create(secret: SecretCreate, options?: RequestOptions): APIPromise<Secret>;
+  /** Delete a secret: By name; answers the deleted secret’s id and name. */
+  delete(name: string, query?: SecretsDeleteQuery, options?: RequestOptions): APIPromise<Secret>;
 }
