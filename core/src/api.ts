@@ -15,7 +15,7 @@ import { runsTable } from './model/runs.js';
 import type { Scheduler } from './orchestration/scheduler.js';
 import { schedulesTable } from './model/triggers.js';
 import { usersTable } from './model/users.js';
-import { attachSealer } from './secrets/keyring.js';
+import { attachSealer } from './resources/secrets/table.js';
 import { createSealer, generateSecretKey } from './secrets/sealing.js';
 
 export interface ApiOptions {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../src/api.js';
-import { secretsTable } from '../src/resources/secrets/table.js';
+import { sealerOf, secretsTable } from '../src/resources/secrets/table.js';
 import { MAX_SECRETS } from '../src/resources/secrets/resource.js';
 import { createSealer, generateSecretKey, SecretUnsealError } from '../src/secrets/sealing.js';
-import { sealerOf } from '../src/secrets/keyring.js';
 
 const VALUE = 'pw-7f3a9c21-unique-secret-value';
 

@@ -18,7 +18,7 @@ describe('outputs and secrets in the SDK (against the mocks)', () => {
     await client.pipelines.blocks.create('orders', { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000, output: { columns: ['id', 'code'], rows } } } });
     const trigger = await client.pipelines.pipelineSchedules.create('orders', { name: 'ci', schedule_type: 'api', status: 'active' });
     const started = await triggerPipelineRun({ baseUrl, scheduleId: trigger.id, token: trigger.token! });
-    const run = await waitForRun(client, started.id, { intervalMs: 1 });
+    const run = await waitForRun(client, started.id, { interval: 1 });
     expect(run.status).toBe('completed');
     const [blockRun] = await client.pipelineRuns.blockRuns.list(run.id);
     const outputs = await client.blockRuns.outputs.list(blockRun!.id, { sample_count: 2 });

@@ -2,9 +2,8 @@ import type { NodeAt } from '@pipeline-api/contract';
 import { invalid, notFound } from '../../errors.js';
 import type { Repository } from '../../repository/types.js';
 import { paginate, type Resource } from '../../resource.js';
-import { sealerOf } from '../../secrets/keyring.js';
 import { checkSecretName, checkSecretValue } from '../../secrets/sealing.js';
-import { keyIdOf, secretsTable, type SecretRecord } from './table.js';
+import { keyIdOf, sealerOf, secretsTable, type SecretRecord } from './table.js';
 
 /** Secrets stored at most: a store of client data has a cap (Mage has none; a project holds tens). */
 export const MAX_SECRETS = 1000;
