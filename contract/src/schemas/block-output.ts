@@ -17,7 +17,8 @@ export const BlockOutput = withMeta(
     shape: z.nullable(z.array(z.number().check(z.int()))),
     text_data: z.nullable(z.string()),
     variable_uuid: z.string(),
-    outputs: z.nullable(z.unknown()),
+    /** Mage's nested outputs of a block that returns several: always null here (one output per block run). */
+    outputs: z.nullable(z.array(z.unknown())),
   }),
   { id: 'BlockOutput' },
 );

@@ -915,7 +915,7 @@ export type BlockOutput = {
   shape: number[] | null;
   text_data: string | null;
   variable_uuid: string;
-  outputs: unknown | null;
+  outputs: unknown[] | null;
 };
 
 /** A table: `columns`, and `rows` of values in column order (a sample of the whole table) */
