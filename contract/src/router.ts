@@ -12,5 +12,8 @@ import { secrets } from './routes/secrets.js';
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, secrets }, { strictStatusCodes: true });
+export const contract = c.router(
+  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, secrets },
+  { strictStatusCodes: true },
+);
 export type Contract = typeof contract;

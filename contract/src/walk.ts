@@ -80,7 +80,15 @@ function readRoute(route: AppRoute, prefix: string[], key: string): ContractRout
   return { ...common(route, prefix, key, id, meta, body, query), success, itemKey, item, list, file: undefined };
 }
 
-function common(route: AppRoute, prefix: string[], key: string, id: string, meta: RouteMeta, body: z.ZodMiniType | undefined, query: z.ZodMiniType | undefined) {
+function common(
+  route: AppRoute,
+  prefix: string[],
+  key: string,
+  id: string,
+  meta: RouteMeta,
+  body: z.ZodMiniType | undefined,
+  query: z.ZodMiniType | undefined,
+) {
   return {
     id,
     node: prefix.join('.'),

@@ -119,9 +119,8 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
   node: Id,
   definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, W> & ModuleParts,
 ): ResourceModule<Id> {
-  // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
+  // listMetadata and file are declared as methods for their bivariant parameter types; no definition reads `this` in them.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- as listMetadata
   const { resource, policy, presenter, listMetadata, file, cascades = [], credentials, tables = [] } = definition;
   return { node, resource, policy, presenter, listMetadata, file, cascades, credentials, tables };
 }

@@ -22,7 +22,9 @@ async function ranPipeline(t: Awaited<ReturnType<typeof setup>>, blocks: [string
   await t.json('POST', '/api/pipelines', { pipeline: { name: 'p' } });
   let previous: string | undefined;
   for (const [name, type, configuration] of blocks) {
-    const created = await t.json('POST', '/api/pipelines/p/blocks', { block: { name, type, configuration, ...(previous ? { upstream_blocks: [previous] } : {}) } });
+    const created = await t.json('POST', '/api/pipelines/p/blocks', {
+      block: { name, type, configuration, ...(previous ? { upstream_blocks: [previous] } : {}) },
+    });
     expect(created.error).toBeUndefined();
     previous = name;
   }
@@ -71,7 +73,9 @@ describe('block run outputs', () => {
     expect(await outputsOf('load')).toEqual([
       { outputs: null, sample_data: { columns: ['x'], rows: [[1], [2], [3]] }, shape: [3, 1], text_data: null, type: 'table', variable_uuid: 'output_0' },
     ]);
-    expect(await outputsOf('clean')).toEqual([{ outputs: null, sample_data: null, shape: null, text_data: 'cleaned', type: 'text', variable_uuid: 'output_0' }]);
+    expect(await outputsOf('clean')).toEqual([
+      { outputs: null, sample_data: null, shape: null, text_data: 'cleaned', type: 'text', variable_uuid: 'output_0' },
+    ]);
     expect(await outputsOf('export')).toEqual([]);
     expect((await outputsOf('note'))[0]).toMatchObject({ type: 'text', text_data: expect.stringContaining('note') });
   });
@@ -133,14 +137,32 @@ describe('the CSV download of a block output', () => {
   it('answers the table as CSV with Mage’s type and file name; errors stay envelopes', async () => {
     const t = await setup();
     const ran = await ranPipeline(t, [
-      ['load', 'data_loader', { simulation: { output: { columns: ['x', 'note'], rows: [[1, 'a,b'], [2, null], [3, true]] } } }],
+      [
+        'load',
+        'data_loader',
+        {
+          simulation: {
+            output: {
+              columns: ['x', 'note'],
+              rows: [
+                [1, 'a,b'],
+                [2, null],
+                [3, true],
+              ],
+            },
+          },
+        },
+      ],
       ['clean', 'transformer', { simulation: { output: { text: 'cleaned' } } }],
     ]);
     const download = (block: string, query: Record<string, string>) => t.call('GET', `/api/pipelines/p/block_outputs/${block}/downloads`, undefined, query);
     const ok = await download('load', { pipeline_run_id: String(ran.runId) });
     expect(ok.status).toBe(200);
     expect(ok.file).toEqual({ contentType: 'text/csv', contentDisposition: 'attachment; filename=load.csv', text: 'x,note\n1,"a,b"\n2,\n3,True' });
-    expect((await download('clean', { pipeline_run_id: String(ran.runId) })).file).toMatchObject({ text: '', contentDisposition: 'attachment; filename=clean.csv' });
+    expect((await download('clean', { pipeline_run_id: String(ran.runId) })).file).toMatchObject({
+      text: '',
+      contentDisposition: 'attachment; filename=clean.csv',
+    });
     for (const [block, query] of [
       ['load', { pipeline_run_id: '999' }],
       ['nope', { pipeline_run_id: String(ran.runId) }],
@@ -163,13 +185,16 @@ describe('the CSV download of a block output', () => {
     const key = { 'x-api-key': api.config.apiKey };
     const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = key, query: Record<string, string> = {}) =>
       api.core.dispatch({ method, path, query, headers, body, client: 'test' });
-    const login = (await send('POST', '/api/sessions', { session: { email: api.config.defaultOwner.email, password: api.config.defaultOwner.password } })).body as any;
+    const login = (await send('POST', '/api/sessions', { session: { email: api.config.defaultOwner.email, password: api.config.defaultOwner.password } }))
+      .body as any;
     const token = JSON.parse(atob(login.session.token.split('.')[1])).token as string;
     const owner = { ...key, 'oauth-token': token };
     await send('POST', '/api/pipelines', { pipeline: { name: 'p' } }, owner);
     await send('POST', '/api/pipelines/p/blocks', { block: { name: 'load', type: 'data_loader' } }, owner);
-    const trigger = ((await send('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' } }, owner)).body as any)
-      .pipeline_schedule;
+    const trigger = (
+      (await send('POST', '/api/pipelines/p/pipeline_schedules', { pipeline_schedule: { name: 't', schedule_type: 'api', status: 'active' } }, owner))
+        .body as any
+    ).pipeline_schedule;
     const run = ((await send('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} }, owner)).body as any).pipeline_run;
     for (let i = 0; i < 10; i++) api.tick((now += 1000));
     const viaQuery = await send('GET', '/api/pipelines/p/block_outputs/load/downloads', undefined, key, { pipeline_run_id: String(run.id), token });

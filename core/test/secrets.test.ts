@@ -32,7 +32,8 @@ describe('secrets', () => {
       metadata: { count: 2, next: false },
       status: 200,
     });
-    for (const format of ['detail', 'list', 'everything']) expect(JSON.stringify(await call('GET', '/api/secrets', undefined, {}, { _format: format }))).not.toContain(VALUE);
+    for (const format of ['detail', 'list', 'everything'])
+      expect(JSON.stringify(await call('GET', '/api/secrets', undefined, {}, { _format: format }))).not.toContain(VALUE);
     expect(await call('DELETE', '/api/secrets/warehouse_password')).toEqual({ secret: { id: 1, name: 'warehouse_password' }, metadata: null, status: 200 });
     expect((await call('DELETE', '/api/secrets/warehouse_password')).error).toMatchObject({ code: 404, type: 'record_not_found' });
     expect((await call('GET', '/api/secrets')).secrets).toEqual([{ id: 2, name: 'api_token' }]);
@@ -74,9 +75,15 @@ describe('secrets', () => {
     for (const name of ['1db', 'my-secret', 'a b', '', 'x'.repeat(256)]) {
       expect((await call('POST', '/api/secrets', { secret: { name, value: VALUE } })).error, name).toMatchObject({ code: 400, type: 'record_invalid' });
     }
-    expect((await call('POST', '/api/secrets', { secret: { name: 'empty', value: '' } })).error).toMatchObject({ code: 400, errors: [{ path: 'secret.value' }] });
+    expect((await call('POST', '/api/secrets', { secret: { name: 'empty', value: '' } })).error).toMatchObject({
+      code: 400,
+      errors: [{ path: 'secret.value' }],
+    });
     const big = `${VALUE}${'x'.repeat(64 * 1024)}`;
-    expect((await call('POST', '/api/secrets', { secret: { name: 'big', value: big } })).error).toMatchObject({ code: 400, errors: [{ path: 'secret.value' }] });
+    expect((await call('POST', '/api/secrets', { secret: { name: 'big', value: big } })).error).toMatchObject({
+      code: 400,
+      errors: [{ path: 'secret.value' }],
+    });
     expect((await call('POST', '/api/secrets', { secret: { name: 'num', value: 12345 } })).error).toMatchObject({ code: 400 });
     expect((await call('POST', '/api/secrets', { secret: { name: 'obj', value: { v: VALUE } } })).error).toMatchObject({ code: 400 });
     expect((await call('POST', '/api/secrets', { secret: { value: VALUE } })).error).toMatchObject({ code: 400 });

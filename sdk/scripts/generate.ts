@@ -82,7 +82,19 @@ function describe(route: ContractRoute): Signature {
 
   return {
     summary: [routeDoc(route).summary, routeDoc(route).description].join(': '),
-    entry: { id, method: route.method, path: route.path, params, defaults: meta.pathDefaults ?? {}, session: meta.session, payloadKey, resultKey, list, query, file: route.file?.contentType },
+    entry: {
+      id,
+      method: route.method,
+      path: route.path,
+      params,
+      defaults: meta.pathDefaults ?? {},
+      session: meta.session,
+      payloadKey,
+      resultKey,
+      list,
+      query,
+      file: route.file?.contentType,
+    },
     payloadType,
     queryType,
     resultType,

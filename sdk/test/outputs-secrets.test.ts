@@ -14,8 +14,16 @@ describe('outputs and secrets in the SDK (against the mocks)', () => {
   it('reads a completed block run’s outputs as typed tables and downloads them as CSV text', async () => {
     await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
     await client.pipelines.create({ name: 'orders' });
-    const rows = [[1, 'a'], [2, '1'], [3, null]];
-    await client.pipelines.blocks.create('orders', { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000, output: { columns: ['id', 'code'], rows } } } });
+    const rows = [
+      [1, 'a'],
+      [2, '1'],
+      [3, null],
+    ];
+    await client.pipelines.blocks.create('orders', {
+      name: 'load',
+      type: 'data_loader',
+      configuration: { simulation: { duration_ms: 1000, output: { columns: ['id', 'code'], rows } } },
+    });
     const trigger = await client.pipelines.pipelineSchedules.create('orders', { name: 'ci', schedule_type: 'api', status: 'active' });
     const started = await triggerPipelineRun({ baseUrl, scheduleId: trigger.id, token: trigger.token! });
     const run = await waitForRun(client, started.id, { interval: 1 });

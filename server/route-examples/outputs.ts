@@ -10,12 +10,19 @@ export const blockRunOutputExamples = defineExamples('blockRuns.outputs', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'orders';
     await run('pipelines.create', {}, { pipeline: { name: 'orders' } });
-    await run('pipelines.blocks.create', { pipeline_uuid }, { block: { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000 } } } });
+    await run(
+      'pipelines.blocks.create',
+      { pipeline_uuid },
+      { block: { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000 } } } },
+    );
     const trigger = itemOf(
       await run('pipelines.pipelineSchedules.create', { pipeline_uuid }, { pipeline_schedule: { name: 'ci', schedule_type: 'api', status: 'active' } }),
       'pipeline_schedule',
     );
-    const pipelineRun = itemOf(await run('pipelineSchedules.pipelineRuns.create', { pipeline_schedule_id: String(trigger.id) }, { pipeline_run: {} }), 'pipeline_run');
+    const pipelineRun = itemOf(
+      await run('pipelineSchedules.pipelineRuns.create', { pipeline_schedule_id: String(trigger.id) }, { pipeline_run: {} }),
+      'pipeline_run',
+    );
     advance(5000);
     const blockRuns = await run('pipelineRuns.blockRuns.list', { pipeline_run_id: String(pipelineRun.id) });
     const [blockRun] = blockRuns.block_runs as { id: number }[];
@@ -33,6 +40,8 @@ export const blockOutputDownloadExamples = defineExamples('pipelines.blockOutput
   openapi: async () => {},
   authMatrix: {
     prepare: pipelineWithRun,
-    targets: { download: ({ pipeline, run }) => ({ path: `/api/pipelines/${pipeline}/block_outputs/${pipeline}_b/downloads`, query: { pipeline_run_id: run! } }) },
+    targets: {
+      download: ({ pipeline, run }) => ({ path: `/api/pipelines/${pipeline}/block_outputs/${pipeline}_b/downloads`, query: { pipeline_run_id: run! } }),
+    },
   },
 });

@@ -13,8 +13,9 @@ beforeAll(async () => {
   await call('POST', '/api/pipelines/orders/blocks', {
     block: { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000, output: { columns: ['x'], rows: [[1], [2], [3]] } } } },
   });
-  const trigger = (await call('POST', '/api/pipelines/orders/pipeline_schedules', { pipeline_schedule: { name: 'ci', schedule_type: 'api', status: 'active' } }))
-    .pipeline_schedule;
+  const trigger = (
+    await call('POST', '/api/pipelines/orders/pipeline_schedules', { pipeline_schedule: { name: 'ci', schedule_type: 'api', status: 'active' } })
+  ).pipeline_schedule;
   runId = (await call('POST', `/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: {} })).pipeline_run.id;
   for (let i = 0; i < 10; i++) server.tick((now += 1000));
 });

@@ -21,7 +21,10 @@ export const blockOutputDownloads = c.router({
       _http_error_codes: metaParams._http_error_codes,
       api_key: metaParams.api_key,
     }),
-    responses: fileResponses('text/csv', 'The table outputs as CSV (`Content-Disposition: attachment; filename=<block_uuid>.csv`); empty for a block without a table'),
+    responses: fileResponses(
+      'text/csv',
+      'The table outputs as CSV (`Content-Disposition: attachment; filename=<block_uuid>.csv`); empty for a block without a table',
+    ),
     metadata: routeMeta({ resource: 'block_outputs', parent: 'pipelines', action: 'detail', tag: 'block-runs', queryToken: true }),
   },
 });

@@ -3,10 +3,10 @@ import { withMeta } from '../annotate.js';
 import { openEnum } from '../primitives.js';
 
 /** A table's sample: column names, and rows of values in that order. */
-export const SampleData = withMeta(
-  z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) }),
-  { id: 'SampleData', description: 'A table: `columns`, and `rows` of values in column order (a sample of the whole table)' },
-);
+export const SampleData = withMeta(z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) }), {
+  id: 'SampleData',
+  description: 'A table: `columns`, and `rows` of values in column order (a sample of the whole table)',
+});
 
 /** One output of a block run, as Mage's `GET /api/block_runs/:id/outputs` answers it. */
 export const BlockOutput = withMeta(
