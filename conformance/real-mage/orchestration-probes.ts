@@ -98,7 +98,7 @@ export const ORCHESTRATION_PROBES: Probe[] = [
   {
     name: "the loader's output as CSV",
     method: 'GET',
-    path: `${P}/block_outputs/load_cities/downloads?pipeline_run_id=1&token={session}`,
+    path: `${P}/block_outputs/load_cities/downloads?pipeline_run_id=1&api_key={api_key}&token={session}`,
     credentials: 'token',
   },
   { name: 'the output of a missing block run', method: 'GET', path: '/api/block_runs/999/outputs', credentials: 'token' },

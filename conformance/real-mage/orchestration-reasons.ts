@@ -91,6 +91,11 @@ export const ORCHESTRATION_REASONS: Reason[] = [
       (/^outputs\[\d+\]\.(sample_data|shape|text_data|type)/.test(d.path) || (d.path === '(body)' && probe.path.includes('/downloads'))),
   },
   {
+    id: 'missing-block-run-404',
+    why: 'Mage answers `{outputs: []}` for a block run that does not exist; the kit answers 404 `record_not_found`, as for every missing record (design-notes.md, the error catalogue), so a wrong id is not taken for a block run without outputs. A block run that exists but did not complete answers `outputs: []` on both.',
+    covers: (d, probe) => probe.name === 'the output of a missing block run' && ['outputs', 'metadata', 'error'].includes(d.path),
+  },
+  {
     id: 'simulated-logs',
     why: 'Mage’s logs are the files its executor wrote (paths in its project, sizes, its messages); the kit derives simulated log lines from the recorded transitions (docs/runs.md). Same shape (`block_run_logs`, `pipeline_run_logs`, file `name`, `path`, `size`, `modified_timestamp`, `content`), other contents.',
     covers: named("the pipeline's logs"),
