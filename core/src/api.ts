@@ -65,7 +65,9 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const passwords = options.passwords ?? bcryptHasher(config.bcryptRounds);
-  attachSealer(repo, await createSealer(options.secretKey ?? generateSecretKey(random), random));
+  // The key and the IVs come from crypto.getRandomValues, never from an injected (seeded) source: a seeded source
+  // would make them guessable, and drawing from it would shift the tokens a deterministic mock hands out.
+  attachSealer(repo, await createSealer(options.secretKey ?? generateSecretKey()));
   await seedDefaultOwner(repo, config, clock, passwords);
   const core = createCore({ config, repo, clock, random, passwords, modules: resourceModules, onInternalError: options.onInternalError });
   let scheduler: Scheduler | undefined;
