@@ -209,6 +209,22 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
   }
 
   const success = jsonSchema(route.success, 'output');
+  const errorContent = {
+    schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+    examples: { error: { summary: 'An error, in the default mode', value: examples.error ?? errorExample(404, false) } },
+  };
+  // A file route (a CSV download): the file on success, the error envelope as JSON otherwise.
+  const fileOk =
+    route.file === undefined
+      ? undefined
+      : {
+          description: 'The file, or the error envelope (JSON): every answer is HTTP 200 unless `_http_error_codes` is set.',
+          headers: { 'Content-Disposition': { description: 'On the file: `attachment; filename=<name>`', schema: { type: 'string' as const } } },
+          content: {
+            [route.file.contentType]: { schema: success, ...(examples.response !== undefined ? { example: examples.response } : {}) },
+            'application/json': errorContent,
+          },
+        };
   const operation: OperationObject = {
     operationId: id,
     tags: [meta.tag],
@@ -216,7 +232,7 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
     description: doc.description,
     parameters,
     responses: {
-      200: {
+      200: fileOk ?? {
         description: 'The success envelope, or the error envelope: every answer is HTTP 200 unless `_http_error_codes` is set.',
         content: {
           'application/json': {

@@ -59,14 +59,17 @@ export async function captureExamples(): Promise<Record<string, RouteExamples>> 
       const claims: unknown = JSON.parse(atob(session.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
       if (isPlainObject(claims) && typeof claims.token === 'string') headers['oauth-token'] = claims.token;
     }
+    // A file route's success (a CSV download): its text is the example.
+    if (outcome.file) files.set(outcome.body, outcome.file.text);
     return outcome.body;
   };
+  const files = new WeakMap<object, string>();
   const run: ExampleRunner = async (routeId, params, body, query, extra) => {
     const answer = await call(routeId, params, body, query, extra);
     const entry = (examples[routeId] ??= {});
     if (answer.error) entry.error ??= answer;
     else {
-      entry.response ??= answer;
+      entry.response ??= files.get(answer) ?? answer;
       if (body !== undefined) entry.request ??= body;
     }
     return answer;

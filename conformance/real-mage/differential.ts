@@ -93,7 +93,12 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
     else if (probe.credentials !== 'none') headers['X-API-KEY'] = probe.credentials === 'bad-key' ? 'wrong' : API_KEY;
     if (probe.credentials === 'token') headers['OAUTH-TOKEN'] = token;
     const send = async (): Promise<Answer> => {
-      const response = await fetch(`${baseUrl}${probe.path.replace('{token}', triggerToken).replace('{backfill_trigger}', backfillTrigger)}`, {
+      const path = probe.path
+        .replace('{token}', triggerToken)
+        .replace('{backfill_trigger}', backfillTrigger)
+        .replace('{session}', token)
+        .replace('{api_key}', API_KEY);
+      const response = await fetch(`${baseUrl}${path}`, {
         method: probe.method,
         headers,
         body: probe.text ?? (probe.body === undefined ? undefined : JSON.stringify(probe.body)),

@@ -11,6 +11,7 @@ import { KNOWN_IDS } from '../../server/proxy/known-differences.js';
 import { startProxy } from '../../server/proxy/proxy.js';
 import { violationLine, type ProxyReport } from '../../server/proxy/report.js';
 import { explain, runProbes, type Row } from './differential.js';
+import { SECRET_PROBE_VALUE } from './orchestration-probes.js';
 import { runProfile, type ProfileResult } from './profile.js';
 import { conformanceOnSeededMocks, conformanceOnSeededServer, recordingSession } from './recorded-targets.js';
 import { renderCompatibility } from './report.js';
@@ -48,6 +49,13 @@ describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', (
         ),
     );
     expect(unexplained).toEqual([]);
+    // A secret is written and listed on both: neither answers its value, anywhere.
+    for (const [server, answers] of [
+      ['Mage', mage],
+      ['ours', ours],
+    ] as const) {
+      expect(JSON.stringify(answers).includes(SECRET_PROBE_VALUE), `${server} answered the secret's value`).toBe(false);
+    }
   }, 600_000); // runs execute on both servers; a busy machine slows Mage's job processes
 
   it('the SDK passes the real-server profile against Mage, through the contract proxy with 0 violations outside the explained list', async () => {

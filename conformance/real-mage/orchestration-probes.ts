@@ -2,6 +2,8 @@ import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
 import type { Probe } from './differential.js';
 
 const P = '/api/pipelines/gandalf_runs';
+/** A secret's value the probes write: no answer of either server may hold it (mage.real.test.ts checks). */
+export const SECRET_PROBE_VALUE = 'probe-secret-3b9d51e7a2';
 const finished = (body: any) => ['completed', 'failed', 'cancelled'].includes(body?.pipeline_run?.status);
 
 /**
@@ -92,6 +94,14 @@ export const ORCHESTRATION_PROBES: Probe[] = [
   { name: "list the run's block runs", method: 'GET', path: '/api/block_runs?pipeline_run_id=1', credentials: 'token' },
   { name: "list the run's block runs, nested", method: 'GET', path: '/api/pipeline_runs/1/block_runs', credentials: 'token' },
   { name: "the transformer's output", method: 'GET', path: '/api/block_runs/2/outputs', credentials: 'token' },
+  { name: "the loader's output, two rows", method: 'GET', path: '/api/block_runs/1/outputs?sample_count=2', credentials: 'token' },
+  {
+    name: "the loader's output as CSV",
+    method: 'GET',
+    path: `${P}/block_outputs/load_cities/downloads?pipeline_run_id=1&api_key={api_key}&token={session}`,
+    credentials: 'token',
+  },
+  { name: 'the output of a missing block run', method: 'GET', path: '/api/block_runs/999/outputs', credentials: 'token' },
   { name: "the pipeline's logs", method: 'GET', path: `${P}/logs?pipeline_run_id[]=1`, credentials: 'token' },
   { name: 'cancel a finished run', method: 'PUT', path: '/api/pipeline_runs/1', body: { pipeline_run: { status: 'cancelled' } }, credentials: 'token' },
   {
@@ -155,4 +165,14 @@ export const ORCHESTRATION_PROBES: Probe[] = [
   { name: 'delete the API trigger', method: 'DELETE', path: '/api/pipeline_schedules/2', credentials: 'token' },
   { name: 'list runs after the triggers are gone', method: 'GET', path: '/api/pipeline_runs?pipeline_uuid=gandalf_runs', credentials: 'token' },
   { name: 'delete the run pipeline', method: 'DELETE', path: P, credentials: 'token' },
+  {
+    name: 'create a secret',
+    method: 'POST',
+    path: '/api/secrets',
+    body: { secret: { name: 'warehouse_password', value: SECRET_PROBE_VALUE } },
+    credentials: 'token',
+  },
+  { name: 'list secrets, without values', method: 'GET', path: '/api/secrets', credentials: 'token' },
+  { name: 'delete the secret', method: 'DELETE', path: '/api/secrets/warehouse_password', credentials: 'token' },
+  { name: 'list secrets, none left', method: 'GET', path: '/api/secrets', credentials: 'token' },
 ];

@@ -16,6 +16,8 @@ const named =
 const topLevel = (d: Difference) => /^(pipeline_run|pipeline_schedule|metadata|error)$/.test(d.path);
 
 /** Why triggers, runs, block runs and logs differ from Mage on purpose (docs/runs.md, design-notes.md). */
+const OUTPUT_PROBES = new Set(["the transformer's output", "the loader's output, two rows", "the loader's output as CSV"]);
+
 export const ORCHESTRATION_REASONS: Reason[] = [
   {
     id: 'datetime-format',
@@ -82,9 +84,16 @@ export const ORCHESTRATION_REASONS: Reason[] = [
       probe.name === 'the API trigger after its URL was called' && ['pipeline_schedule.status', 'pipeline_schedule.last_enabled_at'].includes(d.path),
   },
   {
-    id: 'no-outputs',
-    why: 'Mage keeps what each block returned and serves it (`/api/block_runs/:id/outputs`: here the transformer’s three rows with `fahrenheit` computed, proof that Mage ran the code); the kit simulates execution, has no outputs and answers 404 for the route.',
-    covers: named("the transformer's output"),
+    id: 'simulated-outputs',
+    why: 'Mage keeps what each block returned and serves it (`/api/block_runs/:id/outputs` and its CSV download: here the loader’s three cities and the transformer’s `fahrenheit`, proof that Mage ran the code); the kit simulates execution and answers generated outputs of the same shape (docs/runs.md, Outputs): the tables’ columns, rows and shape differ, and so does the CSV.',
+    covers: (d, probe) =>
+      OUTPUT_PROBES.has(probe.name) &&
+      (/^outputs\[\d+\]\.(sample_data|shape|text_data|type)/.test(d.path) || (d.path === '(body)' && probe.path.includes('/downloads'))),
+  },
+  {
+    id: 'missing-block-run-404',
+    why: 'Mage answers `{outputs: []}` for a block run that does not exist; the kit answers 404 `record_not_found`, as for every missing record (design-notes.md, the error catalogue), so a wrong id is not taken for a block run without outputs. A block run that exists but did not complete answers `outputs: []` on both.',
+    covers: (d, probe) => probe.name === 'the output of a missing block run' && ['outputs', 'metadata', 'error'].includes(d.path),
   },
   {
     id: 'simulated-logs',

@@ -59,3 +59,22 @@ export const responses = <T extends z.ZodMiniType>(ok: T) => ({
   429: ErrorEnvelope,
   500: ErrorEnvelope,
 });
+
+/** The content type of a route that answers a file (`text/csv`), as the schema of its text declares it. */
+export interface FileMeta {
+  contentType: string;
+}
+const fileMeta = new WeakMap<z.ZodMiniType, FileMeta>();
+
+/**
+ * A route that answers a file rather than an envelope (a block output's CSV download): its text with the given
+ * content type on success, the error envelope (JSON) on failure. Readers learn the content type with fileMetaOf.
+ */
+export const fileResponses = (contentType: string, description: string) => {
+  const text = withMeta(z.string(), { description });
+  fileMeta.set(text, { contentType });
+  return responses(text);
+};
+
+/** The content type a schema was declared with by fileResponses; undefined for an envelope. */
+export const fileMetaOf = (schema: unknown): FileMeta | undefined => (schema instanceof z.ZodMiniType ? fileMeta.get(schema) : undefined);

@@ -20,6 +20,8 @@ export interface RouteMeta {
    * its trigger): clients invalidate them too.
    */
   changes?: readonly string[];
+  /** The decoded token may also come in the `token` query param (a download link, which cannot carry a header). */
+  queryToken?: boolean;
 }
 
 export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;

@@ -61,7 +61,9 @@ export type ParamsOf<R> = R extends { path: infer P extends string } ? Record<Pa
 /** The success envelope of a route. */
 export type SuccessOf<R> = R extends { responses: { 200: infer S extends z.ZodMiniType } } ? Exclude<z.output<S>, ErrorEnvelope> : never;
 type ItemKey<R> = Exclude<keyof SuccessOf<R>, 'metadata' | 'status'>;
+/** A file route (fileResponses) answers a file, not items: its presenter has no attribute. */
+export type FileRouteItem = Record<never, never>;
 /** One item of a route's success envelope (the element of a list). */
-export type ItemOf<R> = SuccessOf<R>[ItemKey<R>] extends readonly (infer E)[] ? E : SuccessOf<R>[ItemKey<R>];
+export type ItemOf<R> = SuccessOf<R> extends string ? FileRouteItem : SuccessOf<R>[ItemKey<R>] extends readonly (infer E)[] ? E : SuccessOf<R>[ItemKey<R>];
 /** The item every route of a node answers with (they share one schema). */
 export type NodeItemOf<N> = RoutesOf<N>[keyof RoutesOf<N>] extends infer R ? (R extends unknown ? ItemOf<R> : never) : never;

@@ -9,12 +9,29 @@ import { statuses } from './routes/statuses.js';
 import { users } from './routes/users.js';
 import { clientPages, gitBranches, oauths, projects, tags } from './routes/ui-boot.js';
 import { backfills } from './routes/backfills.js';
+import { secrets } from './routes/secrets.js';
 
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
 export const contract = c.router(
-  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, projects, oauths, gitBranches, clientPages, tags, backfills },
+  {
+    statuses,
+    sessions,
+    users,
+    pipelines,
+    blocks,
+    pipelineSchedules,
+    pipelineRuns,
+    blockRuns,
+    projects,
+    oauths,
+    gitBranches,
+    clientPages,
+    tags,
+    backfills,
+    secrets,
+  },
   { strictStatusCodes: true },
 );
 export type Contract = typeof contract;

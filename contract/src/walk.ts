@@ -1,5 +1,6 @@
 import { isAppRoute, type AppRoute, type AppRouter } from './dsl.js';
 import * as z from 'zod/mini';
+import { fileMetaOf, type FileMeta } from './envelope.js';
 import type { RouteMeta } from './route-meta.js';
 
 /**
@@ -39,6 +40,11 @@ export interface ContractRoute {
   item: z.ZodMiniType;
   /** A list route: the success envelope holds an array and list metadata. */
   list: boolean;
+  /**
+   * Set on a route that answers a file (fileResponses): its success is the file's text, sent with this content type;
+   * its errors are the envelope. Such a route has no item key (`itemKey` is empty, `item` the text's schema).
+   */
+  file: FileMeta | undefined;
 }
 
 const ENVELOPE_KEYS = new Set(['metadata', 'status']);
@@ -62,6 +68,11 @@ function readRoute(route: AppRoute, prefix: string[], key: string): ContractRout
   const meta = readMeta(route, id);
   const body = 'body' in route && route.body instanceof z.ZodMiniType ? route.body : undefined;
   const query = route.query instanceof z.ZodMiniType ? route.query : undefined;
+  const ok = successSchemaOf(route);
+  const file = fileMetaOf(ok);
+  if (file) {
+    return { ...common(route, prefix, key, id, meta, body, query), success: ok!, itemKey: '', item: ok!, list: false, file };
+  }
   const success = successOf(route, id);
   const itemKey = Object.keys(success.shape).find((k) => !ENVELOPE_KEYS.has(k));
   if (!itemKey) throw new Error(`${id}: the success envelope has no item key`);
@@ -69,6 +80,18 @@ function readRoute(route: AppRoute, prefix: string[], key: string): ContractRout
   const list = itemSchema instanceof z.ZodMiniArray;
   const item: unknown = itemSchema instanceof z.ZodMiniArray ? itemSchema.def.element : itemSchema;
   if (!(item instanceof z.ZodMiniType)) throw new Error(`${id}: the success envelope's ${itemKey} is not a schema`);
+  return { ...common(route, prefix, key, id, meta, body, query), success, itemKey, item, list, file: undefined };
+}
+
+function common(
+  route: AppRoute,
+  prefix: string[],
+  key: string,
+  id: string,
+  meta: RouteMeta,
+  body: z.ZodMiniType | undefined,
+  query: z.ZodMiniType | undefined,
+) {
   return {
     id,
     node: prefix.join('.'),
@@ -82,10 +105,6 @@ function readRoute(route: AppRoute, prefix: string[], key: string): ContractRout
     body,
     payloadKey: body ? payloadKeyOf(body) : undefined,
     query,
-    success,
-    itemKey,
-    item,
-    list,
   };
 }
 
@@ -99,9 +118,14 @@ function readMeta(route: AppRoute, id: string): RouteMeta {
 }
 
 /** `responses[200]` is `success | ErrorEnvelope` (see `responses()` in envelope.ts): the success side. */
-function successOf(route: AppRoute, id: string): z.ZodMiniObject {
+function successSchemaOf(route: AppRoute): z.ZodMiniType | undefined {
   const ok: unknown = (route.responses as Record<number, unknown>)[200];
-  const success = ok instanceof z.ZodMiniUnion ? ok.def.options[0] : ok;
+  const success: unknown = ok instanceof z.ZodMiniUnion ? ok.def.options[0] : ok;
+  return success instanceof z.ZodMiniType ? success : undefined;
+}
+
+function successOf(route: AppRoute, id: string): z.ZodMiniObject {
+  const success = successSchemaOf(route);
   if (!(success instanceof z.ZodMiniObject)) throw new Error(`${id}: responses[200] is not an envelope object`);
   return success;
 }

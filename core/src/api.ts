@@ -16,6 +16,8 @@ import { runsTable } from './model/runs.js';
 import type { Scheduler } from './orchestration/scheduler.js';
 import { schedulesTable } from './model/triggers.js';
 import { usersTable } from './model/users.js';
+import { attachSealer } from './resources/secrets/table.js';
+import { createSealer, generateSecretKey } from './secrets/sealing.js';
 
 export interface ApiOptions {
   config?: Partial<CoreConfig>;
@@ -27,6 +29,11 @@ export interface ApiOptions {
   /** Hashes and checks passwords; default: bcrypt at `config.bcryptRounds`, as Mage (bcryptjs is loaded on first use). */
   passwords?: PasswordHasher;
   onInternalError?: (error: unknown, request: CoreRequest) => void;
+  /**
+   * The 32-byte key secret values are sealed with (a server keeps it in a file apart from its database); default: a
+   * new random key for this instance, so its secrets open only while it lives.
+   */
+  secretKey?: Uint8Array;
   /** Where the scheduler notes what it could not do (one line each, rate-limited); default: console.warn. */
   schedulerLog?: (line: string) => void;
 }
@@ -59,6 +66,9 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const passwords = options.passwords ?? bcryptHasher(config.bcryptRounds);
+  // The key and the IVs come from crypto.getRandomValues, never from an injected (seeded) source: a seeded source
+  // would make them guessable, and drawing from it would shift the tokens a deterministic mock hands out.
+  attachSealer(repo, await createSealer(options.secretKey ?? generateSecretKey()));
   await seedDefaultOwner(repo, config, clock, passwords);
   const core = createCore({ config, repo, clock, random, passwords, modules: resourceModules, onInternalError: options.onInternalError });
   let scheduler: Scheduler | undefined;

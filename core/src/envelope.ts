@@ -11,9 +11,18 @@ export interface EnvelopeError {
   allow?: readonly string[];
 }
 
+/** A file a route answers instead of an envelope (a CSV download): the transports send `text` as it is. */
+export interface FileAnswer {
+  contentType: string;
+  /** Sent as `Content-Disposition: attachment; filename=...`. */
+  contentDisposition: string;
+  text: string;
+}
+
 export interface CoreResponse {
   /** HTTP status: 200 unless the request asked for `_http_error_codes`. */
   status: number;
+  /** The envelope; `{}` when `file` is set. */
   body: Record<string, unknown>;
   /**
    * The body's JSON text, when the core wrote it (a success: written once, as it was measured against the response
@@ -21,6 +30,8 @@ export interface CoreResponse {
    */
   text?: string;
   headers?: Record<string, string>;
+  /** Set on a file route's success: the transports send this instead of `body` (errors are always the envelope). */
+  file?: FileAnswer;
 }
 
 export const memberBody = (key: string, item: unknown) => ({ [key]: item, metadata: null, status: 200 });

@@ -127,6 +127,7 @@ export function createCore(options: CoreOptions) {
     const policyCtx = authorize(plan, ctx, record, body);
     validate(plan, body, ctx);
     const format = authorizeReads(plan, policyCtx, ctx.meta.format);
+    if (plan.route.file) return answerFile(plan, record, ctx);
     const result = await act(plan, record, ctx);
     return presentWithinBudget(plan, result, ctx, format);
   }
@@ -146,7 +147,7 @@ export function createCore(options: CoreOptions) {
   async function authenticateCaller({ route, module }: Plan, request: CoreRequest): Promise<Caller> {
     const { action } = route.meta;
     if (route.meta.public) return PUBLIC_CALLER;
-    const caller = await authenticate(request, services, { readToken: !module.policy.isTokenless(action) });
+    const caller = await authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: route.meta.queryToken === true });
     refuseAnonymous(caller, action, module.policy);
     return caller;
   }
@@ -225,6 +226,12 @@ export function createCore(options: CoreOptions) {
     const chosen = module.presenter.resolveFormat(format, policyCtx.action);
     module.policy.authorizeReads(policyCtx, module.presenter.attributesOf(chosen));
     return chosen;
+  }
+
+  /** A file route (a CSV download) answers its file instead of an envelope. */
+  function answerFile({ module }: Plan, record: unknown, ctx: RequestContext): Outcome {
+    if (!module.file) throw new ApiError('method_not_allowed');
+    return { status: 200, body: {}, file: module.file(record, ctx) };
   }
 
   /** The resource action; a delete is presented as the record was, so its associations load first. */

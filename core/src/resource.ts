@@ -2,6 +2,7 @@ import type { ActionsOf, NodeAt, NodeId, NodeItemOf, PayloadOf, RouteFor } from 
 import type { Action } from '@pipeline-api/contract';
 import type { CredentialStore } from './auth/store.js';
 import type { Cascade } from './cascade.js';
+import type { FileAnswer } from './envelope.js';
 import type { Meta, OperationContext, RequestContext } from './context.js';
 import type { Policy, WritesDefinition } from './policy.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
@@ -77,6 +78,8 @@ export interface ResourceDefinition<N, R, P, Parent, W extends WritesDefinition 
   presenter: Presenter<R, P, NodeItemOf<N>>;
   /** Extra list metadata beyond {count, next}. */
   listMetadata?(page: Page<R>): Record<string, unknown>;
+  /** A file route's answer for the record its member lookup found (the route's success is a file, not an envelope). */
+  file?(record: R, ctx: LookupContext<Parent>): FileAnswer;
   /** What this resource does when rows of another resource's table change (onChangesOf). */
   cascades?: readonly Cascade[];
   /** The sessions resource: where authentication finds tokens and users. */
@@ -90,6 +93,7 @@ interface ModuleParts {
   /** The tables this resource owns (declared in its folder): the API opens them before it serves. */
   tables?: readonly DeclaredTable[];
   listMetadata?(page: Page<unknown>): Record<string, unknown>;
+  file?(record: unknown, ctx: RequestContext): FileAnswer;
 }
 
 /** A table declaration as a module lists it (defineTable in the resource's folder). */
@@ -115,10 +119,10 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
   node: Id,
   definition: ResourceDefinition<NodeAt<Id>, R, P, Parent, W> & ModuleParts,
 ): ResourceModule<Id> {
-  // listMetadata is declared as a method for its bivariant page type; no definition reads `this` in it.
+  // listMetadata and file are declared as methods for their bivariant parameter types; no definition reads `this` in them.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- see above
-  const { resource, policy, presenter, listMetadata, cascades = [], credentials, tables = [] } = definition;
-  return { node, resource, policy, presenter, listMetadata, cascades, credentials, tables };
+  const { resource, policy, presenter, listMetadata, file, cascades = [], credentials, tables = [] } = definition;
+  return { node, resource, policy, presenter, listMetadata, file, cascades, credentials, tables };
 }
 
 /** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */

@@ -14,8 +14,8 @@ export class ContractViolationError extends Error {
 }
 
 /** Checks a mocked answer with the core's contract check (the proxy's too); returns the violation, if any. */
-export function checkResponse(route: ContractRoute, status: number, body: unknown, undeclaredStatusOk = false) {
-  const issues = checkAnswer(route, status, body, { undeclaredStatusOk });
+export function checkResponse(route: ContractRoute, status: number, body: unknown, undeclaredStatusOk = false, isJson = true) {
+  const issues = checkAnswer(route, status, body, { undeclaredStatusOk, isJson });
   return issues.length === 0
     ? undefined
     : new ContractViolationError(

@@ -13,6 +13,7 @@ import {
   routingMethod,
   type CoreConfig,
   type RouteMatch,
+  type FileAnswer,
   type RepositoryFactory,
 } from '@pipeline-api/core';
 import type { Fixtures, Seeded } from '@pipeline-api/core/fixtures';
@@ -198,7 +199,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     if (injection?.delay) await sleep(injection.delay);
     if (injection && 'networkError' in injection) return Response.error();
 
-    let outcome: { status: number; body: unknown; text?: string; headers?: Record<string, string> };
+    let outcome: { status: number; body: unknown; text?: string; headers?: Record<string, string>; file?: FileAnswer };
     if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
       outcome = injected(injection, query, core);
     } else if (route instanceof ApiError) {
@@ -227,15 +228,21 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
 
     // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
     const undeclaredOk = injection !== undefined && 'status' in injection;
-    const violation = routeId && checkResponse(core.routes.get(routeId), outcome.status, outcome.body, undeclaredOk);
+    const violation =
+      routeId && checkResponse(core.routes.get(routeId), outcome.status, outcome.file ? outcome.file.text : outcome.body, undeclaredOk, !outcome.file);
     if (violation) {
       violations.push(violation);
       console.error(`[pipeline-api mocks] ${violation.message}`);
       if ((options.onViolation ?? 'throw') === 'throw') throw violation;
     }
-    // A body the core wrote as JSON is sent as written (Response.json would serialise it again).
-    const response =
-      outcome.text === undefined
+    // A file route's success (a CSV download) is its text with its type and file name; a body the core wrote as JSON is
+    // sent as written (Response.json would serialise it again).
+    const response = outcome.file
+      ? new Response(outcome.file.text, {
+          status: outcome.status,
+          headers: { ...outcome.headers, 'Content-Type': outcome.file.contentType, 'Content-Disposition': outcome.file.contentDisposition },
+        })
+      : outcome.text === undefined
         ? Response.json(outcome.body, { status: outcome.status, headers: outcome.headers })
         : new Response(outcome.text, { status: outcome.status, headers: { ...outcome.headers, 'content-type': 'application/json' } });
     // HEAD: the GET answer's status and headers, without its body (as Node does for the server).

@@ -179,13 +179,19 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     unsubscribe();
   });
 
-  it('updating a pipeline invalidates the pipelines and what is nested under them (blocks, triggers, logs, backfills); invalidate: false skips it', async () => {
+  it('creating or deleting a secret invalidates the secrets list', () => {
+    expect(api.secrets.create.invalidates({ secret: { name: 'db', value: 'v' } })).toEqual([['secrets']]);
+    expect(api.secrets.delete.invalidates({ name: 'db' })).toEqual([['secrets']]);
+  });
+
+  it('updating a pipeline invalidates the pipelines and what is nested under them (blocks, triggers, logs, backfills, block output downloads); invalidate: false skips it', async () => {
     expect(api.pipelines.update.invalidates({ uuid: 'delta', pipeline: {} })).toEqual([
       ['pipelines'],
       ['blocks'],
       ['pipeline_schedules'],
       ['logs'],
       ['backfills'],
+      ['block_outputs'],
     ]);
     expect(api.blocks.update.invalidates({ uuid: 'load', block: {} })).toEqual([['blocks'], ['pipelines']]);
     await queryClient.fetchQuery(api.blocks.list.queryOptions());

@@ -52,7 +52,8 @@ function describe(route: ContractRoute): Signature {
 
   // Converted as the whole 200 response, so the error envelope's types are generated too (they are part of the SDK's types).
   const ok = toJson((r.responses as Record<number, unknown>)[200], 'output').anyOf![0]!;
-  const resultSchema = ok.properties![resultKey]!;
+  // A file route (a CSV download) resolves to the file's text.
+  const resultSchema = route.file ? ok : ok.properties![resultKey]!;
   const resultType = printType(list ? resultSchema.items! : resultSchema);
 
   let payloadType: string | undefined;
@@ -81,7 +82,19 @@ function describe(route: ContractRoute): Signature {
 
   return {
     summary: [routeDoc(route).summary, routeDoc(route).description].join(': '),
-    entry: { id, method: route.method, path: route.path, params, defaults: meta.pathDefaults ?? {}, session: meta.session, payloadKey, resultKey, list, query },
+    entry: {
+      id,
+      method: route.method,
+      path: route.path,
+      params,
+      defaults: meta.pathDefaults ?? {},
+      session: meta.session,
+      payloadKey,
+      resultKey,
+      list,
+      query,
+      file: route.file?.contentType,
+    },
     payloadType,
     queryType,
     resultType,

@@ -3,12 +3,22 @@ import type { ClientOptions, RequestOptions } from './core/options.js';
 import type { RouteEntry } from './core/route.js';
 import { Transport } from './core/transport.js';
 import { ROUTES } from './generated/routes.js';
-import type { Backfill, Resources } from './generated/types.js';
+import type { Backfill, PipelinesResource, Resources } from './generated/types.js';
 import { backfillActions, type BackfillActions } from './backfills.js';
 
-export interface Client extends Omit<Resources, 'backfills'> {
+/** `client.pipelines`, with the download of a block's output under a friendlier name. */
+export interface PipelinesClient extends PipelinesResource {
+  /**
+   * A block's output in a run as CSV text (`GET /api/pipelines/:uuid/block_outputs/:block_uuid/downloads`): the same
+   * call as `blockOutputs.download(uuid, blockUuid, {pipeline_run_id})`. Empty for a block without a table.
+   */
+  downloadBlockOutput(pipelineUuid: string, blockUuid: string, query: { pipelineRunId: number | string }, options?: RequestOptions): APIPromise<string>;
+}
+
+export interface Client extends Omit<Resources, 'backfills' | 'pipelines'> {
   /** The backfill routes, and `start(id)` / `cancel(id)`. */
   readonly backfills: Resources['backfills'] & BackfillActions;
+  readonly pipelines: PipelinesClient;
   /** The token calls are made with: the raw JWT (when known) and the decoded token. */
   readonly token: { raw: string | undefined; decoded: string } | undefined;
   /** Use another token from now on (raw JWT or decoded), or none. */
@@ -47,6 +57,9 @@ export function createClient(options: ClientOptions): Client {
       ),
     );
   }
+  const pipelines = root.pipelines as { blockOutputs: { download: (...args: unknown[]) => unknown }; downloadBlockOutput?: unknown };
+  pipelines.downloadBlockOutput = (pipelineUuid: string, blockUuid: string, query: { pipelineRunId: number | string }, options?: RequestOptions) =>
+    pipelines.blockOutputs.download(pipelineUuid, blockUuid, { pipeline_run_id: query.pipelineRunId }, options);
   // The route table and Resources are generated from the same contract: the tree built here is that type.
   return root as unknown as Client;
 }

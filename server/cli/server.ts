@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApi, configFromEnv } from '@pipeline-api/core';
+import { createApi, configFromEnv, secretsTable } from '@pipeline-api/core';
 import { listen } from '../http/listen.js';
 import { openMageUiFolder } from '../http/mage-ui.js';
 import { withoutTriggerTokens } from '../http/trigger-tokens.js';
@@ -11,6 +11,7 @@ import { CatchingUpClock, scenarioSpanMs, seedInThePast } from './seed-in-the-pa
 import { httpErrorCodesByDefault } from './http-error-codes.js';
 import type { CliSettings } from './options.js';
 import { batchedLog } from './request-log.js';
+import { dataDirSecretKey, secretKeyMissing, type SecretKey } from './secret-key.js';
 import { dataDirSecrets, defaultSecretsInUse, isLoopback, SECRETS_FILE } from './secrets.js';
 
 export interface Output {
@@ -37,6 +38,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
   let generatedSecrets = false;
   let apiKeyGenerated = false;
   let announceSecrets: (() => void) | undefined;
+  let secretKey: SecretKey | null = null;
   try {
     if (settings.data !== null) {
       const data = settings.data;
@@ -50,6 +52,8 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       generatedSecrets = generated;
       if (warning) out.warn(`warning: ${warning}`);
       // Announced once the start succeeded: a start that fails keeps nothing, so it announces nothing.
+      secretKey = dataDirSecretKey(data, settings.env);
+      if (secretKey.warning) out.warn(`warning: ${secretKey.warning}`);
       if (generated) {
         announceSecrets = () => {
           out.info(`Generated secrets, kept in ${join(data, SECRETS_FILE)} (owner-readable only):`);
@@ -97,7 +101,13 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
         throw fixturesFailed(error);
       }
     }
-    let api = await createApi({ config, repo: store?.repository, clock });
+    let api = await createApi({ config, repo: store?.repository, clock, secretKey: secretKey?.key });
+    if (secretKey?.fresh) {
+      // A new key opens nothing sealed before: sealed values without their key file are a lost key, not a first start.
+      const sealed = secretsTable.in(api.repo).size();
+      if (sealed > 0) throw new StartupError(secretKeyMissing(secretKey.path, sealed));
+      secretKey.keep();
+    }
     if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
 

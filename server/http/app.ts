@@ -1,7 +1,18 @@
 import { contract } from '@pipeline-api/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { type Api, ApiError, forbidden, malformedPath, type Outcome, BODY_LIMIT_BYTES, parseBody, payloadTooLarge, routingMethod } from '@pipeline-api/core';
+import {
+  type Api,
+  ApiError,
+  type FileAnswer,
+  forbidden,
+  malformedPath,
+  type Outcome,
+  BODY_LIMIT_BYTES,
+  parseBody,
+  payloadTooLarge,
+  routingMethod,
+} from '@pipeline-api/core';
 import { contractRouter, withoutRequestSchemas } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
@@ -39,6 +50,15 @@ export function createApp(api: Api, options: AppOptions = {}) {
   // ts-rest answers with res.status(code).json(body): for this app, json writes the envelope directly
   // (res.send's charset, ETag and freshness work is not needed for these responses).
   app.response.json = function json(this: Response, body: unknown) {
+    // A file route's success (a CSV download): its text, as it is, with its type and file name.
+    const file = this.locals.file as FileAnswer | undefined;
+    if (file) {
+      this.setHeader('Content-Type', file.contentType);
+      this.setHeader('Content-Disposition', file.contentDisposition);
+      this.setHeader('Content-Length', Buffer.byteLength(file.text));
+      this.end(file.text);
+      return this;
+    }
     // A success the core wrote as JSON while it measured it is sent as written, not serialised again.
     const text = (typeof body === 'object' && body !== null ? written.get(body) : undefined) ?? JSON.stringify(body);
     this.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -74,6 +94,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
     const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params, trustProxy));
     res.locals.errorCode = outcome.errorCode;
     if (outcome.text !== undefined) written.set(outcome.body, outcome.text);
+    res.locals.file = outcome.file;
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
   });

@@ -9,6 +9,8 @@ export const MASK = '[masked]';
 const SECRET_HEADERS = new Set(['x-api-key', 'oauth-token', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 /** Body and query keys whose values are credentials, wherever they sit. */
 const SECRET_KEYS = new Set(['api_key', 'password', 'password_confirmation', 'password_current', 'token', 'pipeline_schedule_token', 'jwt_secret']);
+/** Keys whose value is a credential only inside a given object: a secret's `value` (`{"secret": {"name", "value"}}`). */
+const SECRET_MEMBERS = new Map([['secret', 'value']]);
 const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 /** How many credentials a recorder remembers, to blank them wherever they show up again. */
 export const MAX_KNOWN_SECRETS = 1000;
@@ -48,6 +50,8 @@ export class Masker {
     else if (isObject(value)) {
       for (const [key, item] of Object.entries(value)) {
         if (SECRET_KEYS.has(key) && (typeof item === 'string' || typeof item === 'number')) this.remember(String(item));
+        const member = SECRET_MEMBERS.get(key);
+        if (member !== undefined && isObject(item) && typeof item[member] === 'string') this.remember(item[member]);
         this.learnJson(item, depth + 1);
       }
     }
@@ -82,8 +86,11 @@ export class Masker {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       // A credential sent as a number, a list or an object is still a credential: only null (no value) stays.
+      const member = SECRET_MEMBERS.get(key);
       if (SECRET_KEYS.has(key) && item !== null) out[key] = typeof item === 'string' && JWT_WHOLE.test(item) ? maskJwt(item) : MASK;
-      else out[key] = this.json(item, depth + 1);
+      else if (member !== undefined && isObject(item) && Object.hasOwn(item, member) && item[member] !== null) {
+        out[key] = { ...(this.json(item, depth + 1) as Record<string, unknown>), [member]: MASK };
+      } else out[key] = this.json(item, depth + 1);
     }
     return out;
   }

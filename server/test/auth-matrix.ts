@@ -84,6 +84,11 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'backfills.detail': 'viewer',
   'backfills.update': 'editor',
   'backfills.delete': 'editor',
+  'blockRuns.outputs.list': 'viewer',
+  'pipelines.blockOutputs.download': 'viewer',
+  'secrets.list': 'editor',
+  'secrets.create': 'editor',
+  'secrets.delete': 'editor',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */
@@ -170,6 +175,13 @@ export function renderSecurityDoc(): string {
     '- Bodies over 1 MB answer 413, bodies nested more than 100 levels deep 400; every malformed request, down to malformed HTTP, gets the envelope; internal faults are logged, never echoed. At most 200,000 records and 256 MB of their JSON are stored (`MAX_STORED_RECORDS`, `MAX_STORED_BYTES`; tokens not counted): a change past a cap answers 413 `api_resource_error` and is undone whole; deleting always works.',
     `- API trigger URLs take the trigger’s token instead of a key or session (in the path, or \`Authorization: Bearer\` on \`/api_trigger\`): an unknown trigger, one that is not an \`api\` trigger and a missing or wrong token all get the same 403, the token compared in constant time. The token is checked first and a right one is always answered, whatever else came from the same address; past ${runs.maxTokenFailures} wrong tokens for one trigger from one client address within the login window (${loginThrottle.windowSeconds} s), that client's wrong tokens for that trigger answer 429 with \`Retry-After\` instead of 403 (\`API_TRIGGER_MAX_FAILURES\`, \`LOGIN_FAILURE_WINDOW\`; [below](#guessing-trigger-tokens)). Generated tokens are 32 hex digits (128 random bits); an owner-chosen token must be URL-safe and estimate at least 128 bits (its characters that follow no pattern, a repeated unit counted once and runs such as \`abc\` not at all, × log2 of the character classes it uses), or it is a 400 \`record_invalid\` saying what is wrong. No log line holds a token, whatever its shape: its path segment is blanked by its place in the route. A token holder is bounded: variables over ${runs.maxVariablesBytes / 1024} KiB answer 413 (\`MAX_RUN_VARIABLES_BYTES\`), a run past ${runs.maxWaitingPerTrigger} waiting to start on one trigger 429 (\`MAX_WAITING_RUNS_PER_TRIGGER\`), and one trigger's runs keep at most ${runs.maxVariablesBytesPerTrigger / 1024 / 1024} MiB of variables, its oldest finished runs deleted first (\`MAX_RUN_VARIABLES_BYTES_PER_TRIGGER\`).`,
     '- Owners may not delete or demote the last owner; admins may not touch owners or admins, nor grant those roles.',
+    '',
+    '## Secret values',
+    '',
+    '- `POST /api/secrets` values are write-only: no answer, error message, log line, proxy recording (`secret.value` is masked in HAR and fixtures files, and blanked wherever it shows up again) or fixtures export holds one; a test writes a unique value and searches every answer, the request log, the proxy recordings and every file of the data directory for it.',
+    '- Each value is sealed with AES-256-GCM (Web Crypto), a fresh 12-byte IV per value and the secret’s name as associated data (a sealed value moved to another name does not open), stored as `v1.<key id>.<iv>.<ciphertext>`; the key id (the first 8 bytes of the key’s SHA-256) tells a value sealed with another key from a damaged one.',
+    '- The key, with `--data <dir>`: 32 bytes from `crypto.randomBytes`, made at the first start and written as base64url to `<dir>/secrets.key` (mode `0600`, written to a temporary file, synced, renamed), apart from the SQLite database; `SECRETS_KEY_FILE` keeps it elsewhere (a mounted secret). A warning names the file when others may read it. A start that finds sealed values but no key file is refused, naming the file, rather than making a new key. A copy of the database without its key opens no value: secrets sealed with another key are not listed (as Mage lists only what its key decrypts), and their names may be taken again. Without `--data`, and in the mocks, the key is random per instance: values live as long as the process.',
+    '- Secrets are editor+ (Mage also requires notebook edit access, `DISABLE_NOTEBOOK_EDIT_ACCESS`; the kit has no such setting). At most 1000 secrets, each value at most 64 KiB, names as Mage’s UI allows them (a letter or underscore, then letters, digits, underscores; at most 255); a taken name is `record_invalid` (there is no update: delete, then create).',
     '- Browsers: credentialed CORS only for loopback origins (`http(s)://localhost`, `127.0.0.0/8`, `[::1]`, any port), the server’s own origin and `CORS_ORIGINS`; a preflight from those may send any header it asks for, `Retry-After` is exposed. A `Host` that is not a loopback name, an IP address or in `ALLOWED_HOSTS` is refused (DNS rebinding). A write from any other origin (`null` included) with a content type a page can send without a preflight (`text/plain`, form types, none) is refused before its body is read; curl and other non-browser callers send no `Origin` and are not affected.',
     '',
     '## Guessing trigger tokens',

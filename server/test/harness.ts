@@ -81,6 +81,8 @@ export class TestServer {
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
     let parsed: unknown;
+    // A file route's success (a CSV download) is its text; everything else is JSON.
+    if (response.headers.get('content-type') === 'text/csv') return { status: response.status, headers: response.headers, body: text };
     try {
       parsed = JSON.parse(text);
     } catch {

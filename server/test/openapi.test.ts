@@ -68,18 +68,23 @@ describe('the OpenAPI document', () => {
       expect(doc.components.responses[`Error${status}`].description).toMatch(/_http_error_codes/);
     }
     for (const { op } of operations) {
-      expect(op.responses['200'].content['application/json'].schema.oneOf[1]).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+      // A file route (a CSV download) answers the file under its own content type, and the error envelope as JSON.
+      const errorSchema = routes.get(op.operationId)!.file
+        ? op.responses['200'].content['application/json'].schema
+        : op.responses['200'].content['application/json'].schema.oneOf[1];
+      expect(errorSchema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
       expect(op.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });
     }
   });
 
   it('has examples for every operation that the contract’s own schemas accept', () => {
     for (const { op } of operations) {
-      const route = routes.get(op.operationId)!.route;
+      const { route, file } = routes.get(op.operationId)!;
       const examples = op.responses['200'].content['application/json'].examples;
       const ok = (route.responses as Record<number, z.ZodMiniType>)[200]!;
-      expect(examples.success, op.operationId).toBeDefined();
-      expect(ok.safeParse(examples.success.value).success, `${op.operationId} success example`).toBe(true);
+      const success = file ? { value: op.responses['200'].content[file.contentType].example } : examples.success;
+      expect(success?.value, op.operationId).toBeDefined();
+      expect(ok.safeParse(success.value).success, `${op.operationId} success example`).toBe(true);
       expect(ErrorEnvelope.safeParse(examples.error.value).success, `${op.operationId} error example`).toBe(true);
       const request = op.requestBody?.content['application/json'].example;
       if (request !== undefined) expect((route as { body: z.ZodMiniType }).body.safeParse(request).success, `${op.operationId} request`).toBe(true);

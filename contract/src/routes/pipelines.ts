@@ -8,6 +8,7 @@ import { PIPELINE_SORT_KEYS, Pipeline, PipelineCreate, PipelineUpdate } from '..
 import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
+import { blockOutputDownloads } from './block-outputs.js';
 import { pipelineSchedulesOfPipeline } from './triggers.js';
 import { pipelineBackfills } from './backfills.js';
 
@@ -71,4 +72,5 @@ export const pipelines = c.router({
   pipelineSchedules: pipelineSchedulesOfPipeline,
   logs: pipelineLogs,
   backfills: pipelineBackfills,
+  blockOutputs: blockOutputDownloads,
 });

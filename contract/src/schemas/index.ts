@@ -19,3 +19,5 @@ export * from './session.js';
 export * from './user.js';
 export * from './ui-boot.js';
 export * from './backfill.js';
+export * from './block-output.js';
+export * from './secret.js';

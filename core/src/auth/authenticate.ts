@@ -21,6 +21,8 @@ const ANONYMOUS: Caller = { user: null, role: null, token: null, decodedToken: n
 export interface AuthOptions {
   /** Login ignores tokens: a stale token must never stop a user from logging in again. */
   readToken: boolean;
+  /** The route also takes the decoded token from the `token` query param (a download link). */
+  queryToken?: boolean;
 }
 
 /**
@@ -44,18 +46,18 @@ export async function authenticate(request: CoreRequest, deps: AuthDeps, options
 
   if (!config.requireUserAuthentication) {
     // The API key alone suffices and the caller acts as an owner; a valid token is still noted for logout.
-    const token = options.readToken ? await resolveToken(request, deps).catch(() => null) : null;
+    const token = options.readToken ? await resolveToken(request, deps, options.queryToken).catch(() => null) : null;
     return { user: null, role: 'owner', token: token?.record ?? null, decodedToken: token?.decoded ?? null, authEnabled: false };
   }
   if (!options.readToken) return ANONYMOUS;
 
-  const resolved = await resolveToken(request, deps);
+  const resolved = await resolveToken(request, deps, options.queryToken);
   if (!resolved) return ANONYMOUS;
   return { user: resolved.user, role: resolved.user.role, token: resolved.record, decodedToken: resolved.decoded, authEnabled: true };
 }
 
-async function resolveToken(request: CoreRequest, { config, repo, clock, credentials, digests }: AuthDeps) {
-  const credential = await findToken(request);
+async function resolveToken(request: CoreRequest, { config, repo, clock, credentials, digests }: AuthDeps, queryToken = false) {
+  const credential = await findToken(request, queryToken);
   if (!credential) return null;
   const decoded = credential.kind === 'raw' ? await decodeToken(credential.value, config.jwtSecret) : credential.value;
   if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');

@@ -20,8 +20,11 @@ export function findApiKey(request: CoreRequest): string | undefined {
 
 export type TokenCredential = { kind: 'decoded'; value: string } | { kind: 'raw'; value: string };
 
-/** OAUTH-TOKEN (decoded), then Authorization: Bearer (decoded), then cookie oauth_token (raw JWT). */
-export async function findToken(request: CoreRequest): Promise<TokenCredential | undefined> {
+/**
+ * OAUTH-TOKEN (decoded), then Authorization: Bearer (decoded), then cookie oauth_token (raw JWT); on a route that
+ * allows it (a download link), then the `token` query param (decoded), as Mage's download handler reads it.
+ */
+export async function findToken(request: CoreRequest, queryToken = false): Promise<TokenCredential | undefined> {
   const oauthHeader = header(request, 'oauth-token');
   if (oauthHeader !== undefined) return { kind: 'decoded', value: oauthHeader.trim() };
   const authorization = header(request, 'authorization');
@@ -37,5 +40,7 @@ export async function findToken(request: CoreRequest): Promise<TokenCredential |
     const raw = parse(cookieHeader).oauth_token;
     if (raw) return { kind: 'raw', value: raw };
   }
+  const fromQuery = queryToken ? request.query.token : undefined;
+  if (typeof fromQuery === 'string' && fromQuery !== '') return { kind: 'decoded', value: fromQuery };
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { defineTable } from '../repository/table.js';
 import { SortedKeys } from '../repository/sorted-keys.js';
 import { sizeOf } from '../repository/storage-limits.js';
+import type { BlockOutput } from './block-outputs.js';
 
 export type RunStatus = 'initial' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type BlockRunStatus = 'initial' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled' | 'upstream_failed' | 'condition_failed';
@@ -21,6 +22,8 @@ export interface BlockRunState {
   /** What the simulated executor will do with it, read from the block's configuration when (re)set. */
   duration_ms: number;
   outcome: SimulatedOutcome;
+  /** What it produced, stored when it completed (absent before, and in runs stored by older versions). */
+  outputs?: BlockOutput[];
 }
 
 export interface RunRecord {
@@ -65,6 +68,8 @@ export class RunIndex {
   readonly inProgressBySchedule = new Map<number, number>();
   readonly runningBySchedule = new Map<number, number>();
   readonly blockRunsByPipeline = new Map<string, number>();
+  /** The run each block run is stored in: `GET /api/block_runs/:id/outputs` finds it without a walk. */
+  readonly runOfBlockRun = new Map<number, number>();
   /** JSON bytes of the variables and event variables of each trigger's runs. */
   readonly variablesBytesBySchedule = new Map<number, number>();
   blockRunsTotal = 0;
@@ -106,6 +111,10 @@ export class RunIndex {
     if (before) bump(this.blockRunsByPipeline, before.pipeline_uuid, -before.block_runs.length);
     if (after) bump(this.blockRunsByPipeline, after.pipeline_uuid, after.block_runs.length);
     this.blockRunsTotal += (after?.block_runs.length ?? 0) - (before?.block_runs.length ?? 0);
+    if (before?.block_runs !== after?.block_runs) {
+      for (const b of before?.block_runs ?? []) this.runOfBlockRun.delete(b.id);
+      for (const b of after?.block_runs ?? []) this.runOfBlockRun.set(b.id, id);
+    }
   }
 
   /** Runs of a trigger in progress (`initial` or `running`). */

@@ -9,6 +9,7 @@ import { createRun, type Orchestration } from './commands.js';
 import { advanceRun, startRun } from './engine.js';
 import { currentExecutionDate } from '../model/interval.js';
 import { SchedulerNotices } from './notices.js';
+import { withOutputs } from './outputs/record-outputs.js';
 import { pruneOlderThan } from './retention.js';
 import type { RunRecord } from '../model/runs.js';
 import { runsTable } from '../model/runs.js';
@@ -137,7 +138,7 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
 function step(orchestration: Orchestration, run: RunRecord, schedule: ScheduleRecord, now: number): RunRecord {
   const { repo } = orchestration;
   const advanced = run.status === 'initial' ? maybeStart(orchestration, run, schedule, now) : advanceRun(run, now, schedule.settings);
-  const next = withSla(advanced, schedule, now);
+  const next = withOutputs(repo, run, withSla(advanced, schedule, now));
   if (next !== run) runsTable.in(repo).put(next);
   // A backfill's trigger goes inactive when the backfill completes, not when one of its runs does.
   if (next.backfill_id !== undefined) {

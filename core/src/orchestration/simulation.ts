@@ -96,8 +96,10 @@ export function resetBlockRun(
   const block = blocks.get(blockRun.block_uuid);
   const sim = block ? simulationOf(block, options) : { duration_ms: blockRun.duration_ms, outcome: blockRun.outcome };
   const refused = pipeline ? refusedByConditionals(pipeline, blocks, options).has(blockRun.block_uuid) : false;
+  // What it produced before goes: it is made again when it completes again.
+  const { outputs: _previous, ...kept } = blockRun;
   return {
-    ...blockRun,
+    ...kept,
     status: 'initial',
     started_at: null,
     completed_at: null,

@@ -11,6 +11,9 @@ import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
 import { clientPages, gitBranches, oauths, projects, tags } from './ui-boot.js';
 import { backfills, pipelineBackfills } from './backfills/index.js';
+import { blockRunOutputs } from './outputs/index.js';
+import { secrets } from './secrets/index.js';
+import { blockOutputDownloads } from './block_outputs/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
 export const resourceModules = {
@@ -36,6 +39,9 @@ export const resourceModules = {
   tags,
   'pipelines.backfills': pipelineBackfills,
   backfills,
+  'blockRuns.outputs': blockRunOutputs,
+  secrets,
+  'pipelines.blockOutputs': blockOutputDownloads,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

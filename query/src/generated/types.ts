@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'block_outputs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'outputs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags' | 'secrets';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -20,6 +20,7 @@ export interface Queries {
   clientPages: ClientPagesQueries;
   tags: TagsQueries;
   backfills: BackfillsQueries;
+  secrets: SecretsQueries;
 }
 
 export interface StatusesQueries {
@@ -51,6 +52,7 @@ export interface PipelinesQueries {
   pipelineSchedules: PipelinesPipelineSchedulesQueries;
   logs: PipelinesLogsQueries;
   backfills: PipelinesBackfillsQueries;
+  blockOutputs: PipelinesBlockOutputsQueries;
 }
 
 export interface PipelinesBlocksQueries {
@@ -73,6 +75,10 @@ export interface PipelinesLogsQueries {
 export interface PipelinesBackfillsQueries {
   list: PagedRead<Client['pipelines']['backfills']['list']>;
   create: Write<Client['pipelines']['backfills']['create'], { pipeline_uuid: string; backfill: Arg<Client['pipelines']['backfills']['create'], 1> }>;
+}
+
+export interface PipelinesBlockOutputsQueries {
+  download: Read<Client['pipelines']['blockOutputs']['download']>;
 }
 
 export interface BlocksQueries {
@@ -119,6 +125,11 @@ export interface PipelineRunsBlockRunsQueries {
 
 export interface BlockRunsQueries {
   list: PagedRead<Client['blockRuns']['list']>;
+  outputs: BlockRunsOutputsQueries;
+}
+
+export interface BlockRunsOutputsQueries {
+  list: PagedRead<Client['blockRuns']['outputs']['list']>;
 }
 
 export interface ProjectsQueries {
@@ -150,4 +161,10 @@ export interface BackfillsQueries {
   detail: Read<Client['backfills']['detail']>;
   update: Write<Client['backfills']['update'], { id: number | string; backfill: Arg<Client['backfills']['update'], 1> }>;
   delete: Write<Client['backfills']['delete'], { id: number | string; query?: Arg<Client['backfills']['delete'], 1> }>;
+}
+
+export interface SecretsQueries {
+  list: PagedRead<Client['secrets']['list']>;
+  create: Write<Client['secrets']['create'], { secret: Arg<Client['secrets']['create'], 0> }>;
+  delete: Write<Client['secrets']['delete'], { name: string; query?: Arg<Client['secrets']['delete'], 1> }>;
 }

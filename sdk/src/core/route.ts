@@ -11,4 +11,6 @@ export interface RouteEntry {
   resultKey: string;
   list: boolean;
   query: Record<string, string>;
+  /** The content type of a route that answers a file (a CSV download): its success is the text, its errors the envelope. */
+  file?: string;
 }

@@ -29,6 +29,9 @@ export interface Call {
   sentToken?: HeldToken | undefined;
 }
 
+/** A response's media type, lower case, without parameters (`text/csv; charset=utf-8` -> `text/csv`). */
+const contentTypeOf = (response: Response) => (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
 /** Builds requests from the route table, sends them with retries and turns every answer into data or a typed error. */
 export class Transport {
   readonly #options: ClientOptions;
@@ -89,6 +92,11 @@ export class Transport {
         // Login sends no token: a stale one must not get in its way.
         call.sentToken = route.session === 'login' ? undefined : this.#token;
         response = await this.#attempt(call);
+        // A file route's success is its text (a CSV download), whatever it looks like; its errors are the envelope.
+        if (route.file !== undefined && contentTypeOf(response) === route.file) {
+          const text = await this.#readText(response, call);
+          return { data: text as T, response, metadata: null };
+        }
         const body = await this.#readBody(response, call);
         // Not the API: a body that is not JSON (an HTML page), or a 404 without the envelope; a status worth a retry
         // (a proxy's 502 while the server restarts) and Mage's empty 405 are left to the usual errors.
@@ -149,15 +157,19 @@ export class Transport {
     return cause ? diagnose.connectionError(cause, error, request) : error;
   }
 
-  /** The body as JSON (or text); a connection lost while it arrives is a connection error. */
-  async #readBody(response: Response, call: Call): Promise<unknown> {
-    let text: string;
+  /** The body as text; a connection lost while it arrives is a connection error. */
+  async #readText(response: Response, call: Call): Promise<string> {
     try {
-      text = await response.text();
+      return await response.text();
     } catch (error) {
       if (call.options?.signal?.aborted) throw new APIUserAbortError();
       throw await this.#networkError(error, call);
     }
+  }
+
+  /** The body as JSON (or text); a connection lost while it arrives is a connection error. */
+  async #readBody(response: Response, call: Call): Promise<unknown> {
+    const text = await this.#readText(response, call);
     if (!text) return '';
     try {
       return JSON.parse(text);
@@ -191,7 +203,8 @@ export class Transport {
   }
 
   #init({ route, payload, options, sentToken: token }: Call): RequestInit {
-    const headers: Record<string, string> = { Accept: 'application/json', ...this.#options.headers, ...options?.headers };
+    const accept = route.file ? `${route.file}, application/json` : 'application/json';
+    const headers: Record<string, string> = { Accept: accept, ...this.#options.headers, ...options?.headers };
     const keyLocation = this.#options.apiKeyLocation ?? 'header';
     if (keyLocation === 'header') headers['X-API-KEY'] = this.#options.apiKey;
     let body: Record<string, unknown> | undefined = route.payloadKey ? { [route.payloadKey]: payload ?? {} } : undefined;

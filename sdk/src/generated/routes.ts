@@ -374,6 +374,20 @@ export const ROUTES: readonly RouteEntry[] = [
     }
   },
   {
+    "id": "pipelines.blockOutputs.download",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/block_outputs/:block_uuid/downloads",
+    "params": [
+      "pipeline_uuid",
+      "block_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "",
+    "list": false,
+    "query": {},
+    "file": "text/csv"
+  },
+  {
     "id": "blocks.list",
     "method": "GET",
     "path": "/api/blocks",
@@ -641,6 +655,22 @@ export const ROUTES: readonly RouteEntry[] = [
     }
   },
   {
+    "id": "blockRuns.outputs.list",
+    "method": "GET",
+    "path": "/api/block_runs/:block_run_id/outputs",
+    "params": [
+      "block_run_id"
+    ],
+    "defaults": {},
+    "resultKey": "outputs",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
     "id": "projects.list",
     "method": "GET",
     "path": "/api/projects",
@@ -816,6 +846,47 @@ export const ROUTES: readonly RouteEntry[] = [
     ],
     "defaults": {},
     "resultKey": "backfill",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "secrets.list",
+    "method": "GET",
+    "path": "/api/secrets",
+    "params": [],
+    "defaults": {},
+    "resultKey": "secrets",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "secrets.create",
+    "method": "POST",
+    "path": "/api/secrets",
+    "params": [],
+    "defaults": {},
+    "payloadKey": "secret",
+    "resultKey": "secret",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "secrets.delete",
+    "method": "DELETE",
+    "path": "/api/secrets/:name",
+    "params": [
+      "name"
+    ],
+    "defaults": {},
+    "resultKey": "secret",
     "list": false,
     "query": {
       "format": "_format"

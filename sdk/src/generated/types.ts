@@ -683,6 +683,13 @@ export interface PipelinesBackfillsCreateQuery {
   format?: string;
 }
 
+export interface PipelinesBlockOutputsDownloadQuery {
+  /** The run whose block output to download (required) */
+  pipeline_run_id?: number;
+  /** The decoded session token, for a link that cannot send a header */
+  token?: string;
+}
+
 export type SharedBlock = {
   uuid: string;
   name: string;
@@ -982,6 +989,32 @@ export interface BlockRunsListQuery {
   pipeline_uuid?: string;
 }
 
+export type BlockOutput = {
+  type: "table" | "text" | (string & {});
+  sample_data: SampleData | null;
+  shape: number[] | null;
+  text_data: string | null;
+  variable_uuid: string;
+  outputs: unknown[] | null;
+};
+
+/** A table: `columns`, and `rows` of values in column order (a sample of the whole table) */
+export type SampleData = {
+  columns: string[];
+  rows: Array<unknown[]>;
+};
+
+export interface BlockRunsOutputsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Rows of each table to answer: 10 when absent, at most 1000 */
+  sample_count?: number;
+}
+
 export type Project = {
   emr_config: {
     [key: string]: unknown;
@@ -1224,6 +1257,41 @@ export interface BackfillsDeleteQuery {
   format?: string;
 }
 
+export type Secret = {
+  id: number;
+  name: string;
+};
+
+export interface SecretsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Accepted and ignored (Mage parses it) */
+  entity?: string;
+  /** Accepted and ignored (Mage parses it) */
+  pipeline_uuid?: string;
+}
+
+export type SecretCreate = {
+  name: string;
+  value: string;
+  entity?: string | null;
+  pipeline_uuid?: string | null;
+};
+
+export interface SecretsCreateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export interface SecretsDeleteQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
 export interface Resources {
   statuses: StatusesResource;
   sessions: SessionsResource;
@@ -1239,6 +1307,7 @@ export interface Resources {
   clientPages: ClientPagesResource;
   tags: TagsResource;
   backfills: BackfillsResource;
+  secrets: SecretsResource;
 }
 
 export interface StatusesResource {
@@ -1285,6 +1354,7 @@ export interface PipelinesResource {
   pipelineSchedules: PipelinesPipelineSchedulesResource;
   logs: PipelinesLogsResource;
   backfills: PipelinesBackfillsResource;
+  blockOutputs: PipelinesBlockOutputsResource;
 }
 
 export interface PipelinesBlocksResource {
@@ -1317,6 +1387,11 @@ export interface PipelinesBackfillsResource {
   list(pipeline_uuid: string, query?: PipelinesBackfillsListQuery, options?: RequestOptions): PagePromise<Backfill>;
   /** Create a backfill: A draft (`status: null`) with only its name (the only attribute writable on create, as Mage). Set its window with an update, then start it with `status: initial`. */
   create(pipeline_uuid: string, backfill: BackfillCreate, options?: RequestOptions): APIPromise<Backfill>;
+}
+
+export interface PipelinesBlockOutputsResource {
+  /** Download a block’s output in a run as CSV: The table outputs the block run of `block_uuid` in run `pipeline_run_id` stored, as CSV (header first, lines joined by `\n`, none at the end, as pandas writes them): `text/csv`, `Content-Disposition: attachment; filename=<block_uuid>.csv`. Empty for a block run without a table (text outputs, or not completed). The decoded token may come in the `token` query param, as Mage’s download links send it; failures are the JSON error envelope. */
+  download(pipeline_uuid: string, block_uuid: string, query?: PipelinesBlockOutputsDownloadQuery, options?: RequestOptions): APIPromise<string>;
 }
 
 export interface BlocksResource {
@@ -1389,6 +1464,12 @@ export interface PipelineRunsBlockRunsResource {
 export interface BlockRunsResource {
   /** List block runs: Newest run first, each run’s block runs in id order; with the trigger’s id and name. */
   list(query?: BlockRunsListQuery, options?: RequestOptions): PagePromise<BlockRun>;
+  outputs: BlockRunsOutputsResource;
+}
+
+export interface BlockRunsOutputsResource {
+  /** List a block run’s outputs: What the block run produced, stored when it completed: a table (`sample_data` holds its first `sample_count` rows, `shape` the whole table’s rows and columns) or text. The simulated executor makes a table for data loaders and transformers and a line of text for other blocks, unless the block’s `configuration.simulation.output` says otherwise. A block run that did not complete has none. */
+  list(block_run_id: number | string, query?: BlockRunsOutputsListQuery, options?: RequestOptions): PagePromise<BlockOutput>;
 }
 
 export interface ProjectsResource {
@@ -1433,4 +1514,13 @@ export interface BackfillsResource {
   update(id: number | string, backfill: BackfillUpdate, options?: RequestOptions): APIPromise<Backfill>;
   /** Delete a backfill: Its runs (with their block runs) and its trigger are deleted with it. */
   delete(id: number | string, query?: BackfillsDeleteQuery, options?: RequestOptions): APIPromise<Backfill>;
+}
+
+export interface SecretsResource {
+  /** List secrets: Each secret’s id and name; values are never answered. `entity` and `pipeline_uuid` are accepted and ignored, as Mage does. */
+  list(query?: SecretsListQuery, options?: RequestOptions): PagePromise<Secret>;
+  /** Create a secret: Stores `value` sealed (AES-256-GCM, the name as associated data) and answers `{id, name}`. Names start with a letter or underscore, then letters, digits and underscores (at most 255); a taken name is refused: secrets cannot be changed, delete then create. Values are non-empty strings of at most 64 KiB; no answer, error or log line ever repeats one. */
+  create(secret: SecretCreate, options?: RequestOptions): APIPromise<Secret>;
+  /** Delete a secret: By name; answers the deleted secret’s id and name. */
+  delete(name: string, query?: SecretsDeleteQuery, options?: RequestOptions): APIPromise<Secret>;
 }

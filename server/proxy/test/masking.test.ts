@@ -24,3 +24,14 @@ describe('the masker’s memory of credentials', () => {
     expect(masker.text('one-off-key-1-xyz')).toBe(MASK);
   });
 });
+
+describe('secret values in recordings', () => {
+  it('masks `secret.value` in a body and blanks the value wherever it shows up again; other `value`s stay', () => {
+    const masker = new Masker();
+    const body = { secret: { name: 'warehouse_password', value: 'pw-unique-4711' }, variable: { value: 'kept' } };
+    masker.learnRequest({}, new URLSearchParams(), body);
+    expect(masker.json(body)).toEqual({ secret: { name: 'warehouse_password', value: MASK }, variable: { value: 'kept' } });
+    expect(masker.text('an echo of pw-unique-4711 in a message')).toBe(`an echo of ${MASK} in a message`);
+    expect(masker.json({ secret: { name: 'n', value: null } })).toEqual({ secret: { name: 'n', value: null } });
+  });
+});

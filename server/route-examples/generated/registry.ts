@@ -5,8 +5,10 @@ import { backfillExamples, pipelineBackfillExamples } from '../backfills.js';
 import { blockRunExamples, runBlockRunExamples } from '../block_runs.js';
 import { blockExamples, pipelineBlockExamples } from '../blocks.js';
 import { logExamples } from '../logs.js';
+import { blockOutputDownloadExamples, blockRunOutputExamples } from '../outputs.js';
 import { runExamples, scheduleRunExamples } from '../pipeline_runs.js';
 import { pipelineExamples } from '../pipelines.js';
+import { secretExamples } from '../secrets.js';
 import { sessionExamples } from '../sessions.js';
 import { statusExamples } from '../statuses.js';
 import { pipelineScheduleExamples, scheduleExamples } from '../triggers.js';
@@ -17,6 +19,7 @@ import { userExamples } from '../users.js';
 export const routeExamples: ExamplesRegistry = {
   backfills: backfillExamples,
   blockRuns: blockRunExamples,
+  'blockRuns.outputs': blockRunOutputExamples,
   blocks: blockExamples,
   clientPages: clientPageExamples,
   gitBranches: gitBranchExamples,
@@ -29,10 +32,12 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineSchedules.pipelineRunsWithToken': apiTriggerWithTokenExamples,
   pipelines: pipelineExamples,
   'pipelines.backfills': pipelineBackfillExamples,
+  'pipelines.blockOutputs': blockOutputDownloadExamples,
   'pipelines.blocks': pipelineBlockExamples,
   'pipelines.logs': logExamples,
   'pipelines.pipelineSchedules': pipelineScheduleExamples,
   projects: projectExamples,
+  secrets: secretExamples,
   sessions: sessionExamples,
   statuses: statusExamples,
   tags: tagExamples,

@@ -2,11 +2,12 @@
 import type { NodeId } from '../../route-types.js';
 import type { NodeDocs } from '../define.js';
 import { backfillDocs, pipelineBackfillDocs } from '../routes/backfills.js';
-import { blockRunDocs } from '../routes/block-runs.js';
+import { blockOutputDownloadDocs, blockRunDocs, blockRunOutputDocs } from '../routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from '../routes/blocks.js';
 import { pipelineLogDocs } from '../routes/logs.js';
 import { runBlockRunDocs, runDocs } from '../routes/pipeline-runs.js';
 import { pipelineDocs } from '../routes/pipelines.js';
+import { secretDocs } from '../routes/secrets.js';
 import { sessionDocs } from '../routes/sessions.js';
 import { statusDocs } from '../routes/statuses.js';
 import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from '../routes/triggers.js';
@@ -17,6 +18,7 @@ import { userDocs } from '../routes/users.js';
 export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   backfills: backfillDocs,
   blockRuns: blockRunDocs,
+  'blockRuns.outputs': blockRunOutputDocs,
   blocks: blockDocs,
   clientPages: clientPageDocs,
   gitBranches: gitBranchDocs,
@@ -29,10 +31,12 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelineSchedules.pipelineRunsWithToken': apiTriggerWithTokenDocs,
   pipelines: pipelineDocs,
   'pipelines.backfills': pipelineBackfillDocs,
+  'pipelines.blockOutputs': blockOutputDownloadDocs,
   'pipelines.blocks': pipelineBlockDocs,
   'pipelines.logs': pipelineLogDocs,
   'pipelines.pipelineSchedules': pipelineScheduleDocs,
   projects: projectDocs,
+  secrets: secretDocs,
   sessions: sessionDocs,
   statuses: statusDocs,
   tags: tagDocs,

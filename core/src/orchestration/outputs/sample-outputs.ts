@@ -2,6 +2,7 @@ import { ApiError, badRequest, invalid } from '../../errors.js';
 import { seededRandom } from '../../random.js';
 import { sizeOf } from '../../repository/storage-limits.js';
 import { isPlainObject } from '../../request.js';
+import type { BlockOutput, Cell, TableOutput, TextOutput } from '../../model/block-outputs.js';
 
 /**
  * What a completed block run produced, in the simulated executor. Nothing runs, so outputs are made up, the same
@@ -11,27 +12,7 @@ import { isPlainObject } from '../../request.js';
  * is kept, bounded, and answers cut a sample from it.
  */
 
-export interface TableOutput {
-  outputs: null;
-  sample_data: { columns: string[]; rows: Cell[][] };
-  /** Rows and columns of the whole table (the sample may hold fewer rows). */
-  shape: [number, number];
-  text_data: null;
-  type: 'table';
-  variable_uuid: string;
-}
-
-export interface TextOutput {
-  outputs: null;
-  sample_data: null;
-  shape: null;
-  text_data: string;
-  type: 'text';
-  variable_uuid: string;
-}
-
-export type BlockOutput = TableOutput | TextOutput;
-export type Cell = string | number | boolean | null;
+export type { BlockOutput, Cell, TableOutput, TextOutput } from '../../model/block-outputs.js';
 
 /** Rows kept per table (Mage's DATAFRAME_SAMPLE_COUNT). */
 export const MAX_OUTPUT_ROWS = 1000;

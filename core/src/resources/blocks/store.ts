@@ -6,6 +6,8 @@ import { applyPatch, without } from '../../model/patch.js';
 import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 import { cloneSections, removeMember, renameMember, sectionFor } from '../../model/graph.js';
 import { blocksTable, type BlockRecord } from '../../model/blocks.js';
+import { isPlainObject } from '../../request.js';
+import { checkSimulatedOutput } from '../../orchestration/outputs/sample-outputs.js';
 
 /** Block writes that touch several records; callers run them inside repo.transaction. */
 
@@ -25,6 +27,7 @@ export const blockUuid = (name: string, path: string) => {
 
 /** The block with the settings in `p` applied; a type may change only within its section. */
 export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: number): BlockRecord {
+  checkSimulationSettings(p.configuration);
   const next: BlockRecord = applyPatch({ ...block, updated_at: now }, p, PLAIN_SETTINGS);
   if (p.type !== undefined && p.type !== block.type) {
     if (sectionFor(p.type, block.extension_uuid) !== sectionFor(block.type, block.extension_uuid)) {
@@ -72,4 +75,10 @@ export function detachBlock(block: BlockRecord, pipeline: PipelineRecord, force:
   const pipelines = current.pipelines.filter((p) => p !== pipeline.uuid);
   if (pipelines.length === 0) blocks.delete(block.uuid);
   else blocks.put({ ...current, pipelines });
+}
+
+/** A block's simulated outputs (`configuration.simulation.output`) are checked when written: a bad one is refused, not stored. */
+function checkSimulationSettings(configuration: unknown): void {
+  const simulation = isPlainObject(configuration) ? configuration.simulation : undefined;
+  if (isPlainObject(simulation) && Object.hasOwn(simulation, 'output')) checkSimulatedOutput(simulation.output);
 }

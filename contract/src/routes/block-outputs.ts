@@ -1,0 +1,30 @@
+import { initContract } from '../dsl.js';
+import * as z from 'zod/mini';
+import { fileResponses } from '../envelope.js';
+import { metaParams } from '../meta.js';
+import { routeMeta } from '../route-meta.js';
+
+const c = initContract();
+
+/**
+ * `/api/pipelines/:pipeline_uuid/block_outputs/:block_uuid/downloads?pipeline_run_id=`: a block's output in a run, as
+ * a CSV file (Mage's ApiDownloadHandler). The one route whose success is not an envelope; its errors are.
+ */
+export const blockOutputDownloads = c.router({
+  download: {
+    method: 'GET',
+    path: '/api/pipelines/:pipeline_uuid/block_outputs/:block_uuid/downloads',
+    query: z.object({
+      pipeline_run_id: z.coerce.number<number>().check(z.int(), z.minimum(0)),
+      /** Mage's download link carries the decoded token in the query (a browser's link cannot set a header). */
+      token: z.optional(z.string()),
+      _http_error_codes: metaParams._http_error_codes,
+      api_key: metaParams.api_key,
+    }),
+    responses: fileResponses(
+      'text/csv',
+      'The table outputs as CSV (`Content-Disposition: attachment; filename=<block_uuid>.csv`); empty for a block without a table',
+    ),
+    metadata: routeMeta({ resource: 'block_outputs', parent: 'pipelines', action: 'detail', tag: 'block-runs', queryToken: true }),
+  },
+});
