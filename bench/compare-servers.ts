@@ -44,7 +44,9 @@ for (const scenario of serverScenarios(PIPELINES).filter((s) => s.name.startsWit
     }
   }
   const [ma, mb] = cpu.map(median) as [number, number];
-  console.log(`${scenario.name}: a ${ma.toFixed(0)} µs, b ${mb.toFixed(0)} µs per request (b / a ${(mb / ma).toFixed(2)}x; rounds a ${cpu[0]!.map((v) => v.toFixed(0)).join(' ')}, b ${cpu[1]!.map((v) => v.toFixed(0)).join(' ')})`);
+  console.log(
+    `${scenario.name}: a ${ma.toFixed(0)} µs, b ${mb.toFixed(0)} µs per request (b / a ${(mb / ma).toFixed(2)}x; rounds a ${cpu[0]!.map((v) => v.toFixed(0)).join(' ')}, b ${cpu[1]!.map((v) => v.toFixed(0)).join(' ')})`,
+  );
 }
 await Promise.all(targets.map(({ server }: { server: Proc }) => server.stop()));
 process.exit(0);

@@ -1,17 +1,20 @@
 /**
  * npm run bench:profile-server: the reference server under `node --cpu-prof`, loaded with bench:server's three
  * requests one after the other (same seed: 10k pipelines), then where its CPU went during each, by function and by
- * file (cpu-profile-summary.ts), beside the CPU each request cost. PROFILE_SECONDS (default 6) per scenario.
+ * file (cpu-profile-summary.ts), beside the CPU each request cost. PROFILE_SECONDS (default 6) per scenario;
+ * `-- --smoke`: 100 pipelines, a few requests per connection.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report } from './cpu-profile-summary.js';
 import { serverScenarios } from './server-scenarios.js';
+import { sized } from './smoke.js';
 import { KEY, login, loadScenario, pool, startReference } from './support.js';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 6);
-const PIPELINES = 10_000;
+const PIPELINES = sized(10_000, 100);
+const CONNECTIONS = sized(32, 4);
 const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,7 +35,7 @@ for (const scenario of serverScenarios(PIPELINES)) {
   const load = (seconds: number) =>
     loadScenario({ url: server.url, pids: [server.child.pid!] }, scenario, auth, {
       seconds,
-      connections: 32,
+      connections: CONNECTIONS,
       firstPipeline: 'p000000',
       pipelineName: (i) => `p${String(i % PIPELINES).padStart(6, '0')}`,
       nextIndex: () => created++, // block names never repeat across the loads
@@ -51,3 +54,4 @@ for (const window of windows) {
   console.log(`\n== ${window.name}: ${window.cpuUs.toFixed(0)} µs CPU per request`);
   console.log(report(profile, Number(process.env.PROFILE_TOP ?? 15), window));
 }
+process.exit(0);

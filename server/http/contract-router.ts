@@ -27,18 +27,13 @@ export function routersByRoute(routes: readonly ContractRoute[], handle: RouteHa
     // ts-rest types an answer by the route's declared statuses, which one handler for every route cannot name (the
     // core answers each route's envelope, checked where it is made); the object is built key for key as the type reads.
     const implementation = Object.fromEntries(entries) as SingleRouteImplementation;
-    createExpressEndpoints<SingleRoute>(
-      { route: withoutRequestSchemas(route) },
-      implementation,
-      router,
-      {
-        logInitialization: false,
-        jsonQuery: false,
-        responseValidation: false,
-        // No request schemas are registered, so ts-rest never fails a request; anything else goes to the error handler.
-        requestValidationErrorHandler: (error: unknown, _req: Request, _res: Response, next: NextFunction) => next(error),
-      },
-    );
+    createExpressEndpoints<SingleRoute>({ route: withoutRequestSchemas(route) }, implementation, router, {
+      logInitialization: false,
+      jsonQuery: false,
+      responseValidation: false,
+      // No request schemas are registered, so ts-rest never fails a request; anything else goes to the error handler.
+      requestValidationErrorHandler: (error: unknown, _req: Request, _res: Response, next: NextFunction) => next(error),
+    });
     routers.set(id, router);
   }
   return routers;
