@@ -1,5 +1,3 @@
-import { contract } from '@pipeline-api/contract';
-import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   type Api,
@@ -13,7 +11,7 @@ import {
   payloadTooLarge,
   routingMethod,
 } from '@pipeline-api/core';
-import { contractRouter, withoutRequestSchemas } from './contract-router.js';
+import { routersByRoute } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
@@ -36,9 +34,9 @@ export interface AppOptions {
 }
 
 /**
- * The Express 5 adapter. @ts-rest/express registers the contract's routes, so Express routes each request
- * once; every route's handler hands it, with its route id and params, to the core, which authenticates,
- * checks the policy, validates and answers the envelope (the same core the mocks run).
+ * The Express 5 adapter. @ts-rest/express registers each contract route on a router of its own; the core's route
+ * table picks the route, so a request is routed once; every route's handler hands it, with its route id and params,
+ * to the core, which authenticates, checks the policy, validates and answers the envelope (the same core the mocks run).
  */
 export function createApp(api: Api, options: AppOptions = {}) {
   const app = express();
@@ -83,7 +81,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   // Read once: Express's setting lookup costs on every request.
   const trustProxy = app.enabled('trust proxy');
-  const router = contractRouter(async (routeId, req, res) => {
+  const routers = routersByRoute(api.core.routes.routes, async (routeId, req, res) => {
     // Express answers HEAD with the GET route; the core runs it as GET (Node drops the body).
     const method = routingMethod(req.method);
     const params: Record<string, string> = {};
@@ -98,12 +96,13 @@ export function createApp(api: Api, options: AppOptions = {}) {
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
   });
-  createExpressEndpoints(withoutRequestSchemas(contract), router, app, {
-    logInitialization: false,
-    jsonQuery: false,
-    responseValidation: false,
-    // No request schemas are registered, so ts-rest never fails a request; anything else goes to the error handler.
-    requestValidationErrorHandler: (error, _req, _res, next) => next(error),
+  // The core's route table picks the route (HEAD as GET) and its router runs it. No route: the docs, the UI, then the
+  // 404 or 405 below. Malformed percent-encoding in a path that fits a route, under any method, is a 400, as Express's
+  // router answered when it decoded a fitting path's params.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const found = api.core.routes.resolve(req.method, req.path);
+    if (!(found instanceof ApiError)) return routers.get(found.route.id)!(req, res, next);
+    next(found.code === 404 || found.code === 405 ? undefined : found);
   });
 
   app.use(docsRouter(api.config));

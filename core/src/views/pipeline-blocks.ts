@@ -5,7 +5,7 @@ import type { Repository } from '../repository/types.js';
 import { without } from '../model/patch.js';
 import { blocksTable, type BlockRecord } from '../model/blocks.js';
 import type { PipelineRecord } from '../model/pipelines.js';
-import { graphOf, sectionEntries } from '../model/graph.js';
+import { graphOf } from '../model/graph.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {
@@ -26,8 +26,16 @@ export const BLOCK_FIELDS = without(attributesOf(SharedBlock), 'content', 'pipel
 /** One repository read for every block of these pipelines (pipelines present all their blocks). */
 export function preloadBlocks(pipelines: PipelineRecord[], repo: Repository): BlockPreload {
   const uuids = new Set<string>();
-  for (const pipeline of pipelines) {
-    for (const [, list] of sectionEntries(pipeline.sections)) for (const m of list) uuids.add(m.uuid);
+  // Each section read in place: a page of pipelines builds no list of its sections.
+  const add = (members: { uuid: string }[]) => {
+    for (const m of members) uuids.add(m.uuid);
+  };
+  for (const { sections } of pipelines) {
+    add(sections.blocks);
+    add(sections.callbacks);
+    add(sections.conditionals);
+    add(sections.widgets);
+    for (const members of Object.values(sections.extensions)) add(members);
   }
   return { blocks: blocksTable.in(repo).getMany(uuids) };
 }
