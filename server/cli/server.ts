@@ -106,7 +106,6 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       // A new key opens nothing sealed before: sealed values without their key file are a lost key, not a first start.
       const sealed = secretsTable.in(api.repo).size();
       if (sealed > 0) throw new StartupError(secretKeyMissing(secretKey.path, sealed));
-      secretKey.keep();
     }
     if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
@@ -140,6 +139,15 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
       throw error;
     });
 
+    // The key file is written once the start is known to be good, as the secrets file is: a start that fails keeps
+    // nothing. Nothing is sealed before this: no request has been read yet.
+    try {
+      secretKey?.keep();
+    } catch (error) {
+      await running.close();
+      requestLog?.close();
+      throw error;
+    }
     announceSecrets?.();
     out.info(`Pipeline API server listening on ${running.url} (user authentication ${config.requireUserAuthentication ? 'on' : 'off'})`);
     out.info(`  reference: ${running.url}/docs   try it: ${running.url}/docs/try   OpenAPI: ${running.url}/openapi.json`);
