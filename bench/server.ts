@@ -29,12 +29,15 @@ const scenarios = serverScenarios(PIPELINES);
 
 type Figures = Omit<LoadFigures, 'detail'>;
 
+/** Every load of a run numbers its created blocks from one counter: a round's creates never repeat an earlier round's name. */
+let created = 0;
 const load = (target: Proc, scenario: LoadScenario, headers: Record<string, string>, pathFor?: (path: string) => string) =>
   loadScenario({ url: target.url, pids: [target.child.pid!], pathFor }, scenario, headers, {
     seconds: DURATION,
     connections: CONNECTIONS,
     firstPipeline: 'p000000',
     pipelineName: (i) => `p${String(i % PIPELINES).padStart(6, '0')}`,
+    nextIndex: () => created++,
   });
 
 async function seedReference(url: string, token: string, pipelines: number, from = 0) {
