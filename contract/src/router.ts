@@ -7,9 +7,12 @@ import { pipelines } from './routes/pipelines.js';
 import { sessions } from './routes/sessions.js';
 import { statuses } from './routes/statuses.js';
 import { users } from './routes/users.js';
+import { pipelineVariables } from './routes/pipeline-variables.js';
+import { pipelineTriggers } from './routes/pipeline-triggers.js';
+import { monitorStats } from './routes/monitor-stats.js';
 
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns }, { strictStatusCodes: true });
+export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, pipelineVariables, pipelineTriggers, monitorStats }, { strictStatusCodes: true });
 export type Contract = typeof contract;

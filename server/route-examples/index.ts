@@ -9,6 +9,9 @@ import { pipelineExamples } from './pipelines.js';
 import { sessionExamples } from './sessions.js';
 import { statusExamples } from './statuses.js';
 import { userExamples } from './users.js';
+import { pipelineVariableExamples } from './pipeline_variables.js';
+import { pipelineTriggerExamples } from './pipeline_triggers.js';
+import { monitorStatExamples } from './monitor_stats.js';
 
 /**
  * The documentation side of every route, kept out of the runtime modules (the core's package ships none of it):
@@ -31,6 +34,9 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineRuns.blockRuns': runBlockRunExamples,
   blockRuns: blockRunExamples,
   'pipelines.logs': logExamples,
+  pipelineVariables: pipelineVariableExamples,
+  pipelineTriggers: pipelineTriggerExamples,
+  monitorStats: monitorStatExamples,
 };
 
 export type { AnyNodeExamples, ExampleRunner, NodeExamples, OwnerCall, Prepared, TargetRequest } from './define.js';

@@ -12,6 +12,9 @@ import { pipelineDocs } from './routes/pipelines.js';
 import { sessionDocs } from './routes/sessions.js';
 import { statusDocs } from './routes/statuses.js';
 import { userDocs } from './routes/users.js';
+import { pipelineVariableDocs } from './routes/pipeline-variables.js';
+import { pipelineTriggerDocs } from './routes/pipeline-triggers.js';
+import { monitorStatDocs } from './routes/monitor-stats.js';
 import { describeSchema, describeSchemas } from './schemas.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
@@ -31,6 +34,9 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelineRuns.blockRuns': runBlockRunDocs,
   blockRuns: blockRunDocs,
   'pipelines.logs': pipelineLogDocs,
+  pipelineVariables: pipelineVariableDocs,
+  pipelineTriggers: pipelineTriggerDocs,
+  monitorStats: monitorStatDocs,
 };
 
 const byNode = new Map<string, Map<string, AnyRouteDoc>>(

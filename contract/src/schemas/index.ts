@@ -17,3 +17,6 @@ export * from './trigger.js';
 export * from './pipeline.js';
 export * from './session.js';
 export * from './user.js';
+export * from './pipeline-variable.js';
+export * from './pipeline-trigger.js';
+export * from './monitor-stat.js';

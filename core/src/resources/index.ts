@@ -9,6 +9,9 @@ import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
+import { pipelineVariables } from './pipeline_variables/index.js';
+import { pipelineTriggers } from './pipeline_triggers/index.js';
+import { monitorStats } from './monitor_stats/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
 export const resourceModules = {
@@ -27,6 +30,9 @@ export const resourceModules = {
   'pipelineRuns.blockRuns': pipelineRunBlockRuns,
   blockRuns,
   'pipelines.logs': pipelineLogs,
+  pipelineVariables,
+  pipelineTriggers,
+  monitorStats,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';
