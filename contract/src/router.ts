@@ -14,5 +14,8 @@ import { monitorStats } from './routes/monitor-stats.js';
 const c = initContract();
 
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, pipelineVariables, pipelineTriggers, monitorStats }, { strictStatusCodes: true });
+export const contract = c.router(
+  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, pipelineVariables, pipelineTriggers, monitorStats },
+  { strictStatusCodes: true },
+);
 export type Contract = typeof contract;

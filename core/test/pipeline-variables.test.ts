@@ -10,7 +10,10 @@ describe('pipeline global variables', () => {
     expect(before.variables).toEqual([{ block: { uuid: 'global' }, name: null, pipeline: { uuid: 'ui_probe' }, value: null, variables: [] }]);
     const created = await s.call('POST', '/api/pipelines/ui_probe/variables', { token: s.owner, body: { variable: { name: 'region', value: 'eu-west-1' } } });
     expect(created.variable).toEqual({ block: { uuid: 'global' }, name: 'region', pipeline: { uuid: 'ui_probe' }, value: 'eu-west-1', variables: ['region'] });
-    const updated = await s.call('PUT', '/api/pipelines/ui_probe/variables/region', { token: s.owner, body: { variable: { name: 'region', value: 'us-east-2' } } });
+    const updated = await s.call('PUT', '/api/pipelines/ui_probe/variables/region', {
+      token: s.owner,
+      body: { variable: { name: 'region', value: 'us-east-2' } },
+    });
     expect(updated.variable.value).toBe('us-east-2');
     const after = await s.call('GET', '/api/pipelines/ui_probe/variables', { token: s.owner, query: { global_only: 'true' } });
     expect(after.variables[0].variables).toEqual([{ uuid: 'region', type: "<class 'str'>", value: 'us-east-2' }]);
@@ -52,7 +55,11 @@ describe('pipeline global variables', () => {
   it('renames on an update with another name, in place; unknown names are 404; a delete answers the names left', async () => {
     const s = await session();
     await s.call('POST', '/api/pipelines', { token: s.owner, body: { pipeline: { name: 'p' } } });
-    for (const [name, value] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+    for (const [name, value] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const) {
       await s.call('POST', '/api/pipelines/p/variables', { token: s.owner, body: { variable: { name, value } } });
     }
     const renamed = await s.call('PUT', '/api/pipelines/p/variables/b', { token: s.owner, body: { variable: { name: 'bee', value: 20 } } });
@@ -93,7 +100,10 @@ describe('pipeline global variables', () => {
     expect((await s.call('GET', '/api/pipelines/p/variables', { token: viewer, query: { global_only: 'true' } })).variables[0].variables).toHaveLength(1);
     expect((await s.call('DELETE', '/api/pipelines/p/variables/k', { token: viewer })).error.code).toBe(403);
     await s.call('PUT', '/api/pipelines/p', { token: s.owner, body: { pipeline: { name: 'q' } } });
-    expect((await s.call('GET', '/api/pipelines/q/variables', { token: viewer })).variables[0]).toMatchObject({ pipeline: { uuid: 'q' }, variables: [{ uuid: 'k' }] });
+    expect((await s.call('GET', '/api/pipelines/q/variables', { token: viewer })).variables[0]).toMatchObject({
+      pipeline: { uuid: 'q' },
+      variables: [{ uuid: 'k' }],
+    });
     await s.call('DELETE', '/api/pipelines/q', { token: s.owner });
     await s.call('POST', '/api/pipelines', { token: s.owner, body: { pipeline: { name: 'q' } } });
     expect((await s.call('GET', '/api/pipelines/q/variables', { token: viewer })).variables[0].variables).toEqual([]);
@@ -101,6 +111,33 @@ describe('pipeline global variables', () => {
 });
 
 describe("a run's variables", () => {
+  it("inherit the pipeline's globals under the trigger's and the run's own: the run's log shows what its blocks read", async () => {
+    const s = await session();
+    const post = (path: string, body: unknown) => s.call('POST', path, { token: s.owner, body });
+    await post('/api/pipelines', { pipeline: { name: 'p' } });
+    await post('/api/pipelines/p/blocks', { block: { name: 'load', type: 'data_loader' } });
+    for (const [name, value] of [
+      ['region', 'eu'],
+      ['limit', 10],
+      ['mode', 'full'],
+    ] as const)
+      await post('/api/pipelines/p/variables', { variable: { name, value } });
+    const trigger = (
+      await post('/api/pipelines/p/pipeline_schedules', {
+        pipeline_schedule: { name: 'hook', schedule_type: 'api', status: 'active', variables: { limit: 20, mode: 'delta' } },
+      })
+    ).pipeline_schedule;
+    const run = (await post(`/api/pipeline_schedules/${trigger.id}/pipeline_runs`, { pipeline_run: { variables: { mode: 'replay' } } })).pipeline_run;
+    // The run keeps the variables it was sent, as Mage stores them; the merge is what its blocks read.
+    expect(run.variables).toMatchObject({ mode: 'replay' });
+    expect(run.variables).not.toHaveProperty('region');
+    s.advance(5000);
+    const logs = await s.call('GET', '/api/pipelines/p/logs', { token: s.owner });
+    const line = logs.logs[0].pipeline_run_logs[0].content.split('\n').find((l: string) => l.includes('variables:'));
+    const shown = JSON.parse(JSON.parse(line).message.replace(/^Pipeline run \d+ variables: /, ''));
+    expect(shown).toMatchObject({ region: 'eu', limit: 20, mode: 'replay', env: 'prod', trigger_name: 'hook', pipeline_run_id: run.id });
+  });
+
   it("are Mage's get_variables: globals, under the trigger's, under the run's own; event variables fill the gaps", () => {
     const variables = runVariables({
       globals: [
@@ -110,7 +147,12 @@ describe("a run's variables", () => {
       ],
       trigger: { limit: 20, mode: 'delta' },
       trigger_name: 'nightly',
-      run: { id: 7, variables: { mode: 'replay', execution_partition: '1/x' }, event_variables: { region: 'us', source: 's3' }, execution_date: Date.UTC(2026, 0, 2, 3) },
+      run: {
+        id: 7,
+        variables: { mode: 'replay', execution_partition: '1/x' },
+        event_variables: { region: 'us', source: 's3' },
+        execution_date: Date.UTC(2026, 0, 2, 3),
+      },
       executionDate: '2026-01-02 03:00:00.000000+00:00',
     });
     expect(variables).toEqual({

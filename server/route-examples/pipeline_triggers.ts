@@ -30,7 +30,10 @@ export const pipelineTriggerExamples = defineExamples('pipelineTriggers', {
     },
     targets: {
       list: ({ pipeline }) => ({ path: `/api/pipelines/${pipeline}/pipeline_triggers` }),
-      create: ({ pipeline }) => ({ path: `/api/pipelines/${pipeline}/pipeline_triggers`, body: { pipeline_trigger: { name: 'in code', schedule_type: 'api' } } }),
+      create: ({ pipeline }) => ({
+        path: `/api/pipelines/${pipeline}/pipeline_triggers`,
+        body: { pipeline_trigger: { name: 'in code', schedule_type: 'api' } },
+      }),
     },
   },
 });

@@ -46,7 +46,13 @@ export function pythonTypeName(value: unknown): string {
  * `previous`; within the caps: at most MAX_PIPELINE_VARIABLES, and their JSON within `maxBytes` (they go into every
  * run's variables, whose cap this is).
  */
-export function withVariable(entries: readonly PipelineVariableEntry[], name: string, value: unknown, maxBytes: number, previous = name): PipelineVariableEntry[] {
+export function withVariable(
+  entries: readonly PipelineVariableEntry[],
+  name: string,
+  value: unknown,
+  maxBytes: number,
+  previous = name,
+): PipelineVariableEntry[] {
   const next = entries.filter((e) => e.name !== previous || e.name === name);
   const at = next.findIndex((e) => e.name === name);
   if (at >= 0) next[at] = { name, value };
@@ -92,7 +98,10 @@ export interface RunVariableSources {
 export function runVariables({ globals, trigger, trigger_name, run, executionDate }: RunVariableSources): Record<string, unknown> {
   const levels: Record<string, unknown> = { ...asObject(globals), ...trigger, ...run.variables };
   // Spread, not assignment: a name such as `__proto__` stays an own property.
-  const variables: Record<string, unknown> = { ...Object.fromEntries(Object.entries(run.event_variables).filter(([key]) => !Object.hasOwn(levels, key))), ...levels };
+  const variables: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries(run.event_variables).filter(([key]) => !Object.hasOwn(levels, key))),
+    ...levels,
+  };
   const d = new Date(run.execution_date).toISOString();
   const event = Object.hasOwn(variables, 'event') ? variables.event : undefined;
   return {

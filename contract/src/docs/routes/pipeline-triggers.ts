@@ -15,6 +15,7 @@ export const pipelineTriggerDocs = defineRouteDocs(
   },
   {
     name: 'triggers-in-code',
-    description: "Triggers kept with the pipeline's code (Mage's `triggers.yaml`): what a Git repository would carry. They are records of their own, not the stored triggers the scheduler fires.",
+    description:
+      "Triggers kept with the pipeline's code (Mage's `triggers.yaml`): what a Git repository would carry. They are records of their own, not the stored triggers the scheduler fires.",
   },
 );

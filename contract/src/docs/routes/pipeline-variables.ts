@@ -19,7 +19,14 @@ export const pipelineVariableDocs = defineRouteDocs(
       description:
         'Sets the variable named in the path to `value`; a `name` in the body that differs renames it. A name the pipeline does not have is a 404. The same name and value rules as a create.',
     },
-    delete: { summary: 'Delete a global variable', description: 'Answers the deleted variable and the names left. A name the pipeline does not have is a 404.' },
+    delete: {
+      summary: 'Delete a global variable',
+      description: 'Answers the deleted variable and the names left. A name the pipeline does not have is a 404.',
+    },
   },
-  { name: 'variables', description: "A pipeline's global variables (Mage keeps them in the pipeline's metadata.yaml): every run of the pipeline reads them, under its trigger's and its own." },
+  {
+    name: 'variables',
+    description:
+      "A pipeline's global variables (Mage keeps them in the pipeline's metadata.yaml): every run of the pipeline reads them, under its trigger's and its own.",
+  },
 );

@@ -111,9 +111,16 @@ function pipelineRunCount(repo: Repository, q: StatsQuery): Record<string, Serie
       const types = getOrSet(series.byDayType, day(run.created_at), () => new Map<string, StatusCounts>());
       // As Mage: a run whose pipeline is gone still names its day, but is counted under no type.
       const type = getOrSet(typeOf, run.pipeline_uuid, () => pipelines.get(run.pipeline_uuid)?.type);
-      if (type !== undefined) bump(getOrSet(types, type, () => new Map<string, number>()), run.status);
+      if (type !== undefined)
+        bump(
+          getOrSet(types, type, () => new Map<string, number>()),
+          run.status,
+        );
     } else {
-      bump(getOrSet(series.byDay, day(run.created_at), () => new Map<string, number>()), run.status);
+      bump(
+        getOrSet(series.byDay, day(run.created_at), () => new Map<string, number>()),
+        run.status,
+      );
     }
   }
   return entriesOf(bySchedule, ({ name, byDay, byDayType }) => ({
@@ -140,18 +147,28 @@ function blockRunsByDay(repo: Repository, q: StatsQuery, keep: (b: BlockRunState
   for (const run of runsInScope(repo, q.pipelineUuid, q.scheduleId)) {
     for (const b of run.block_runs) {
       if (b.created_at < q.start || b.created_at > q.end || !keep(b)) continue;
-      getOrSet(getOrSet(byBlock, b.block_uuid, () => new Map<string, BlockRunState[]>()), day(b.created_at), () => []).push(b);
+      getOrSet(
+        getOrSet(byBlock, b.block_uuid, () => new Map<string, BlockRunState[]>()),
+        day(b.created_at),
+        () => [],
+      ).push(b);
     }
   }
   return byBlock;
 }
 
 function blockRunCount(repo: Repository, q: StatsQuery): Record<string, Series> {
-  return entriesOf(blockRunsByDay(repo, q, () => true), (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => countsOf(statusCounts(list))) }));
+  return entriesOf(
+    blockRunsByDay(repo, q, () => true),
+    (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => countsOf(statusCounts(list))) }),
+  );
 }
 
 function blockRunTime(repo: Repository, q: StatsQuery): Record<string, Series> {
-  return entriesOf(blockRunsByDay(repo, q, (b) => b.completed_at !== null), (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => meanSeconds(list)) }));
+  return entriesOf(
+    blockRunsByDay(repo, q, (b) => b.completed_at !== null),
+    (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => meanSeconds(list)) }),
+  );
 }
 
 function statusCounts(list: BlockRunState[]): StatusCounts {

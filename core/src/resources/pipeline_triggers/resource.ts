@@ -75,7 +75,10 @@ export const triggerInCodeResource: Resource<NodeAt<'pipelineTriggers'>, Trigger
     if (at >= 0) next[at] = { ...entry, envs: payload.envs ?? kept[at]!.envs };
     else next.push(entry);
     if (next.length > MAX_PIPELINE_TRIGGERS) {
-      throw new ApiError('record_invalid', `A pipeline keeps at most ${MAX_PIPELINE_TRIGGERS} triggers in code; this one has ${kept.length}. Nothing was changed.`);
+      throw new ApiError(
+        'record_invalid',
+        `A pipeline keeps at most ${MAX_PIPELINE_TRIGGERS} triggers in code; this one has ${kept.length}. Nothing was changed.`,
+      );
     }
     const bytes = sizeOf(next);
     if (bytes > MAX_TRIGGERS_IN_CODE_BYTES) {
