@@ -13,9 +13,9 @@ import { monitorStats } from './routes/monitor-stats.js';
 
 const c = initContract();
 
+/** The nodes of the seed's API; those Mage's own UI needs beyond them follow in the router. */
+const seedNodes = { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns };
+
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router(
-  { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns, pipelineVariables, pipelineTriggers, monitorStats },
-  { strictStatusCodes: true },
-);
+export const contract = c.router({ ...seedNodes, pipelineVariables, pipelineTriggers, monitorStats }, { strictStatusCodes: true });
 export type Contract = typeof contract;

@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'variables' | 'pipeline_triggers' | 'monitor_stats';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -14,6 +14,9 @@ export interface Queries {
   pipelineSchedules: PipelineSchedulesQueries;
   pipelineRuns: PipelineRunsQueries;
   blockRuns: BlockRunsQueries;
+  pipelineVariables: PipelineVariablesQueries;
+  pipelineTriggers: PipelineTriggersQueries;
+  monitorStats: MonitorStatsQueries;
 }
 
 export interface StatusesQueries {
@@ -106,4 +109,20 @@ export interface PipelineRunsBlockRunsQueries {
 
 export interface BlockRunsQueries {
   list: PagedRead<Client['blockRuns']['list']>;
+}
+
+export interface PipelineVariablesQueries {
+  list: PagedRead<Client['pipelineVariables']['list']>;
+  create: Write<Client['pipelineVariables']['create'], { pipeline_uuid: string; variable: Arg<Client['pipelineVariables']['create'], 1> }>;
+  update: Write<Client['pipelineVariables']['update'], { pipeline_uuid: string; name: string; variable: Arg<Client['pipelineVariables']['update'], 2> }>;
+  delete: Write<Client['pipelineVariables']['delete'], { pipeline_uuid: string; name: string; query?: Arg<Client['pipelineVariables']['delete'], 2> }>;
+}
+
+export interface PipelineTriggersQueries {
+  list: PagedRead<Client['pipelineTriggers']['list']>;
+  create: Write<Client['pipelineTriggers']['create'], { pipeline_uuid: string; pipeline_trigger: Arg<Client['pipelineTriggers']['create'], 1> }>;
+}
+
+export interface MonitorStatsQueries {
+  detail: Read<Client['monitorStats']['detail']>;
 }
