@@ -1,5 +1,6 @@
 import { ORCHESTRATION_PROBES } from './orchestration-probes.js';
 import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
+import { UI_VARIABLES_PROBES, UI_VARIABLES_REASONS } from './ui-variables-probes.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
@@ -73,6 +74,7 @@ export const PROBES: Probe[] = [
   { name: 'malformed JSON', method: 'POST', path: '/api/pipelines', text: '{"pipeline": ', credentials: 'token' },
   { name: 'delete pipeline', method: 'DELETE', path: '/api/pipelines/arwen_starlight', credentials: 'token' },
   ...ORCHESTRATION_PROBES,
+  ...UI_VARIABLES_PROBES,
   { name: 'logout', method: 'PUT', path: '/api/sessions/1', credentials: 'token' },
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
@@ -279,6 +281,7 @@ export const REASONS: Reason[] = [
     covers: (d) => tail(d.path) === 'content' && d.kind === 'value',
   },
   ...ORCHESTRATION_REASONS,
+  ...UI_VARIABLES_REASONS,
 ];
 
 export interface Row {

@@ -134,7 +134,8 @@ function pipelineRunTime(repo: Repository, q: StatsQuery): Record<string, Series
   const byDay = new Map<string, RunRecord[]>();
   // Mage's pipeline_run_time reads no trigger id.
   for (const run of runsInScope(repo, q.pipelineUuid, undefined)) {
-    if (run.created_at < q.start || run.created_at > q.end || run.completed_at === null) continue;
+    // Mage records completed_at only for runs that completed (a failed or cancelled run keeps null): the same runs here.
+    if (run.created_at < q.start || run.created_at > q.end || run.status !== 'completed') continue;
     getOrSet(byDay, day(run.created_at), () => []).push(run);
   }
   const key = q.pipelineUuid ?? 'null';
@@ -166,7 +167,7 @@ function blockRunCount(repo: Repository, q: StatsQuery): Record<string, Series> 
 
 function blockRunTime(repo: Repository, q: StatsQuery): Record<string, Series> {
   return entriesOf(
-    blockRunsByDay(repo, q, (b) => b.completed_at !== null),
+    blockRunsByDay(repo, q, (b) => b.status === 'completed'),
     (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => meanSeconds(list)) }),
   );
 }
