@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPythonIdentifier, pythonTypeName, runVariables } from '../src/model/pipeline-variables.js';
+import { seedFixtures } from '../src/fixtures/seed.js';
 import { session } from './ui-resources-helpers.js';
 
 describe('pipeline global variables', () => {
@@ -107,6 +108,19 @@ describe('pipeline global variables', () => {
     await s.call('DELETE', '/api/pipelines/q', { token: s.owner });
     await s.call('POST', '/api/pipelines', { token: s.owner, body: { pipeline: { name: 'q' } } });
     expect((await s.call('GET', '/api/pipelines/q/variables', { token: viewer })).variables[0].variables).toEqual([]);
+  });
+});
+
+describe('pipeline fixtures', () => {
+  it('set global variables through the same route, and refuse a bad name naming the fixture', async () => {
+    const s = await session();
+    await seedFixtures(s.api, { pipelines: [{ name: 'seeded', variables: { region: 'eu', limit: 5 } }] });
+    const list = await s.call('GET', '/api/pipelines/seeded/variables', { token: s.owner });
+    expect(list.variables[0].variables).toEqual([
+      { uuid: 'region', type: "<class 'str'>", value: 'eu' },
+      { uuid: 'limit', type: "<class 'int'>", value: 5 },
+    ]);
+    await expect(seedFixtures(s.api, { pipelines: [{ name: 'bad', variables: { 'no good': 1 } }] })).rejects.toThrow(/variables\.no good.*Invalid variable name syntax/s);
   });
 });
 
