@@ -61,7 +61,7 @@ export const UI_VARIABLES_REASONS: Reason[] = [
   {
     id: 'trigger-in-code-start-time',
     why: 'A trigger kept in code: Mage writes `start_time` to triggers.yaml as it was sent (a string); the kit reads it as a datetime and writes it as every datetime (`2026-01-01 00:00:00.000000+00:00`). The instant is the same.',
-    covers: (d, probe) => probe.path.endsWith('/pipeline_triggers') && /start_time$/.test(d.path),
+    covers: (d, probe) => probe.path.endsWith('/pipeline_triggers') && d.path.endsWith('start_time'),
   },
   {
     id: 'simulated-durations',

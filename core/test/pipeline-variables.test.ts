@@ -120,7 +120,9 @@ describe('pipeline fixtures', () => {
       { uuid: 'region', type: "<class 'str'>", value: 'eu' },
       { uuid: 'limit', type: "<class 'int'>", value: 5 },
     ]);
-    await expect(seedFixtures(s.api, { pipelines: [{ name: 'bad', variables: { 'no good': 1 } }] })).rejects.toThrow(/variables\.no good.*Invalid variable name syntax/s);
+    await expect(seedFixtures(s.api, { pipelines: [{ name: 'bad', variables: { 'no good': 1 } }] })).rejects.toThrow(
+      /variables\.no good.*Invalid variable name syntax/s,
+    );
   });
 });
 

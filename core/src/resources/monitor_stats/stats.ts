@@ -106,7 +106,11 @@ function pipelineRunCount(repo: Repository, q: StatsQuery): Record<string, Serie
     if (run.created_at < q.start || run.created_at > q.end) continue;
     const schedule = schedules.get(run.pipeline_schedule_id);
     if (!schedule) continue; // Mage joins runs with their triggers
-    const series = getOrSet(bySchedule, String(schedule.id), () => ({ name: schedule.name, byDay: new Map(), byDayType: new Map() }));
+    const series = getOrSet(bySchedule, String(schedule.id), () => ({
+      name: schedule.name,
+      byDay: new Map<string, StatusCounts>(),
+      byDayType: new Map<string, Map<string, StatusCounts>>(),
+    }));
     if (q.grouped) {
       const types = getOrSet(series.byDayType, day(run.created_at), () => new Map<string, StatusCounts>());
       // As Mage: a run whose pipeline is gone still names its day, but is counted under no type.

@@ -20,7 +20,7 @@ export const MAX_TRIGGERS_IN_CODE_BYTES = 256 * 1024;
 function entryFrom(p: PipelineTriggerCreate, pipeline: PipelineRecord, repo: Parameters<typeof schedulesTable.in>[0]): TriggerInCode {
   if (p.pipeline_schedule_id !== undefined) {
     const schedule = schedulesTable.in(repo).get(p.pipeline_schedule_id);
-    if (!schedule || schedule.pipeline_uuid !== pipeline.uuid) {
+    if (schedule?.pipeline_uuid !== pipeline.uuid) {
       throw invalid('pipeline_trigger.pipeline_schedule_id', `Trigger ${p.pipeline_schedule_id} does not exist in pipeline ${pipeline.uuid}.`);
     }
     return {
