@@ -7,6 +7,7 @@ describe('pipeline global variables', () => {
   it("answers Mage 0.9.80's recorded answers (variables-*.json): the global group, a create, an update, the list after", async () => {
     const s = await session();
     await s.call('POST', '/api/pipelines', { token: s.owner, body: { pipeline: { name: 'ui probe' } } });
+    expect((await s.call('GET', '/api/pipelines/ui_probe', { token: s.owner })).pipeline.variables).toBeUndefined();
     const before = await s.call('GET', '/api/pipelines/ui_probe/variables', { token: s.owner, query: { global_only: 'true' } });
     expect(before.variables).toEqual([{ block: { uuid: 'global' }, name: null, pipeline: { uuid: 'ui_probe' }, value: null, variables: [] }]);
     const created = await s.call('POST', '/api/pipelines/ui_probe/variables', { token: s.owner, body: { variable: { name: 'region', value: 'eu-west-1' } } });
@@ -18,6 +19,8 @@ describe('pipeline global variables', () => {
     expect(updated.variable.value).toBe('us-east-2');
     const after = await s.call('GET', '/api/pipelines/ui_probe/variables', { token: s.owner, query: { global_only: 'true' } });
     expect(after.variables[0].variables).toEqual([{ uuid: 'region', type: "<class 'str'>", value: 'us-east-2' }]);
+    // The pipeline shows them too, by name, once one is set (Mage's metadata.yaml `variables`).
+    expect((await s.call('GET', '/api/pipelines/ui_probe', { token: s.owner })).pipeline.variables).toEqual({ region: 'us-east-2' });
     // Without global_only the same group: the kit keeps no block output variables.
     expect((await s.call('GET', '/api/pipelines/ui_probe/variables', { token: s.owner })).variables).toEqual(after.variables);
   });
@@ -53,26 +56,29 @@ describe('pipeline global variables', () => {
     for (const name of ['', '1a', 'a b', 'a-b', 'a.b', '$x', 'é!']) expect(isPythonIdentifier(name), name).toBe(false);
   });
 
-  it('renames on an update with another name, in place; unknown names are 404; a delete answers the names left', async () => {
+  it('keeps names in order (as Mage, which sorts them); renames on an update with another name; unknown names are 404; a delete answers the names left', async () => {
     const s = await session();
     await s.call('POST', '/api/pipelines', { token: s.owner, body: { pipeline: { name: 'p' } } });
     for (const [name, value] of [
+      ['c', 3],
       ['a', 1],
       ['b', 2],
-      ['c', 3],
     ] as const) {
       await s.call('POST', '/api/pipelines/p/variables', { token: s.owner, body: { variable: { name, value } } });
     }
     const renamed = await s.call('PUT', '/api/pipelines/p/variables/b', { token: s.owner, body: { variable: { name: 'bee', value: 20 } } });
     expect(renamed.variable.variables).toEqual(['a', 'bee', 'c']);
+    expect(
+      (await s.call('PUT', '/api/pipelines/p/variables/bee', { token: s.owner, body: { variable: { name: 'z', value: 20 } } })).variable.variables,
+    ).toEqual(['a', 'c', 'z']);
     expect((await s.call('PUT', '/api/pipelines/p/variables/b', { token: s.owner, body: { variable: { value: 1 } } })).error.code).toBe(404);
     expect((await s.call('DELETE', '/api/pipelines/p/variables/zzz', { token: s.owner })).error.code).toBe(404);
     const deleted = await s.call('DELETE', '/api/pipelines/p/variables/a', { token: s.owner });
-    expect(deleted.variable).toMatchObject({ name: 'a', value: 1, variables: ['bee', 'c'] });
+    expect(deleted.variable).toMatchObject({ name: 'a', value: 1, variables: ['c', 'z'] });
     // `__proto__` is a Python identifier: it is stored as a name like any other.
     await s.call('POST', '/api/pipelines/p/variables', { token: s.owner, body: { variable: { name: '__proto__', value: { x: 1 } } } });
     const list = await s.call('GET', '/api/pipelines/p/variables', { token: s.owner });
-    expect(list.variables[0].variables.map((v: { uuid: string }) => v.uuid)).toEqual(['bee', 'c', '__proto__']);
+    expect(list.variables[0].variables.map((v: { uuid: string }) => v.uuid)).toEqual(['__proto__', 'c', 'z']);
   });
 
   it('caps the count per pipeline and the bytes of their JSON, with clear errors and nothing changed', async () => {
@@ -117,8 +123,8 @@ describe('pipeline fixtures', () => {
     await seedFixtures(s.api, { pipelines: [{ name: 'seeded', variables: { region: 'eu', limit: 5 } }] });
     const list = await s.call('GET', '/api/pipelines/seeded/variables', { token: s.owner });
     expect(list.variables[0].variables).toEqual([
-      { uuid: 'region', type: "<class 'str'>", value: 'eu' },
       { uuid: 'limit', type: "<class 'int'>", value: 5 },
+      { uuid: 'region', type: "<class 'str'>", value: 'eu' },
     ]);
     await expect(seedFixtures(s.api, { pipelines: [{ name: 'bad', variables: { 'no good': 1 } }] })).rejects.toThrow(
       /variables\.no good.*Invalid variable name syntax/s,

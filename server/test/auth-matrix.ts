@@ -67,6 +67,13 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.delete': 'editor',
   'pipelineRuns.blockRuns.list': 'viewer',
   'blockRuns.list': 'viewer',
+  'pipelineVariables.list': 'viewer',
+  'pipelineVariables.create': 'editor',
+  'pipelineVariables.update': 'editor',
+  'pipelineVariables.delete': 'editor',
+  'pipelineTriggers.list': 'viewer',
+  'pipelineTriggers.create': 'editor',
+  'monitorStats.detail': 'viewer',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

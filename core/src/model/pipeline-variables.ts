@@ -41,10 +41,13 @@ export function pythonTypeName(value: unknown): string {
   return `<class '${name}'>`;
 }
 
+/** By name, as Mage answers them (it rewrites metadata.yaml with its keys sorted). */
+const byName = (a: PipelineVariableEntry, b: PipelineVariableEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
 /**
- * The pipeline's variables after setting `name` (in place when it is there, else last) and, on a rename, dropping
- * `previous`; within the caps: at most MAX_PIPELINE_VARIABLES, and their JSON within `maxBytes` (they go into every
- * run's variables, whose cap this is).
+ * The pipeline's variables after setting `name` and, on a rename, dropping `previous`, in name order; within the caps:
+ * at most MAX_PIPELINE_VARIABLES, and their JSON within `maxBytes` (they go into every run's variables, whose cap
+ * this is).
  */
 export function withVariable(
   entries: readonly PipelineVariableEntry[],
@@ -53,13 +56,7 @@ export function withVariable(
   maxBytes: number,
   previous = name,
 ): PipelineVariableEntry[] {
-  const next = entries.filter((e) => e.name !== previous || e.name === name);
-  const at = next.findIndex((e) => e.name === name);
-  if (at >= 0) next[at] = { name, value };
-  else {
-    const was = entries.findIndex((e) => e.name === previous);
-    next.splice(was >= 0 ? Math.min(was, next.length) : next.length, 0, { name, value });
-  }
+  const next = [...entries.filter((e) => e.name !== previous && e.name !== name), { name, value }].sort(byName);
   if (next.length > MAX_PIPELINE_VARIABLES) {
     throw new ApiError('record_invalid', `A pipeline keeps at most ${MAX_PIPELINE_VARIABLES} global variables; delete one first. Nothing was changed.`);
   }
