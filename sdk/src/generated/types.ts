@@ -234,6 +234,9 @@ export type Pipeline = {
       blocks: Block[];
     };
   };
+  variables?: {
+    [key: string]: unknown;
+  };
 };
 
 export type Block = {
