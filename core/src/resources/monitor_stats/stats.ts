@@ -54,7 +54,19 @@ export function readStatsQuery(query: Record<string, unknown>, now: number): Sta
   };
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+type DayOf = (ms: number) => string;
+
+/** `YYYY-MM-DD` (UTC) of an instant, one string per day for the request (it would format one per run otherwise). */
+function dayKeys(): DayOf {
+  const days = new Map<number, string>();
+  return (ms) => {
+    const n = Math.floor(ms / DAY_MS);
+    let text = days.get(n);
+    if (text === undefined) days.set(n, (text = new Date(n * DAY_MS).toISOString().slice(0, 10)));
+    return text;
+  };
+}
 
 /** The runs of the narrowest index the query names (a trigger's, a pipeline's, or all), in id order, a chunk at a time. */
 function* runsInScope(repo: Repository, pipelineUuid: string | undefined, scheduleId: number | undefined): Generator<RunRecord> {
@@ -97,7 +109,7 @@ function meanSeconds(spans: { created_at: number; completed_at: number | null }[
 
 type StatusCounts = Map<string, number>;
 
-function pipelineRunCount(repo: Repository, q: StatsQuery): Record<string, Series> {
+function pipelineRunCount(repo: Repository, q: StatsQuery, day: DayOf): Record<string, Series> {
   const schedules = schedulesTable.in(repo);
   const pipelines = pipelinesTable.in(repo);
   const typeOf = new Map<string, string | undefined>();
@@ -134,7 +146,7 @@ function pipelineRunCount(repo: Repository, q: StatsQuery): Record<string, Serie
 }
 
 /** Mean run time per day of the runs that completed; keyed by the `pipeline_uuid` asked for (`null` without one), as Mage. */
-function pipelineRunTime(repo: Repository, q: StatsQuery): Record<string, Series> {
+function pipelineRunTime(repo: Repository, q: StatsQuery, day: DayOf): Record<string, Series> {
   const byDay = new Map<string, RunRecord[]>();
   // Mage's pipeline_run_time reads no trigger id.
   for (const run of runsInScope(repo, q.pipelineUuid, undefined)) {
@@ -147,7 +159,7 @@ function pipelineRunTime(repo: Repository, q: StatsQuery): Record<string, Series
 }
 
 /** Block runs created in the window, of the runs in scope, by block uuid then day. */
-function blockRunsByDay(repo: Repository, q: StatsQuery, keep: (b: BlockRunState) => boolean): Map<string, Map<string, BlockRunState[]>> {
+function blockRunsByDay(repo: Repository, q: StatsQuery, day: DayOf, keep: (b: BlockRunState) => boolean): Map<string, Map<string, BlockRunState[]>> {
   const byBlock = new Map<string, Map<string, BlockRunState[]>>();
   for (const run of runsInScope(repo, q.pipelineUuid, q.scheduleId)) {
     for (const b of run.block_runs) {
@@ -162,16 +174,16 @@ function blockRunsByDay(repo: Repository, q: StatsQuery, keep: (b: BlockRunState
   return byBlock;
 }
 
-function blockRunCount(repo: Repository, q: StatsQuery): Record<string, Series> {
+function blockRunCount(repo: Repository, q: StatsQuery, day: DayOf): Record<string, Series> {
   return entriesOf(
-    blockRunsByDay(repo, q, () => true),
+    blockRunsByDay(repo, q, day, () => true),
     (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => countsOf(statusCounts(list))) }),
   );
 }
 
-function blockRunTime(repo: Repository, q: StatsQuery): Record<string, Series> {
+function blockRunTime(repo: Repository, q: StatsQuery, day: DayOf): Record<string, Series> {
   return entriesOf(
-    blockRunsByDay(repo, q, (b) => b.status === 'completed'),
+    blockRunsByDay(repo, q, day, (b) => b.status === 'completed'),
     (days, uuid) => ({ name: uuid, data: entriesOf(days, (list) => meanSeconds(list)) }),
   );
 }
@@ -184,14 +196,15 @@ function statusCounts(list: BlockRunState[]): StatusCounts {
 
 /** Mage's MonitorStats.get_stats for one of the four types. Work: the runs in scope (at most MAX_RUNS_EXAMINED) and their block runs. */
 export function computeStats(type: MonitorStatsType, repo: Repository, q: StatsQuery): Record<string, Series> {
+  const day = dayKeys();
   switch (type) {
     case 'pipeline_run_count':
-      return pipelineRunCount(repo, q);
+      return pipelineRunCount(repo, q, day);
     case 'pipeline_run_time':
-      return pipelineRunTime(repo, q);
+      return pipelineRunTime(repo, q, day);
     case 'block_run_count':
-      return blockRunCount(repo, q);
+      return blockRunCount(repo, q, day);
     case 'block_run_time':
-      return blockRunTime(repo, q);
+      return blockRunTime(repo, q, day);
   }
 }
