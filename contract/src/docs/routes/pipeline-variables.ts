@@ -6,7 +6,7 @@ export const pipelineVariableDocs = defineRouteDocs(
     list: {
       summary: "List a pipeline's global variables",
       description:
-        "One entry, `block.uuid: 'global'`, whose `variables` are the pipeline's global variables, each with its value and Python's type name (`<class 'str'>`). Mage also lists block output variables without `global_only`; the kit keeps none (block outputs are under `/api/block_runs/:id/outputs`), so both answers are the same.",
+        "One entry, `block.uuid: 'global'`, whose `variables` are the pipeline's global variables in name order (as Mage, which keeps them sorted), each with its value and Python's type name (`<class 'str'>`; an integral number is an `int`). Mage also lists block output variables without `global_only`; the kit keeps none (block outputs are under `/api/block_runs/:id/outputs`), so both answers are the same.",
       query: { global_only: 'Only the global variables (`true`, as Mage’s UI sends); the answer is the same without it.' },
     },
     create: {
