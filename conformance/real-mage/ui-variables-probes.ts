@@ -76,6 +76,16 @@ export const UI_VARIABLES_REASONS: Reason[] = [
     covers: (d, probe) => (statsOf('pipeline_run_time')(d, probe) || statsOf('block_run_time')(d, probe)) && d.kind === 'value' && typeof d.mage === 'number',
   },
   {
+    id: 'block-run-count-per-run',
+    why: 'Block run counts with `pipeline_uuid`: Mage’s query also groups by run, then keeps one run’s count for each block, day and status (so 1, whatever the number of runs); the kit counts every block run of the day.',
+    covers: (d, probe) =>
+      probe.path.startsWith('/api/monitor_stats/block_run_count') &&
+      d.kind === 'value' &&
+      typeof d.mage === 'number' &&
+      typeof d.ours === 'number' &&
+      d.mage < d.ours,
+  },
+  {
     id: 'unknown-stats-type',
     why: 'An unknown monitor stats type: Mage answers `stats: null`; the kit answers 404 naming the four types.',
     covers: named('unknown monitor stats'),
@@ -105,5 +115,8 @@ export const UI_VARIABLES_NOTES: string[] = [
   '  (a trigger’s, a pipeline’s, or all), at most 100000 runs a request (more is a 400 asking for `pipeline_uuid` or',
   '  `pipeline_schedule_id`). Run times count completed runs, as Mage (whose failed and cancelled runs have no',
   '  `completed_at`). `block_run_count` with `pipeline_schedule_id` and no `pipeline_uuid` counts that trigger’s block',
-  '  runs (Mage’s query joins nothing there and multiplies the counts). An unknown type is a 404 (Mage: `stats: null`).',
+  '  runs (Mage’s query joins nothing there and multiplies the counts). With `pipeline_uuid`, Mage’s block run counts',
+  '  keep one run’s count for each block, day and status (its query groups by run too: 1 where the kit counts every',
+  '  block run). Mage keeps a deleted trigger’s runs and counts them in run times and block stats; the kit deletes',
+  '  them with the trigger. An unknown type is a 404 (Mage: `stats: null`).',
 ];
