@@ -66,11 +66,6 @@ export const UI_VARIABLES_REASONS: Reason[] = [
     covers: (d, probe) => probe.name === 'delete a variable' && d.path.startsWith('variable.'),
   },
   {
-    id: 'trigger-in-code-start-time',
-    why: 'A trigger kept in code: Mage writes `start_time` to triggers.yaml as it was sent (a string); the kit reads it as a datetime and writes it as every datetime (`2026-01-01 00:00:00.000000+00:00`). The instant is the same.',
-    covers: (d, probe) => probe.path.endsWith('/pipeline_triggers') && d.path.endsWith('start_time'),
-  },
-  {
     id: 'simulated-durations',
     why: 'Run and block-run times come from each server’s own execution: Mage’s job processes and 10 s ticks, the kit’s simulated blocks (docs/runs.md). The days and keys are the same; the seconds differ.',
     covers: (d, probe) => (statsOf('pipeline_run_time')(d, probe) || statsOf('block_run_time')(d, probe)) && d.kind === 'value' && typeof d.mage === 'number',

@@ -1194,7 +1194,7 @@ export interface BlockRunsResource {
 }
 
 export interface PipelineVariablesResource {
-  /** List a pipeline's global variables: One entry, `block.uuid: 'global'`, whose `variables` are the pipeline's global variables, each with its value and Python's type name (`<class 'str'>`). Mage also lists block output variables without `global_only`; the kit keeps none (block outputs are under `/api/block_runs/:id/outputs`), so both answers are the same. */
+  /** List a pipeline's global variables: One entry, `block.uuid: 'global'`, whose `variables` are the pipeline's global variables in name order (as Mage, which keeps them sorted), each with its value and Python's type name (`<class 'str'>`; an integral number is an `int`). Mage also lists block output variables without `global_only`; the kit keeps none (block outputs are under `/api/block_runs/:id/outputs`), so both answers are the same. */
   list(pipeline_uuid: string, query?: PipelineVariablesListQuery, options?: RequestOptions): PagePromise<PipelineVariable>;
   /** Set a global variable: Sets `name` to `value` (any JSON but null). A name must be a Python identifier (letters, digits and `_`, not starting with a digit; Unicode letters as Python allows): else 400 “Invalid variable name syntax for variable name …”. A null or missing value is 400 “Value is empty for variable name …”. An existing name is overwritten, as Mage does. At most 100 variables a pipeline, and their JSON together within the run-variables cap (MAX_RUN_VARIABLES_BYTES): every run of the pipeline inherits them. */
   create(pipeline_uuid: string, variable: PipelineVariableWrite, options?: RequestOptions): APIPromise<PipelineVariable>;
