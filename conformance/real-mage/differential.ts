@@ -2,6 +2,7 @@ import { ORCHESTRATION_PROBES } from './orchestration-probes.js';
 import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
 import { UI_BOOT_PROBES, UI_BOOT_REASONS } from './ui-boot-probes.js';
 import { BACKFILL_PROBES, BACKFILL_REASONS } from './backfill-probes.js';
+import { UI_VARIABLES_PROBES, UI_VARIABLES_REASONS } from './ui-variables-probes.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
@@ -77,6 +78,7 @@ export const PROBES: Probe[] = [
   ...ORCHESTRATION_PROBES,
   ...UI_BOOT_PROBES,
   ...BACKFILL_PROBES,
+  ...UI_VARIABLES_PROBES,
   { name: 'logout', method: 'PUT', path: '/api/sessions/1', credentials: 'token' },
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
@@ -292,6 +294,7 @@ export const REASONS: Reason[] = [
   ...ORCHESTRATION_REASONS,
   ...UI_BOOT_REASONS,
   ...BACKFILL_REASONS,
+  ...UI_VARIABLES_REASONS,
 ];
 
 export interface Row {

@@ -1,5 +1,6 @@
 import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
 import type { Probe } from './differential.js';
+import { UI_STATS_PROBES } from './ui-variables-probes.js';
 
 const P = '/api/pipelines/gandalf_runs';
 /** A secret's value the probes write: no answer of either server may hold it (mage.real.test.ts checks). */
@@ -159,6 +160,7 @@ export const ORCHESTRATION_PROBES: Probe[] = [
   { name: 'the retried run, once finished', method: 'GET', path: '/api/pipeline_runs/3', credentials: 'token', until: finished },
   { name: 'missing run', method: 'GET', path: '/api/pipeline_runs/999', credentials: 'token' },
   { name: 'delete run', method: 'DELETE', path: '/api/pipeline_runs/2', credentials: 'token' },
+  ...UI_STATS_PROBES,
   { name: 'delete trigger', method: 'DELETE', path: '/api/pipeline_schedules/1', credentials: 'token' },
   { name: 'disable every trigger of the pipeline', method: 'PUT', path: P, body: { pipeline: { status: 'inactive' } }, credentials: 'token' },
   { name: 'the API trigger, disabled', method: 'GET', path: '/api/pipeline_schedules/2', credentials: 'token' },

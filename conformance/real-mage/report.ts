@@ -1,6 +1,7 @@
 import { KNOWN_DIFFERENCES } from '../../server/proxy/known-differences.js';
 import { VOLATILE, type Row } from './differential.js';
 import type { ProfileResult } from './profile.js';
+import { UI_VARIABLES_NOTES } from './ui-variables-probes.js';
 
 /** What the contract proxy saw while the profile ran through it: the known differences it met (counts vary with polling, so none are shown). */
 export interface ProxyFindings {
@@ -186,6 +187,7 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
     '- **Timing**: Mage runs a block in a job process in well under a second once queued, one block per scheduler',
     '  tick (10 s); the kit’s simulated block takes `SIMULATED_BLOCK_DURATION_MS` (2000 by default), and its',
     '  scheduler ticks every `SCHEDULER_INTERVAL_MS` (1000). Only the timestamps differ.',
+    ...UI_VARIABLES_NOTES,
     '',
     '## What Mage’s web UI reads at boot: answers fixed by what the kit has not',
     '',

@@ -28,5 +28,8 @@ export * from './schemas/pipeline.js';
 export * from './schemas/session.js';
 export * from './schemas/user.js';
 export * from './schemas/backfill.js';
+export * from './schemas/pipeline-variable.js';
+export * from './schemas/pipeline-trigger.js';
+export * from './schemas/monitor-stat.js';
 export { Status } from './routes/statuses.js';
 export * from './schemas/ui-boot.js';

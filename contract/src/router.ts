@@ -10,28 +10,18 @@ import { users } from './routes/users.js';
 import { clientPages, gitBranches, oauths, projects, tags } from './routes/ui-boot.js';
 import { backfills } from './routes/backfills.js';
 import { secrets } from './routes/secrets.js';
+import { pipelineVariables } from './routes/pipeline-variables.js';
+import { pipelineTriggers } from './routes/pipeline-triggers.js';
+import { monitorStats } from './routes/monitor-stats.js';
 
 const c = initContract();
 
+/** The nodes of the seed's API; those Mage's own UI needs beyond them follow in the router. */
+const seedNodes = { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns };
+
+/** The nodes Mage's own web UI reads beyond the seed's, and what integrators automate. */
+const uiNodes = { projects, oauths, gitBranches, clientPages, tags, pipelineVariables, pipelineTriggers, monitorStats };
+
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router(
-  {
-    statuses,
-    sessions,
-    users,
-    pipelines,
-    blocks,
-    pipelineSchedules,
-    pipelineRuns,
-    blockRuns,
-    projects,
-    oauths,
-    gitBranches,
-    clientPages,
-    tags,
-    backfills,
-    secrets,
-  },
-  { strictStatusCodes: true },
-);
+export const contract = c.router({ ...seedNodes, ...uiNodes, backfills, secrets }, { strictStatusCodes: true });
 export type Contract = typeof contract;

@@ -89,6 +89,13 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'secrets.list': 'editor',
   'secrets.create': 'editor',
   'secrets.delete': 'editor',
+  'pipelineVariables.list': 'viewer',
+  'pipelineVariables.create': 'editor',
+  'pipelineVariables.update': 'editor',
+  'pipelineVariables.delete': 'editor',
+  'pipelineTriggers.list': 'viewer',
+  'pipelineTriggers.create': 'editor',
+  'monitorStats.detail': 'viewer',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

@@ -21,3 +21,6 @@ export * from './ui-boot.js';
 export * from './backfill.js';
 export * from './block-output.js';
 export * from './secret.js';
+export * from './pipeline-variable.js';
+export * from './pipeline-trigger.js';
+export * from './monitor-stat.js';

@@ -32,6 +32,8 @@ export const Pipeline = withMeta(
     conditionals: z.optional(z.array(Block)),
     widgets: z.optional(z.array(Block)),
     extensions: z.optional(z.record(z.string(), z.object({ blocks: z.array(Block) }))),
+    /** Its global variables by name, once one is set (as Mage's metadata.yaml). */
+    variables: z.optional(jsonObject),
   }),
   { id: 'Pipeline' },
 );

@@ -66,7 +66,7 @@ export const PipelineSchedule = withMeta(
 export type PipelineSchedule = z.infer<typeof PipelineSchedule>;
 
 /** What the server reads as a start time: Mage's `2023-03-06 04:53:00` or ISO 8601, with a real month, day, hour and minute. */
-const START_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?)?$/;
+export const START_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?)?$/;
 
 const fields = {
   description: z.optional(z.nullable(z.string().check(z.maxLength(10_000)))),

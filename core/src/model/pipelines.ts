@@ -1,5 +1,7 @@
 import { defineTable } from '../repository/table.js';
+import type { PipelineVariableEntry } from './pipeline-variables.js';
 import type { Sections } from './sections.js';
+import type { TriggerInCode } from './triggers-in-code.js';
 
 export interface PipelineRecord {
   uuid: string;
@@ -24,6 +26,10 @@ export interface PipelineRecord {
   };
   /** Its blocks by section, each in priority order (the blocks resource keeps them). */
   sections: Sections;
+  /** Its global variables (Mage's metadata.yaml `variables`); absent until one is set. */
+  variables?: PipelineVariableEntry[];
+  /** The triggers it keeps in code (Mage's triggers.yaml); absent until one is saved. */
+  triggers_in_code?: TriggerInCode[];
 }
 
 export const pipelinesTable = defineTable({ name: 'pipelines', key: (pipeline: PipelineRecord) => pipeline.uuid });

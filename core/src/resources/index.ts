@@ -14,6 +14,9 @@ import { backfills, pipelineBackfills } from './backfills/index.js';
 import { blockRunOutputs } from './outputs/index.js';
 import { secrets } from './secrets/index.js';
 import { blockOutputDownloads } from './block_outputs/index.js';
+import { pipelineVariables } from './pipeline_variables/index.js';
+import { pipelineTriggers } from './pipeline_triggers/index.js';
+import { monitorStats } from './monitor_stats/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
 export const resourceModules = {
@@ -42,6 +45,9 @@ export const resourceModules = {
   'blockRuns.outputs': blockRunOutputs,
   secrets,
   'pipelines.blockOutputs': blockOutputDownloads,
+  pipelineVariables,
+  pipelineTriggers,
+  monitorStats,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'block_outputs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'outputs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags' | 'secrets';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'block_outputs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'outputs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags' | 'variables' | 'pipeline_triggers' | 'monitor_stats' | 'secrets';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -19,6 +19,9 @@ export interface Queries {
   gitBranches: GitBranchesQueries;
   clientPages: ClientPagesQueries;
   tags: TagsQueries;
+  pipelineVariables: PipelineVariablesQueries;
+  pipelineTriggers: PipelineTriggersQueries;
+  monitorStats: MonitorStatsQueries;
   backfills: BackfillsQueries;
   secrets: SecretsQueries;
 }
@@ -154,6 +157,22 @@ export interface ClientPagesQueries {
 export interface TagsQueries {
   list: PagedRead<Client['tags']['list']>;
   create: Write<Client['tags']['create'], { tag: Arg<Client['tags']['create'], 0> }>;
+}
+
+export interface PipelineVariablesQueries {
+  list: PagedRead<Client['pipelineVariables']['list']>;
+  create: Write<Client['pipelineVariables']['create'], { pipeline_uuid: string; variable: Arg<Client['pipelineVariables']['create'], 1> }>;
+  update: Write<Client['pipelineVariables']['update'], { pipeline_uuid: string; name: string; variable: Arg<Client['pipelineVariables']['update'], 2> }>;
+  delete: Write<Client['pipelineVariables']['delete'], { pipeline_uuid: string; name: string; query?: Arg<Client['pipelineVariables']['delete'], 2> }>;
+}
+
+export interface PipelineTriggersQueries {
+  list: PagedRead<Client['pipelineTriggers']['list']>;
+  create: Write<Client['pipelineTriggers']['create'], { pipeline_uuid: string; pipeline_trigger: Arg<Client['pipelineTriggers']['create'], 1> }>;
+}
+
+export interface MonitorStatsQueries {
+  detail: Read<Client['monitorStats']['detail']>;
 }
 
 export interface BackfillsQueries {

@@ -793,6 +793,113 @@ export const ROUTES: readonly RouteEntry[] = [
     }
   },
   {
+    "id": "pipelineVariables.list",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/variables",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "variables",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineVariables.create",
+    "method": "POST",
+    "path": "/api/pipelines/:pipeline_uuid/variables",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "variable",
+    "resultKey": "variable",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineVariables.update",
+    "method": "PUT",
+    "path": "/api/pipelines/:pipeline_uuid/variables/:name",
+    "params": [
+      "pipeline_uuid",
+      "name"
+    ],
+    "defaults": {},
+    "payloadKey": "variable",
+    "resultKey": "variable",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineVariables.delete",
+    "method": "DELETE",
+    "path": "/api/pipelines/:pipeline_uuid/variables/:name",
+    "params": [
+      "pipeline_uuid",
+      "name"
+    ],
+    "defaults": {},
+    "resultKey": "variable",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineTriggers.list",
+    "method": "GET",
+    "path": "/api/pipelines/:pipeline_uuid/pipeline_triggers",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "resultKey": "pipeline_triggers",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineTriggers.create",
+    "method": "POST",
+    "path": "/api/pipelines/:pipeline_uuid/pipeline_triggers",
+    "params": [
+      "pipeline_uuid"
+    ],
+    "defaults": {},
+    "payloadKey": "pipeline_trigger",
+    "resultKey": "pipeline_trigger",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "monitorStats.detail",
+    "method": "GET",
+    "path": "/api/monitor_stats/:type",
+    "params": [
+      "type"
+    ],
+    "defaults": {},
+    "resultKey": "monitor_stat",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
     "id": "backfills.list",
     "method": "GET",
     "path": "/api/backfills",

@@ -248,6 +248,9 @@ export type Pipeline = {
       blocks: Block[];
     };
   };
+  variables?: {
+    [key: string]: unknown;
+  };
 };
 
 export type Block = {
@@ -1202,6 +1205,140 @@ export interface TagsCreateQuery {
   format?: string;
 }
 
+export type PipelineVariable = {
+  block: {
+    uuid: string;
+  };
+  name: string | null;
+  pipeline: {
+    uuid: string;
+  };
+  value: unknown;
+  variables: Array<PipelineVariableValue | string>;
+};
+
+export type PipelineVariableValue = {
+  uuid: string;
+  type: string;
+  value: unknown;
+};
+
+export interface PipelineVariablesListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Only the global variables (`true`, as Mage’s UI sends); the answer is the same without it. */
+  global_only?: string;
+}
+
+export type PipelineVariableWrite = {
+  name: string;
+  value?: unknown;
+};
+
+export interface PipelineVariablesCreateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type PipelineVariableUpdate = {
+  name?: string;
+  value?: unknown;
+};
+
+export interface PipelineVariablesUpdateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export interface PipelineVariablesDeleteQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type PipelineTrigger = {
+  envs: string[];
+  name: string;
+  pipeline_uuid: string;
+  schedule_interval: string | null;
+  schedule_type: "api" | "event" | "time" | (string & {}) | null;
+  settings: {
+    [key: string]: unknown;
+  };
+  sla: number | null;
+  start_time: string | null;
+  status: "active" | "inactive" | (string & {});
+  variables: {
+    [key: string]: unknown;
+  };
+};
+
+export interface PipelineTriggersListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type PipelineTriggerCreate = {
+  pipeline_schedule_id?: number;
+  name?: string;
+  pipeline_uuid?: string;
+  schedule_type?: "api" | "event" | "time" | null;
+  schedule_interval?: string | null;
+  start_time?: string | null;
+  status?: "active" | "inactive";
+  settings?: ScheduleSettings;
+  sla?: number | null;
+  variables?: {
+    [key: string]: unknown;
+  };
+  envs?: Array<"dev" | "prod" | "staging" | "test" | "test_mage">;
+};
+
+export interface PipelineTriggersCreateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type MonitorStat = {
+  stats_type: string;
+  stats: {
+    [key: string]: MonitorStatSeries;
+  };
+};
+
+export type MonitorStatSeries = {
+  name: string | null;
+  data: {
+    [key: string]: number | {
+      [key: string]: number | {
+        [key: string]: number;
+      };
+    };
+  };
+};
+
+export interface MonitorStatsDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Only this pipeline’s runs. */
+  pipeline_uuid?: string;
+  /** Only this trigger’s runs (counts and block times; Mage’s `pipeline_run_time` ignores it). */
+  pipeline_schedule_id?: string;
+  /** Runs created at or after this time (ISO 8601); 30 days before `end_time` when absent. */
+  start_time?: string;
+  /** Runs created at or before this time (ISO 8601); now when absent. */
+  end_time?: string;
+  /** `pipeline_run_count` only: each day’s counts by pipeline type (any non-empty value, as Mage’s UI sends `1`). */
+  group_by_pipeline_type?: string;
+}
+
 export interface BackfillsListQuery {
   /** Page size: 40 when absent, at most 1000 */
   limit?: number;
@@ -1306,6 +1443,9 @@ export interface Resources {
   gitBranches: GitBranchesResource;
   clientPages: ClientPagesResource;
   tags: TagsResource;
+  pipelineVariables: PipelineVariablesResource;
+  pipelineTriggers: PipelineTriggersResource;
+  monitorStats: MonitorStatsResource;
   backfills: BackfillsResource;
   secrets: SecretsResource;
 }
@@ -1503,6 +1643,29 @@ export interface TagsResource {
   list(query?: TagsListQuery, options?: RequestOptions): PagePromise<Tag>;
   /** Create a tag: Editors and up. A name taken by a created tag is a 400; at most 1000 created tags. */
   create(tag: TagCreate, options?: RequestOptions): APIPromise<Tag>;
+}
+
+export interface PipelineVariablesResource {
+  /** List a pipeline's global variables: One entry, `block.uuid: 'global'`, whose `variables` are the pipeline's global variables in name order (as Mage, which keeps them sorted), each with its value and Python's type name (`<class 'str'>`; an integral number is an `int`). Mage also lists block output variables without `global_only`; the kit keeps none (block outputs are under `/api/block_runs/:id/outputs`), so both answers are the same. */
+  list(pipeline_uuid: string, query?: PipelineVariablesListQuery, options?: RequestOptions): PagePromise<PipelineVariable>;
+  /** Set a global variable: Sets `name` to `value` (any JSON but null). A name must be a Python identifier (letters, digits and `_`, not starting with a digit; Unicode letters as Python allows): else 400 “Invalid variable name syntax for variable name …”. A null or missing value is 400 “Value is empty for variable name …”. An existing name is overwritten, as Mage does. At most 100 variables a pipeline, and their JSON together within the run-variables cap (MAX_RUN_VARIABLES_BYTES): every run of the pipeline inherits them. */
+  create(pipeline_uuid: string, variable: PipelineVariableWrite, options?: RequestOptions): APIPromise<PipelineVariable>;
+  /** Change a global variable: Sets the variable named in the path to `value`; a `name` in the body that differs renames it. A name the pipeline does not have is a 404. The same name and value rules as a create. */
+  update(pipeline_uuid: string, name: string, variable: PipelineVariableUpdate, options?: RequestOptions): APIPromise<PipelineVariable>;
+  /** Delete a global variable: Answers the deleted variable and the names left. A name the pipeline does not have is a 404. */
+  delete(pipeline_uuid: string, name: string, query?: PipelineVariablesDeleteQuery, options?: RequestOptions): APIPromise<PipelineVariable>;
+}
+
+export interface PipelineTriggersResource {
+  /** List the triggers a pipeline keeps in code: The entries of Mage's `triggers.yaml` for this pipeline, in the order they were first saved. Tokens are never shown. */
+  list(pipeline_uuid: string, query?: PipelineTriggersListQuery, options?: RequestOptions): PagePromise<PipelineTrigger>;
+  /** Save a trigger in code: With `pipeline_schedule_id`: copies that stored trigger of this pipeline (its token too, never shown). Otherwise a full trigger with its `name`. A name already kept is replaced in place, keeping its `envs` unless sent (Mage’s add_or_update). Neither an id nor a name is 400 “Pipeline schedule ID or trigger name is required.” At most 100 a pipeline. */
+  create(pipeline_uuid: string, pipeline_trigger: PipelineTriggerCreate, options?: RequestOptions): APIPromise<PipelineTrigger>;
+}
+
+export interface MonitorStatsResource {
+  /** Run statistics by day: `:type` is `pipeline_run_count` (runs by trigger id, then day, then status; with `group_by_pipeline_type`, day then pipeline type then status), `pipeline_run_time` (mean seconds from creation to completion per day, keyed by `pipeline_uuid`), `block_run_count` or `block_run_time` (the same per block uuid). Days are UTC dates of creation. Any other type is a 404. The window is the last 30 days before `end_time` (now) unless `start_time` says otherwise; at most 100000 runs are examined (narrow with `pipeline_uuid` or `pipeline_schedule_id`). */
+  detail(type: string, query?: MonitorStatsDetailQuery, options?: RequestOptions): APIPromise<MonitorStat>;
 }
 
 export interface BackfillsResource {

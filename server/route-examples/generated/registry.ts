@@ -5,8 +5,11 @@ import { backfillExamples, pipelineBackfillExamples } from '../backfills.js';
 import { blockRunExamples, runBlockRunExamples } from '../block_runs.js';
 import { blockExamples, pipelineBlockExamples } from '../blocks.js';
 import { logExamples } from '../logs.js';
+import { monitorStatExamples } from '../monitor_stats.js';
 import { blockOutputDownloadExamples, blockRunOutputExamples } from '../outputs.js';
 import { runExamples, scheduleRunExamples } from '../pipeline_runs.js';
+import { pipelineTriggerExamples } from '../pipeline_triggers.js';
+import { pipelineVariableExamples } from '../pipeline_variables.js';
 import { pipelineExamples } from '../pipelines.js';
 import { secretExamples } from '../secrets.js';
 import { sessionExamples } from '../sessions.js';
@@ -23,6 +26,7 @@ export const routeExamples: ExamplesRegistry = {
   blocks: blockExamples,
   clientPages: clientPageExamples,
   gitBranches: gitBranchExamples,
+  monitorStats: monitorStatExamples,
   oauths: oauthExamples,
   pipelineRuns: runExamples,
   'pipelineRuns.blockRuns': runBlockRunExamples,
@@ -30,6 +34,8 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineSchedules.apiTrigger': apiTriggerExamples,
   'pipelineSchedules.pipelineRuns': scheduleRunExamples,
   'pipelineSchedules.pipelineRunsWithToken': apiTriggerWithTokenExamples,
+  pipelineTriggers: pipelineTriggerExamples,
+  pipelineVariables: pipelineVariableExamples,
   pipelines: pipelineExamples,
   'pipelines.backfills': pipelineBackfillExamples,
   'pipelines.blockOutputs': blockOutputDownloadExamples,

@@ -5,7 +5,10 @@ import { backfillDocs, pipelineBackfillDocs } from '../routes/backfills.js';
 import { blockOutputDownloadDocs, blockRunDocs, blockRunOutputDocs } from '../routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from '../routes/blocks.js';
 import { pipelineLogDocs } from '../routes/logs.js';
+import { monitorStatDocs } from '../routes/monitor-stats.js';
 import { runBlockRunDocs, runDocs } from '../routes/pipeline-runs.js';
+import { pipelineTriggerDocs } from '../routes/pipeline-triggers.js';
+import { pipelineVariableDocs } from '../routes/pipeline-variables.js';
 import { pipelineDocs } from '../routes/pipelines.js';
 import { secretDocs } from '../routes/secrets.js';
 import { sessionDocs } from '../routes/sessions.js';
@@ -22,6 +25,7 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   blocks: blockDocs,
   clientPages: clientPageDocs,
   gitBranches: gitBranchDocs,
+  monitorStats: monitorStatDocs,
   oauths: oauthDocs,
   pipelineRuns: runDocs,
   'pipelineRuns.blockRuns': runBlockRunDocs,
@@ -29,6 +33,8 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelineSchedules.apiTrigger': apiTriggerDocs,
   'pipelineSchedules.pipelineRuns': scheduleRunDocs,
   'pipelineSchedules.pipelineRunsWithToken': apiTriggerWithTokenDocs,
+  pipelineTriggers: pipelineTriggerDocs,
+  pipelineVariables: pipelineVariableDocs,
   pipelines: pipelineDocs,
   'pipelines.backfills': pipelineBackfillDocs,
   'pipelines.blockOutputs': blockOutputDownloadDocs,

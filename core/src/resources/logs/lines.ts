@@ -30,13 +30,23 @@ function file(name: string, path: string, lines: [number, string, string, Record
 }
 
 /** `dates`: the API's (this chunk imports no code of the page's, so bundlers add no shared chunk for it). */
-export function runLog(run: RunRecord, dates: DateTimes): LogFile {
+/** The most characters of a run's variables its log shows. */
+const MAX_VARIABLES_SHOWN = 2000;
+
+/** `variables`: what the run's blocks read (the pipeline's globals, the trigger's, the run's own), logged when it starts. */
+export function runLog(run: RunRecord, dates: DateTimes, variables?: Record<string, unknown>): LogFile {
   const tags = { pipeline_uuid: run.pipeline_uuid, pipeline_run_id: run.id, pipeline_schedule_id: run.pipeline_schedule_id };
   const lines: [number, string, string, Record<string, unknown>][] = [
     [run.created_at, 'INFO', `Pipeline run ${run.id} created (${run.status === 'cancelled' && run.started_at === null ? 'cancelled' : 'initial'}).`, tags],
   ];
-  if (run.started_at !== null)
+  if (run.started_at !== null) {
     lines.push([run.started_at, 'INFO', `Pipeline run ${run.id} started with ${run.block_runs.length} block runs (simulated executor).`, tags]);
+    if (variables) {
+      const json = JSON.stringify(variables);
+      const shown = json.length > MAX_VARIABLES_SHOWN ? `${json.slice(0, MAX_VARIABLES_SHOWN)}… (${json.length} characters)` : json;
+      lines.push([run.started_at, 'INFO', `Pipeline run ${run.id} variables: ${shown}`, tags]);
+    }
+  }
   if (run.completed_at !== null) {
     lines.push([run.completed_at, run.status === 'completed' ? 'INFO' : 'ERROR', `Pipeline run ${run.id} ${run.status}.`, tags]);
   }

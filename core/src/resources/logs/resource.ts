@@ -6,6 +6,8 @@ import type { RunRecord } from '../../model/runs.js';
 import { loadedLogLines } from './lazy-lines.js';
 import type { LogFile } from './lines.js';
 import { runsTable } from '../../model/runs.js';
+import { runVariables } from '../../model/pipeline-variables.js';
+import { schedulesTable } from '../../model/triggers.js';
 
 export interface PipelineLogs {
   block_run_logs: LogFile[];
@@ -41,7 +43,18 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
         .filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p)))
         .map((b) => blockRunLog(run, b, ctx.dates)),
     );
-    const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map((run) => runLog(run, ctx.dates));
+    const schedules = schedulesTable.in(repo);
+    const variablesOf = (run: RunRecord) => {
+      const schedule = schedules.get(run.pipeline_schedule_id);
+      return runVariables({
+        globals: pipeline.variables,
+        trigger: schedule?.variables ?? {},
+        trigger_name: schedule?.name ?? '',
+        run,
+        executionDate: ctx.dates.format(run.execution_date),
+      });
+    };
+    const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map((run) => runLog(run, ctx.dates, variablesOf(run)));
     const logs: PipelineLogs = {
       block_run_logs: blockRunLogs,
       pipeline_run_logs: pipelineRunLogs,

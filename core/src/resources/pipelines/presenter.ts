@@ -2,6 +2,7 @@ import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
 import { definePresenter, type PresentContext } from '../../presenter.js';
 import { presentMembers, type BlockPreload, type MemberFormat } from '../../views/pipeline-blocks.js';
 import type { PipelineRecord } from '../../model/pipelines.js';
+import { asObject } from '../../model/pipeline-variables.js';
 
 type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;
 /**
@@ -34,6 +35,7 @@ const BASE = [
   'run_pipeline_in_one_process',
   'settings',
   'spark_config',
+  'variables',
 ] as const;
 const SECTIONS = ['blocks', 'callbacks', 'conditionals', 'widgets'] as const;
 const WITH_EXTENSIONS = [...BASE, ...SECTIONS, 'extensions'] as const;
@@ -59,6 +61,8 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, P
     run_pipeline_in_one_process: (p) => p.settings.run_pipeline_in_one_process,
     settings: (p) => p.settings.settings,
     spark_config: (p) => p.settings.spark_config,
+    // As Mage: once the pipeline has global variables (`/api/pipelines/:uuid/variables`), by name.
+    variables: (p) => (p.variables === undefined ? undefined : asObject(p.variables)),
     blocks: section((p) => p.sections.blocks),
     callbacks: section((p) => p.sections.callbacks),
     conditionals: section((p) => p.sections.conditionals),
