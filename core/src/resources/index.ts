@@ -1,3 +1,4 @@
+import { lazyResource, resourceChunk } from '../lazy-resource.js';
 import type { ResourceRegistry } from '../resource.js';
 import { apiTrigger, apiTriggerWithToken } from './api_triggers/index.js';
 import { blockRuns, pipelineRunBlockRuns } from './block_runs/index.js';
@@ -9,10 +10,15 @@ import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
-import { clientPages, gitBranches, oauths, projects, tags } from './ui-boot.js';
-import { backfills, pipelineBackfills } from './backfills/index.js';
 
-/** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
+/** Chunks of resources loaded on first use (docs/contributing.md, "Code loaded on first use"). */
+const uiBoot = resourceChunk(() => import('./ui-boot.js'));
+const backfillsChunk = resourceChunk(() => import('./backfills/index.js'));
+
+/**
+ * The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. The
+ * resources a dashboard reads at once are in the page at boot; the others are lazy entries, loaded on first use.
+ */
 export const resourceModules = {
   statuses,
   sessions,
@@ -29,13 +35,13 @@ export const resourceModules = {
   'pipelineRuns.blockRuns': pipelineRunBlockRuns,
   blockRuns,
   'pipelines.logs': pipelineLogs,
-  projects,
-  oauths,
-  gitBranches,
-  clientPages,
-  tags,
-  'pipelines.backfills': pipelineBackfills,
-  backfills,
+  projects: lazyResource('projects', uiBoot, (m) => m.projects),
+  oauths: lazyResource('oauths', uiBoot, (m) => m.oauths),
+  gitBranches: lazyResource('gitBranches', uiBoot, (m) => m.gitBranches),
+  clientPages: lazyResource('clientPages', uiBoot, (m) => m.clientPages),
+  tags: lazyResource('tags', uiBoot, (m) => m.tags),
+  'pipelines.backfills': lazyResource('pipelines.backfills', backfillsChunk, (m) => m.pipelineBackfills),
+  backfills: lazyResource('backfills', backfillsChunk, (m) => m.backfills),
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';
