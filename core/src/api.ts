@@ -56,7 +56,11 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   // It may hold rows of any resource too: every lazy module is loaded first, so each table is open and each cascade
   // declared before the first request (a module loaded on first use has no rows before it, in a fresh repository).
   const entries = Object.values(resourceModules);
-  const [modules] = await Promise.all([options.repo ? loadAllModules(entries) : entries.flatMap((entry) => (isLazy(entry) ? [] : [entry])), options.repo && loadCron(), options.repo && loadOrchestrator()]);
+  const [modules] = await Promise.all([
+    options.repo ? loadAllModules(entries) : entries.flatMap((entry) => (isLazy(entry) ? [] : [entry])),
+    options.repo && loadCron(),
+    options.repo && loadOrchestrator(),
+  ]);
   const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
   for (const module of modules) for (const table of module.tables) table.in(repo);

@@ -45,4 +45,4 @@ export const isLazy = (entry: RegistryEntry): entry is LazyResource => 'lazy' in
 
 /** Every entry's module, the lazy ones imported first: for code that reads them all (a durable repository, tests). */
 export const loadAllModules = (entries: Iterable<RegistryEntry>): Promise<ResourceModule[]> =>
-  Promise.all([...entries].map((entry) => (isLazy(entry) ? entry.load() : entry)));
+  Promise.all([...entries].map((entry) => (isLazy(entry) ? entry.load() : Promise.resolve(entry))));

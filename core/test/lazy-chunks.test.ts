@@ -206,7 +206,15 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
 
   it('are not loaded by what a dashboard reads at boot; the first call to one loads its chunk (and only it) and answers as before', async () => {
     const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
-    expect(lazyEntries.map((entry) => entry.node).sort()).toEqual(['backfills', 'clientPages', 'gitBranches', 'oauths', 'pipelines.backfills', 'projects', 'tags']);
+    expect(lazyEntries.map((entry) => entry.node).sort()).toEqual([
+      'backfills',
+      'clientPages',
+      'gitBranches',
+      'oauths',
+      'pipelines.backfills',
+      'projects',
+      'tags',
+    ]);
     const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
     const call = caller(api);
     await call('GET', '/api/status');

@@ -88,7 +88,10 @@ describe("the mocks' browser bundle", async () => {
       const [chunk] = lazyOutputsOf(prefix);
       const withChunk = [chunk!, ...staticallyImported(chunk!)].map(textOf).join('\n');
       for (const message of messages) {
-        expect(loaded.filter((loadedChunk) => loadedChunk.code.includes(message)), message).toEqual([]);
+        expect(
+          loaded.filter((loadedChunk) => loadedChunk.code.includes(message)),
+          message,
+        ).toEqual([]);
         expect(withChunk, `${message} loads with ${prefix}`).toContain(message);
       }
     }
