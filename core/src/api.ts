@@ -28,6 +28,11 @@ export interface ApiOptions {
   /** Hashes and checks passwords; default: bcrypt at `config.bcryptRounds`, as Mage (bcryptjs is loaded on first use). */
   passwords?: PasswordHasher;
   onInternalError?: (error: unknown, request: CoreRequest) => void;
+  /**
+   * Loads every resource module before serving, not on first use (the server: bundle size is no concern there). A
+   * given `repo` implies it: restored rows need their tables open and their cascades declared.
+   */
+  loadAllResources?: boolean;
   /** Where the scheduler notes what it could not do (one line each, rate-limited); default: console.warn. */
   schedulerLog?: (line: string) => void;
 }
@@ -57,7 +62,7 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   // declared before the first request (a module loaded on first use has no rows before it, in a fresh repository).
   const entries = Object.values(resourceModules);
   const [modules] = await Promise.all([
-    options.repo ? loadAllModules(entries) : entries.flatMap((entry) => (isLazy(entry) ? [] : [entry])),
+    options.repo || options.loadAllResources ? loadAllModules(entries) : entries.flatMap((entry) => (isLazy(entry) ? [] : [entry])),
     options.repo && loadCron(),
     options.repo && loadOrchestrator(),
   ]);

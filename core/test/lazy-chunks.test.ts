@@ -258,6 +258,12 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
     expect(loadedNodes()).toHaveLength(7);
   });
 
+  it('are all loaded before serving when asked (the server, where bundle size is no concern)', async () => {
+    const { createApi, loadedNodes } = await freshRegistry();
+    await createApi({ loadAllResources: true });
+    expect(loadedNodes()).toHaveLength(7);
+  });
+
   it('are loaded by seeding that names them (seeding goes through their routes)', async () => {
     const { createApi, loadedNodes } = await freshRegistry();
     const { seedFixtures } = await import('../src/fixtures/index.js');

@@ -97,7 +97,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
         throw fixturesFailed(error);
       }
     }
-    let api = await createApi({ config, repo: store?.repository, clock });
+    let api = await createApi({ config, repo: store?.repository, clock, loadAllResources: true });
     if (store) api = answerWhenDurable(api, store.durable);
     if (settings.httpErrorCodes) api = httpErrorCodesByDefault(api);
 
