@@ -21,7 +21,7 @@ export const resourceChunk = <M>(importer: () => Promise<M>): LazyModule<M> => l
  * pipeline awaits it before authenticating (operation.ts, loadCode); an API over a given repository loads every
  * lazy module before it opens its tables (api.ts). A lazy module provides no credential store.
  */
-export function lazyResource<Id extends NodeId, M>(node: Id, chunk: LazyModule<M>, pick: (loaded: M) => ResourceModule<Id>): LazyResource<Id> {
+export function lazyResource<Id extends NodeId, M>(node: Id, chunk: LazyModule<M>, pick: (loaded: M) => ResourceModule<NoInfer<Id>>): LazyResource<Id> {
   const checked = (loaded: M): ResourceModule<Id> => {
     const module = pick(loaded);
     if (module.credentials) throw new Error(`The lazy resource ${node} provides a credential store: sessions must be eager`);
