@@ -8,6 +8,7 @@ import { createMemoryRepository } from './repository/memory.js';
 import type { RepositoryFactory } from './repository/hooks.js';
 import type { Repository } from './repository/types.js';
 import { StorageReserve, storageLimits } from './repository/storage-limits.js';
+import { isLazy, loadAllModules } from './lazy-resource.js';
 import { resourceModules } from './resources/index.js';
 import { loadCron } from './model/interval.js';
 import { isOrchestratorLoaded, loadOrchestrator, loadedOrchestrator } from './orchestration/lazy-orchestrator.js';
@@ -34,6 +35,11 @@ export interface ApiOptions {
    * new random key for this instance, so its secrets open only while it lives.
    */
   secretKey?: Uint8Array;
+  /**
+   * Loads every resource module before serving, not on first use (the server: bundle size is no concern there). A
+   * given `repo` implies it: restored rows need their tables open and their cascades declared.
+   */
+  loadAllResources?: boolean;
   /** Where the scheduler notes what it could not do (one line each, rate-limited); default: console.warn. */
   schedulerLog?: (line: string) => void;
 }
@@ -59,10 +65,17 @@ export async function createApi(options: ApiOptions = {}): Promise<Api> {
   const hooks = storageLimits(config.storage, reserve);
   // A given repository may hold stored triggers: cron ones, which the trigger index reads as their tables open, and
   // ones the scheduler must fire from the first tick.
-  if (options.repo) await Promise.all([loadCron(), loadOrchestrator()]);
+  // It may hold rows of any resource too: every lazy module is loaded first, so each table is open and each cascade
+  // declared before the first request (a module loaded on first use has no rows before it, in a fresh repository).
+  const entries = Object.values(resourceModules);
+  const [modules] = await Promise.all([
+    options.repo || options.loadAllResources ? loadAllModules(entries) : entries.flatMap((entry) => (isLazy(entry) ? [] : [entry])),
+    options.repo && loadCron(),
+    options.repo && loadOrchestrator(),
+  ]);
   const repo = options.repo ? options.repo(hooks) : createMemoryRepository({ hooks });
   // Opened now, after the caps: restored rows (a durable repository) are counted and indexed before any request.
-  for (const module of Object.values(resourceModules)) for (const table of module.tables) table.in(repo);
+  for (const module of modules) for (const table of module.tables) table.in(repo);
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const passwords = options.passwords ?? bcryptHasher(config.bcryptRounds);

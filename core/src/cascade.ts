@@ -28,10 +28,23 @@ export const onChangesOf = <K extends string | number, V, X extends object>(tabl
 
 /** The cascades of every resource, run inside the caller's transaction. */
 export class Cascades {
+  private readonly all: Cascade[];
+
   constructor(
-    private readonly all: readonly Cascade[],
+    cascades: readonly Cascade[],
     private readonly services: () => Services,
-  ) {}
+  ) {
+    this.all = [...cascades];
+  }
+
+  /**
+   * The cascades of a lazy module, added when it loads. Until then none of its cascades can be needed: they change
+   * only the module's own rows, and no row of it exists before one of its routes ran (which loads it) or a given
+   * repository restored some (the API then loads every module before it serves).
+   */
+  add(cascades: readonly Cascade[]) {
+    this.all.push(...cascades);
+  }
 
   created<K extends string | number, V, X extends object>(table: TableDeclaration<K, V, X>, row: V) {
     for (const c of this.all) if (c.table === table) c.created?.(row, this.services());

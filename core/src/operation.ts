@@ -14,6 +14,7 @@ import type { PolicyContext } from './policy.js';
 import { routingMethod } from './raw-request.js';
 import { isPlainObject, WRITE_ACTIONS, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
+import { isLazy, type RegistryEntry } from './lazy-resource.js';
 import type { ResourceModule, ResourceRegistry } from './resource.js';
 import { BudgetedJson, ResponseTooLarge } from './response-budget.js';
 import { RouteTable } from './routing.js';
@@ -53,7 +54,9 @@ export interface Outcome extends CoreResponse {
  */
 export function createCore(options: CoreOptions) {
   const routes = new RouteTable(contract);
-  const modules: ResourceModule[] = Object.values(options.modules);
+  const entries: RegistryEntry[] = Object.values(options.modules);
+  // The eager modules; lazy ones join when loaded (attach, below), the credential store is never one of theirs.
+  const modules = entries.flatMap((entry) => (isLazy(entry) ? [] : [entry]));
   const credentials = modules.find((m) => m.credentials)?.credentials;
   if (!credentials) throw new Error('No resource module provides the credential store (sessions)');
   const services: Services = {
@@ -76,22 +79,37 @@ export function createCore(options: CoreOptions) {
     instance: new InstanceState(),
   };
 
-  // Each route with its module and, for a nested route, its parent's module: resolved once, not per request.
-  const byNode = new Map<string, ResourceModule>(modules.map((m) => [m.node, m]));
-  const topLevel = new Map<string, ResourceModule>();
+  /** The lazy modules this instance has taken in: their tables opened in its repository, their cascades added. */
+  const attached = new Set<ResourceModule>();
+  const attach = (module: ResourceModule) => {
+    if (attached.has(module)) return;
+    attached.add(module);
+    for (const table of module.tables) table.in(options.repo);
+    services.cascades.add(module.cascades);
+  };
+  // Lazy modules some API already imported (every one, over a given repository) join now.
+  for (const entry of entries) if (isLazy(entry) && entry.loaded) attach(entry.loaded);
+
+  // Each route with its module and, for a nested route, its parent's module: resolved once, not per request. A route
+  // of a lazy module has its plan once the module is loaded (loadCode); until then it waits in `unloaded`.
+  const byNode = new Map<string, RegistryEntry>(entries.map((entry) => [entry.node, entry]));
+  const topLevel = new Map<string, RegistryEntry>();
   for (const route of routes.routes) {
-    const module = byNode.get(route.node);
-    if (module && !route.meta.parent) topLevel.set(route.meta.resource, module);
+    const entry = byNode.get(route.node);
+    if (entry && !route.meta.parent) topLevel.set(route.meta.resource, entry);
   }
-  const plans = new Map<string, Plan>(
-    routes.routes.map((route) => {
-      const module = byNode.get(route.node);
-      if (!module) throw new Error(`No resource module for ${route.node}`);
-      const parent = route.meta.parent === undefined ? undefined : topLevel.get(route.meta.parent);
-      if (route.meta.parent !== undefined && !parent) throw new Error(`No resource module for ${route.meta.parent}, the parent of ${route.id}`);
-      return [route.id, { route, module, parent }];
-    }),
-  );
+  const plans = new Map<string, Plan>();
+  const unloaded = new Map<string, UnloadedPlan>();
+  for (const route of routes.routes) {
+    const entry = byNode.get(route.node);
+    if (!entry) throw new Error(`No resource module for ${route.node}`);
+    const parent = route.meta.parent === undefined ? undefined : topLevel.get(route.meta.parent);
+    if (route.meta.parent !== undefined && !parent) throw new Error(`No resource module for ${route.meta.parent}, the parent of ${route.id}`);
+    const module = isLazy(entry) ? entry.loaded : entry;
+    const parentModule = parent && isLazy(parent) ? parent.loaded : parent;
+    if (module && (parentModule || !parent)) plans.set(route.id, { route, module, parent: parentModule });
+    else unloaded.set(route.id, { route, entry, parent });
+  }
 
   /**
    * HTTP status codes for errors: the request's own `_http_error_codes` decides when it is sent (an empty value asks
@@ -116,10 +134,8 @@ export function createCore(options: CoreOptions) {
    * changes nothing.
    */
   async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
-    const plan = plans.get(routeId);
-    if (!plan) throw new Error(`No contract route ${routeId}`);
     const body = bodyObject(request);
-    await loadCode(plan, body);
+    const plan = await loadCode(routeId, body);
     const caller = await authenticateCaller(plan, request);
     const query = parseQuery(plan.route.query, request.query);
     const ctx = buildContext(plan, request, caller, query);
@@ -136,8 +152,26 @@ export function createCore(options: CoreOptions) {
    * Code the request needs, loaded before the caller is known: a caller found before a wait could be deleted, logged
    * out or demoted during it. What is loaded depends only on the route and the raw payload.
    */
-  function loadCode({ route, module }: Plan, body: Record<string, unknown>): Promise<void> | undefined {
-    return loadChunks(module.node, route.meta.action, route.payloadKey === undefined ? undefined : body[route.payloadKey]);
+  function loadCode(routeId: string, body: Record<string, unknown>): Plan | Promise<Plan> {
+    const plan = plans.get(routeId);
+    if (!plan) return loadModule(routeId, body);
+    const chunks = loadChunks(plan.module.node, plan.route.meta.action, plan.route.payloadKey === undefined ? undefined : body[plan.route.payloadKey]);
+    return chunks === undefined ? plan : chunks.then(() => plan);
+  }
+
+  /** The first request to a route of a lazy module: imports it (and a lazy parent), then plans the route as any other. */
+  async function loadModule(routeId: string, body: Record<string, unknown>): Promise<Plan> {
+    const waiting = unloaded.get(routeId);
+    if (!waiting) throw new Error(`No contract route ${routeId}`);
+    const { route, entry, parent } = waiting;
+    const [module, parentModule] = await Promise.all([load(entry), parent && load(parent)]);
+    // Every lazy module now at hand joins, not only this one: modules of one chunk (backfills and pipelines.backfills)
+    // load together, and a row one of them makes may need the cascades another declares.
+    for (const other of entries) if (isLazy(other) && other.loaded) attach(other.loaded);
+    const plan: Plan = { route, module, parent: parentModule };
+    plans.set(routeId, plan);
+    unloaded.delete(routeId);
+    return loadCode(routeId, body);
   }
 
   /**
@@ -356,6 +390,15 @@ interface Plan {
   /** The parent's module on a nested route: its member lookup finds the parent record. */
   parent: ResourceModule | undefined;
 }
+
+/** A route whose module (or parent's) is lazy and not imported yet. */
+interface UnloadedPlan {
+  route: ContractRoute;
+  entry: RegistryEntry;
+  parent: RegistryEntry | undefined;
+}
+
+const load = (entry: RegistryEntry): ResourceModule | Promise<ResourceModule> => (isLazy(entry) ? entry.load() : entry);
 
 function notImplemented(action: Action): ApiError {
   return new ApiError('method_not_allowed', `The ${action} action is not implemented.`);

@@ -5,6 +5,7 @@ import type { Cascade } from './cascade.js';
 import type { FileAnswer } from './envelope.js';
 import type { Meta, OperationContext, RequestContext } from './context.js';
 import type { Policy, WritesDefinition } from './policy.js';
+import type { LazyResource } from './lazy-resource.js';
 import type { ModulePresenter, Presenter } from './presenter.js';
 import type { OrderedKeys } from './repository/sorted-keys.js';
 import type { Repository } from './repository/types.js';
@@ -125,8 +126,11 @@ export function defineResource<Id extends NodeId, R, P = undefined, Parent = und
   return { node, resource, policy, presenter, listMetadata, file, cascades, credentials, tables };
 }
 
-/** Every contract node that holds routes, with its module: a node without one, or a misnamed one, does not compile. */
-export type ResourceRegistry = { [Id in NodeId]: ResourceModule<Id> };
+/**
+ * Every contract node that holds routes, with its module or a lazy entry resolving to it (lazy-resource.ts): a node
+ * without one, or a misnamed one, does not compile.
+ */
+export type ResourceRegistry = { [Id in NodeId]: ResourceModule<Id> | LazyResource<Id> };
 
 /** Slices an in-memory list by the meta params. */
 export function paginate<R>(all: OrderedKeys<R>, ctx: { meta: Meta }): Page<R> {

@@ -193,3 +193,92 @@ describe('the simulated log lines, loaded on first need', () => {
     expect(logs[0].pipeline_run_logs[0].content).toContain('completed.');
   });
 });
+
+describe('resources loaded on first use (lazy entries of the registry)', () => {
+  async function freshRegistry() {
+    vi.resetModules();
+    const { resourceModules } = await import('../src/resources/index.js');
+    const { createApi } = await import('../src/api.js');
+    const lazyEntries = Object.values(resourceModules).flatMap((entry) => ('lazy' in entry ? [entry] : []));
+    const loadedNodes = () => lazyEntries.flatMap((entry) => (entry.loaded ? [entry.node] : [])).sort();
+    return { resourceModules, createApi, lazyEntries, loadedNodes };
+  }
+
+  it('are not loaded by what a dashboard reads at boot; the first call to one loads its chunk (and only it) and answers as before', async () => {
+    const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
+    expect(lazyEntries.map((entry) => entry.node).sort()).toEqual([
+      'backfills',
+      'blockRuns.outputs',
+      'clientPages',
+      'gitBranches',
+      'monitorStats',
+      'oauths',
+      'pipelineTriggers',
+      'pipelineVariables',
+      'pipelines.backfills',
+      'pipelines.blockOutputs',
+      'projects',
+      'secrets',
+      'tags',
+    ]);
+    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const call = caller(api);
+    await call('GET', '/api/status');
+    await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
+    await call('GET', '/api/pipelines');
+    await call('GET', '/api/pipeline_runs');
+    expect(loadedNodes()).toEqual([]);
+    expect((await call('GET', '/api/backfills')).backfills).toEqual([]);
+    expect(loadedNodes()).toEqual(['backfills', 'pipelines.backfills']);
+    expect((await call('GET', '/api/tags')).tags).toEqual([]);
+    expect(loadedNodes()).toEqual(['backfills', 'clientPages', 'gitBranches', 'oauths', 'pipelines.backfills', 'projects', 'tags']);
+    expect((await call('GET', '/api/projects')).projects).toHaveLength(1);
+  });
+
+  it("declare their cascades once loaded: deleting a pipeline before backfills load needs none, after it deletes the pipeline's backfills", async () => {
+    const { createApi, loadedNodes } = await freshRegistry();
+    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const call = caller(api);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'before' } });
+    expect((await call('DELETE', '/api/pipelines/before')).pipeline.uuid).toBe('before');
+    expect(loadedNodes()).toEqual([]);
+    await call('POST', '/api/pipelines', { pipeline: { name: 'after' } });
+    // Made through the nested route: the cascade it needs (declared by pipelines.backfills) joins with its chunk.
+    const { backfill } = await call('POST', '/api/pipelines/after/backfills', { backfill: { name: 'november' } });
+    expect((await call('GET', `/api/backfills/${backfill.id}`)).backfill.name).toBe('november');
+    expect((await call('DELETE', '/api/pipelines/after')).pipeline.uuid).toBe('after');
+    expect((await call('GET', `/api/backfills/${backfill.id}`)).error).toMatchObject({ code: 404 });
+    // An API made after the chunk loaded takes the cascades in at once.
+    const second = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const secondCall = caller(second);
+    await secondCall('POST', '/api/pipelines', { pipeline: { name: 'q' } });
+    await secondCall('POST', '/api/pipelines/q/backfills', { backfill: { name: 'x' } });
+    await secondCall('DELETE', '/api/pipelines/q');
+    expect((await secondCall('GET', '/api/backfills')).backfills).toEqual([]);
+  });
+
+  it('are all loaded before a given repository opens: its restored rows have their tables and cascades from the first request', async () => {
+    const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
+    const { createMemoryRepository } = await import('../src/repository/memory.js');
+    await createApi({ repo: (hooks) => createMemoryRepository({ hooks }) });
+    expect(loadedNodes()).toHaveLength(lazyEntries.length);
+  });
+
+  it('are all loaded before serving when asked (the server, where bundle size is no concern)', async () => {
+    const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
+    await createApi({ loadAllResources: true });
+    expect(loadedNodes()).toHaveLength(lazyEntries.length);
+  });
+
+  it('are loaded by seeding that names them (seeding goes through their routes)', async () => {
+    const { createApi, loadedNodes } = await freshRegistry();
+    const { seedFixtures } = await import('../src/fixtures/index.js');
+    const api = await createApi({ clock: { now: () => NOW } });
+    await seedFixtures(api, { pipelines: [{ name: 'p' }] });
+    expect(loadedNodes()).toEqual([]);
+    const seeded = await seedFixtures(api, { tags: [{ name: 'nightly' }] });
+    expect(seeded.tags.map((tag) => tag.name)).toEqual(['nightly']);
+    // The tags' chunk (the UI-boot resources), not the backfills'.
+    expect(loadedNodes()).toEqual(['clientPages', 'gitBranches', 'oauths', 'projects', 'tags']);
+  });
+});

@@ -7,6 +7,7 @@ import { pipelinePresenter } from '../src/resources/pipelines/presenter.js';
 import { pipelineResource } from '../src/resources/pipelines/resource.js';
 import { each, role } from '../src/auth/rules.js';
 import { definePresenter } from '../src/presenter.js';
+import { lazyResource, resourceChunk } from '../src/lazy-resource.js';
 import { defineResource, type Resource, type ResourceRegistry } from '../src/resource.js';
 import { blocks } from '../src/resources/blocks/index.js';
 import { resourceModules } from '../src/resources/index.js';
@@ -72,6 +73,10 @@ defineResource('pipelines', {
 
 // @ts-expect-error the registry needs a module for every contract node
 export const incomplete: ResourceRegistry = { statuses, sessions, users, pipelines, blocks };
+const uiBootChunk = resourceChunk(() => import('../src/resources/ui-boot.js'));
+// @ts-expect-error a lazy entry that picks another node's module from its chunk
+lazyResource('tags', uiBootChunk, (m) => m.projects);
+
 // @ts-expect-error a module registered under another node's key
 export const misnamed: ResourceRegistry = { statuses, sessions, users, pipelines, 'pipelines.blocks': blocks, blocks };
 

@@ -78,6 +78,25 @@ describe("the mocks' browser bundle", async () => {
     expect(loaded.filter((chunk) => chunk.code.includes('Start executing block'))).toEqual([]);
   });
 
+  it('splits off the resources a dashboard does not read at boot (backfills, the UI-boot ones), with the backfill code they alone use', () => {
+    for (const prefix of ['core/dist/backfills-', 'core/dist/ui-boot-']) expectOnlyLazy((path) => path.startsWith(prefix), prefix);
+    const lazyMessages = {
+      'core/dist/backfills-': ['before starting the backfill.', 'only an initial or running backfill can be cancelled'],
+      'core/dist/ui-boot-': ['Invalid provider.', 'is not taken by client pages', 'tags can be created.', "this server's project is"],
+    };
+    for (const [prefix, messages] of Object.entries(lazyMessages)) {
+      const [chunk] = lazyOutputsOf(prefix);
+      const withChunk = [chunk!, ...staticallyImported(chunk!)].map(textOf).join('\n');
+      for (const message of messages) {
+        expect(
+          loaded.filter((loadedChunk) => loadedChunk.code.includes(message)),
+          message,
+        ).toEqual([]);
+        expect(withChunk, `${message} loads with ${prefix}`).toContain(message);
+      }
+    }
+  });
+
   it("splits off seeding (seed(): the fixtures' schemas and scenarios, each resource's fixtures.ts), which most pages never call", () => {
     expectOnlyLazy((path) => path.startsWith('core/dist/fixtures.'), 'core/dist/fixtures.');
     // What each resource's fixtures.ts declares (the descriptions of the fixtures file's keys) is in no chunk the page loads.

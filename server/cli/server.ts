@@ -101,7 +101,7 @@ export async function startServer(settings: CliSettings, out: Output, onFatal: (
         throw fixturesFailed(error);
       }
     }
-    let api = await createApi({ config, repo: store?.repository, clock, secretKey: secretKey?.key });
+    let api = await createApi({ config, repo: store?.repository, clock, secretKey: secretKey?.key, loadAllResources: true });
     if (secretKey?.fresh) {
       // A new key opens nothing sealed before: sealed values without their key file are a lost key, not a first start.
       const sealed = secretsTable.in(api.repo).size();

@@ -2,6 +2,7 @@ import { contract, walkContract } from '@pipeline-api/contract';
 import type { Caller } from '../../core/src/auth/caller.js';
 import type { RoleName } from '../../core/src/auth/roles.js';
 import { defaultConfig } from '../../core/src/config.js';
+import { loadAllModules } from '../../core/src/lazy-resource.js';
 import type { ResourceModule } from '../../core/src/resource.js';
 import { resourceModules } from '../../core/src/resources/index.js';
 
@@ -13,7 +14,7 @@ export type Outcome = 'allowed' | 'invalid_api_key' | 'invalid_oauth_token' | 'e
 
 export const routes = walkContract(contract);
 
-const modules = new Map<string, ResourceModule>(Object.values(resourceModules).map((m) => [m.node, m]));
+const modules = new Map<string, ResourceModule>((await loadAllModules(Object.values(resourceModules))).map((m) => [m.node, m]));
 /** The module implementing a route's contract node. */
 export const moduleOf = (node: string): ResourceModule => modules.get(node)!;
 

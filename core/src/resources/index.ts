@@ -1,3 +1,4 @@
+import { lazyResource, resourceChunk } from '../lazy-resource.js';
 import type { ResourceRegistry } from '../resource.js';
 import { apiTrigger, apiTriggerWithToken } from './api_triggers/index.js';
 import { blockRuns, pipelineRunBlockRuns } from './block_runs/index.js';
@@ -9,16 +10,21 @@ import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
-import { clientPages, gitBranches, oauths, projects, tags } from './ui-boot.js';
-import { backfills, pipelineBackfills } from './backfills/index.js';
-import { blockRunOutputs } from './outputs/index.js';
-import { secrets } from './secrets/index.js';
-import { blockOutputDownloads } from './block_outputs/index.js';
-import { pipelineVariables } from './pipeline_variables/index.js';
-import { pipelineTriggers } from './pipeline_triggers/index.js';
-import { monitorStats } from './monitor_stats/index.js';
 
-/** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
+/** Chunks of resources loaded on first use (docs/contributing.md, "Code loaded on first use"). */
+const uiBoot = resourceChunk(() => import('./ui-boot.js'));
+const backfillsChunk = resourceChunk(() => import('./backfills/index.js'));
+const outputsChunk = resourceChunk(() => import('./outputs/index.js'));
+const blockOutputsChunk = resourceChunk(() => import('./block_outputs/index.js'));
+const secretsChunk = resourceChunk(() => import('./secrets/index.js'));
+const variablesChunk = resourceChunk(() => import('./pipeline_variables/index.js'));
+const triggersInCodeChunk = resourceChunk(() => import('./pipeline_triggers/index.js'));
+const monitorStatsChunk = resourceChunk(() => import('./monitor_stats/index.js'));
+
+/**
+ * The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. The
+ * resources a dashboard reads at once are in the page at boot; the others are lazy entries, loaded on first use.
+ */
 export const resourceModules = {
   statuses,
   sessions,
@@ -35,19 +41,19 @@ export const resourceModules = {
   'pipelineRuns.blockRuns': pipelineRunBlockRuns,
   blockRuns,
   'pipelines.logs': pipelineLogs,
-  projects,
-  oauths,
-  gitBranches,
-  clientPages,
-  tags,
-  'pipelines.backfills': pipelineBackfills,
-  backfills,
-  'blockRuns.outputs': blockRunOutputs,
-  secrets,
-  'pipelines.blockOutputs': blockOutputDownloads,
-  pipelineVariables,
-  pipelineTriggers,
-  monitorStats,
+  projects: lazyResource('projects', uiBoot, (m) => m.projects),
+  oauths: lazyResource('oauths', uiBoot, (m) => m.oauths),
+  gitBranches: lazyResource('gitBranches', uiBoot, (m) => m.gitBranches),
+  clientPages: lazyResource('clientPages', uiBoot, (m) => m.clientPages),
+  tags: lazyResource('tags', uiBoot, (m) => m.tags),
+  'pipelines.backfills': lazyResource('pipelines.backfills', backfillsChunk, (m) => m.pipelineBackfills),
+  backfills: lazyResource('backfills', backfillsChunk, (m) => m.backfills),
+  'blockRuns.outputs': lazyResource('blockRuns.outputs', outputsChunk, (m) => m.blockRunOutputs),
+  'pipelines.blockOutputs': lazyResource('pipelines.blockOutputs', blockOutputsChunk, (m) => m.blockOutputDownloads),
+  secrets: lazyResource('secrets', secretsChunk, (m) => m.secrets),
+  pipelineVariables: lazyResource('pipelineVariables', variablesChunk, (m) => m.pipelineVariables),
+  pipelineTriggers: lazyResource('pipelineTriggers', triggersInCodeChunk, (m) => m.pipelineTriggers),
+  monitorStats: lazyResource('monitorStats', monitorStatsChunk, (m) => m.monitorStats),
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

@@ -10,6 +10,7 @@ describe('storage caps over a durable repository', () => {
     const { createApi } = await import('../../../core/src/api.js');
     const { pipelinesTable } = await import('../../../core/src/model/pipelines.js');
     const { resourceModules } = await import('../../../core/src/resources/index.js');
+    const { loadAllModules } = await import('../../../core/src/lazy-resource.js');
     const dir = mkdtempSync(join(tmpdir(), 'caps-durable-'));
     try {
       const first = openSqliteStore(dir);
@@ -53,7 +54,7 @@ describe('storage caps over a durable repository', () => {
     const declared = readdirSync(resources, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) => [...readFileSync(new URL(file, resources), 'utf8').matchAll(/defineTable\(\{\s*name: '(\w+)'/g)].map((m) => m[1]));
-    const listed = Object.values(resourceModules).flatMap((module) => module.tables.map((t) => t.name));
+    const listed = (await loadAllModules(Object.values(resourceModules))).flatMap((module) => module.tables.map((t) => t.name));
     expect(listed.sort()).toEqual(declared.sort());
   });
 });
