@@ -12,6 +12,15 @@ export const runDocs = defineRouteDocs(
         status: 'Only runs in these statuses (one, or comma-separated)',
         'status[]': 'Only runs in these statuses (repeat the param, or comma-separate)',
         disable_retries_grouping: 'Accepted and ignored: runs are never grouped',
+        include_pipeline_type: 'true: each run’s `pipeline_type` is its pipeline’s type (else null)',
+        include_pipeline_tags: 'true: each run with `pipeline_tags`, its pipeline’s tags',
+        include_pipeline_uuids: 'true: `metadata.pipeline_uuids` lists every pipeline’s uuid',
+        pipeline_type: 'Only runs of pipelines of this type',
+        'pipeline_tag[]': 'Only runs of pipelines with one of these tags (repeat the param, or comma-separate)',
+        start_timestamp: 'Only runs created at or after this unix time (seconds)',
+        end_timestamp: 'Only runs created at or before this unix time (seconds)',
+        'order_by[]':
+          'Sort: `<column> asc|desc`, comma-separated (id, created_at, updated_at, execution_date, started_at, completed_at, status, pipeline_uuid, pipeline_schedule_id); newest first when absent',
       },
     },
     detail: {
