@@ -1,4 +1,4 @@
-import { ErrorEnvelope, type ContractRoute } from '@pipeline-api/contract';
+import { ErrorEnvelope, formattedSuccessOf, type ContractRoute } from '@pipeline-api/contract';
 import type * as z from 'zod/mini';
 import { wantsHttpErrorCodes } from './envelope.js';
 import { isPlainObject, WRITE_ACTIONS } from './request.js';
@@ -44,6 +44,8 @@ export interface AnswerCheck {
  * route's success envelope.
  */
 export function checkAnswer(route: ContractRoute, status: number, body: unknown, check: AnswerCheck = {}): Issue[] {
+  // A revalidation's answer (Not Modified) has no body by definition: the client keeps the one it has.
+  if (status === 304) return [];
   if (check.isJson === false)
     return [{ where: 'response', path: '(body)', message: 'the answer is not JSON (the contract answers the envelope)', found: 'not-json' }];
   const issues: Issue[] = [];
@@ -60,7 +62,8 @@ export function checkAnswer(route: ContractRoute, status: number, body: unknown,
   }
   const isError = isPlainObject(body) && 'error' in body;
   if (!isError && status !== 200) issues.push({ where: 'response', path: '(body)', message: `HTTP ${status} with a success body`, found: kindOf(body) });
-  const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : route.success;
+  const formatted = typeof check.query?._format === 'string' && check.query._format !== '';
+  const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : formatted ? formattedSuccessOf(route) : route.success;
   issues.push(...zodIssues('response', schema.safeParse(body, { reportInput: true })));
   return issues;
 }

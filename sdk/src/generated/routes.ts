@@ -144,7 +144,8 @@ export const ROUTES: readonly RouteEntry[] = [
       "format": "_format",
       "order_by": "_order_by[]",
       "type": "type[]",
-      "tag": "tag[]"
+      "tag": "tag[]",
+      "status": "status[]"
     }
   },
   {
@@ -523,7 +524,9 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {
       "limit": "_limit",
       "offset": "_offset",
-      "format": "_format"
+      "format": "_format",
+      "pipeline_tag": "pipeline_tag[]",
+      "order_by": "order_by[]"
     }
   },
   {
