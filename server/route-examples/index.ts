@@ -1,5 +1,5 @@
 import { apiTriggerExamples, apiTriggerWithTokenExamples } from './api_triggers.js';
-import { blockRunExamples, runBlockRunExamples } from './block_runs.js';
+import { blockRunExamples, runBlockExamples, runBlockRunExamples } from './block_runs.js';
 import { blockExamples, pipelineBlockExamples } from './blocks.js';
 import type { AnyNodeExamples, ExamplesRegistry } from './define.js';
 import { logExamples } from './logs.js';
@@ -31,6 +31,7 @@ export const routeExamples: ExamplesRegistry = {
   'pipelineRuns.blockRuns': runBlockRunExamples,
   blockRuns: blockRunExamples,
   'pipelines.logs': logExamples,
+  'pipelineRuns.blocks': runBlockExamples,
 };
 
 export type { AnyNodeExamples, ExampleRunner, NodeExamples, OwnerCall, Prepared, TargetRequest } from './define.js';

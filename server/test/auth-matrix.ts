@@ -66,6 +66,7 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.update': 'editor',
   'pipelineRuns.delete': 'editor',
   'pipelineRuns.blockRuns.list': 'viewer',
+  'pipelineRuns.blocks.list': 'viewer',
   'blockRuns.list': 'viewer',
 };
 

@@ -29,11 +29,18 @@ describe("the list options of Mage's UI", () => {
     await call('POST', '/api/pipelines', undefined, { pipeline: { name: 'with active', tags: ['nightly'] } });
     await call('POST', '/api/pipelines', undefined, { pipeline: { name: 'with inactive', type: 'streaming' } });
     await call('POST', '/api/pipelines', undefined, { pipeline: { name: 'without triggers' } });
+    for (const [name, upstream] of [
+      ['load', []],
+      ['shape', ['load']],
+    ] as const) {
+      await call('POST', '/api/pipelines/with_active/blocks', undefined, { block: { name, type: 'transformer', upstream_blocks: upstream } });
+    }
     const active = await trigger('with_active', { name: 'hook', status: 'active' });
     await trigger('with_inactive', { name: 'off', status: 'inactive', schedule_type: 'time', schedule_interval: '@daily', start_time: '2026-01-02 06:00:00' });
     firstRun = await runNow(active.id);
     clock.ms += 3_600_000;
     laterRun = await runNow(active.id);
+    server.tick(); // the scheduler starts the runs: their block runs exist
   });
   afterAll(() => server.close());
 
@@ -115,5 +122,18 @@ describe("the list options of Mage's UI", () => {
     // The block runs list takes the UI's order_by (its table's sort).
     const blockRuns = await call('GET', '/api/block_runs', { _limit: '30', pipeline_uuid: 'with_active', order_by: 'started_at desc' }, undefined, viewer);
     expect(blockRuns.body).toHaveProperty('block_runs');
+  });
+
+  it("a run's blocks (/api/pipeline_runs/:id/blocks): each block the run ran, once, with its place in the graph", async () => {
+    const reply = await call('GET', `/api/pipeline_runs/${firstRun.id}/blocks`, { _limit: '100', 'block_uuid[]': 'load' }, undefined, viewer);
+    expect(
+      reply.body.blocks.map((b: { uuid: string; upstream_blocks: string[]; downstream_blocks: string[] }) => [b.uuid, b.upstream_blocks, b.downstream_blocks]),
+    ).toEqual([
+      ['load', [], ['shape']],
+      ['shape', ['load'], []],
+    ]);
+    expect(reply.body.metadata).toEqual({ count: 2, next: false });
+    const missing = await call('GET', '/api/pipeline_runs/999999/blocks');
+    expect(missing.body.error).toMatchObject({ code: 404, type: 'record_not_found' });
   });
 });

@@ -6,7 +6,7 @@ import { TAG, type AnyRouteDoc, type NodeDocs } from './define.js';
 import { blockRunDocs } from './routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from './routes/blocks.js';
 import { pipelineLogDocs } from './routes/logs.js';
-import { runBlockRunDocs, runDocs } from './routes/pipeline-runs.js';
+import { runBlockDocs, runBlockRunDocs, runDocs } from './routes/pipeline-runs.js';
 import { apiTriggerDocs, apiTriggerWithTokenDocs, pipelineScheduleDocs, scheduleDocs, scheduleRunDocs } from './routes/triggers.js';
 import { pipelineDocs } from './routes/pipelines.js';
 import { sessionDocs } from './routes/sessions.js';
@@ -31,6 +31,7 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   'pipelineRuns.blockRuns': runBlockRunDocs,
   blockRuns: blockRunDocs,
   'pipelines.logs': pipelineLogDocs,
+  'pipelineRuns.blocks': runBlockDocs,
 };
 
 const byNode = new Map<string, Map<string, AnyRouteDoc>>(

@@ -5,6 +5,7 @@ import { withMeta } from '../annotate.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
 import { BlockRun } from '../schemas/block-run.js';
+import { Block } from '../schemas/block.js';
 import { PipelineRun, PipelineRunDetail, PipelineRunUpdate } from '../schemas/pipeline-run.js';
 import { routeMeta } from '../route-meta.js';
 
@@ -29,6 +30,17 @@ export const blockRunsOfRun = c.router({
     query: listQuery,
     responses: responses(listEnvelope('block_runs', BlockRun)),
     metadata: routeMeta({ resource: 'block_runs', parent: 'pipeline_runs', action: 'list', tag: blockRunTag }),
+  },
+});
+
+/** `/api/pipeline_runs/:pipeline_run_id/blocks`: the blocks a run ran (Mage's run page draws its dependency tree from them). */
+export const blocksOfRun = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipeline_runs/:pipeline_run_id/blocks',
+    query: z.extend(listQuery, { 'block_uuid[]': z.optional(queryList) }),
+    responses: responses(listEnvelope('blocks', Block)),
+    metadata: routeMeta({ resource: 'blocks', parent: 'pipeline_runs', action: 'list', tag: runTag }),
   },
 });
 
@@ -78,4 +90,5 @@ export const pipelineRuns = c.router({
     metadata: routeMeta({ resource: 'pipeline_runs', action: 'delete', tag: runTag }),
   },
   blockRuns: blockRunsOfRun,
+  blocks: blocksOfRun,
 });

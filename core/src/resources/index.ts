@@ -9,6 +9,7 @@ import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
+import { runBlocks } from './run_blocks/index.js';
 
 /** The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. */
 export const resourceModules = {
@@ -27,6 +28,7 @@ export const resourceModules = {
   'pipelineRuns.blockRuns': pipelineRunBlockRuns,
   blockRuns,
   'pipelines.logs': pipelineLogs,
+  'pipelineRuns.blocks': runBlocks,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

@@ -589,6 +589,23 @@ export const ROUTES: readonly RouteEntry[] = [
     }
   },
   {
+    "id": "pipelineRuns.blocks.list",
+    "method": "GET",
+    "path": "/api/pipeline_runs/:pipeline_run_id/blocks",
+    "params": [
+      "pipeline_run_id"
+    ],
+    "defaults": {},
+    "resultKey": "blocks",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format",
+      "block_uuid": "block_uuid[]"
+    }
+  },
+  {
     "id": "blockRuns.list",
     "method": "GET",
     "path": "/api/block_runs",

@@ -975,6 +975,17 @@ export interface PipelineRunsBlockRunsListQuery {
   format?: string;
 }
 
+export interface PipelineRunsBlocksListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Accepted and ignored, as Mage does: every block of the run is listed */
+  block_uuid?: string | string[];
+}
+
 export interface BlockRunsListQuery {
   /** Page size: 40 when absent, at most 1000 */
   limit?: number;
@@ -1129,11 +1140,17 @@ export interface PipelineRunsResource {
   /** Delete a run: With its block runs; a run in progress simply stops existing (nothing executes outside the scheduler). */
   delete(id: number | string, query?: PipelineRunsDeleteQuery, options?: RequestOptions): APIPromise<PipelineRun>;
   blockRuns: PipelineRunsBlockRunsResource;
+  blocks: PipelineRunsBlocksResource;
 }
 
 export interface PipelineRunsBlockRunsResource {
   /** List a run's block runs: In id order (the order they were created, which follows the pipeline); 404 when the run does not exist. */
   list(pipeline_run_id: number | string, query?: PipelineRunsBlockRunsListQuery, options?: RequestOptions): PagePromise<BlockRun>;
+}
+
+export interface PipelineRunsBlocksResource {
+  /** List the blocks a run ran: Each block of the run's pipeline that has a block run in it, in the block runs' order, with its place in the graph (Mage's run page draws the dependency tree from it); 404 when the run does not exist. */
+  list(pipeline_run_id: number | string, query?: PipelineRunsBlocksListQuery, options?: RequestOptions): PagePromise<Block>;
 }
 
 export interface BlockRunsResource {
