@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 
 /** One API call the UI made, as the browser saw it. */
 export interface ApiCall {
@@ -220,13 +220,24 @@ export function crawlReport(result: { signIn: PageVisit; pages: PageVisit[] }): 
  * route yet (statuses as Mage routes it, from our /api/status; projects and oauths with what a fresh Mage project
  * answers), so a crawl reaches the pages' own calls and shows what fails next.
  */
-async function stubBootCalls(context: BrowserContext) {
-  await context.route(/\/api\/statuses(\?|$)/, async (route) => {
-    const url = new URL(route.request().url());
-    url.pathname = '/api/status';
-    await route.fulfill({ response: await route.fetch({ url: url.href }) });
-  });
+export async function stubBootCalls(context: BrowserContext) {
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  /** The server's answer, unless it has no such route: then the stand-in (so the stub steps aside once the server routes it). */
+  const unlessRouted = (standIn: (route: Route) => Promise<void>) => async (route: Route) => {
+    const response = await route.fetch();
+    const body: unknown = await response.json().catch(() => undefined);
+    const error = body && typeof body === 'object' && 'error' in body ? (body.error as { message?: unknown }) : undefined;
+    if (typeof error?.message === 'string' && error.message.startsWith('No route for')) return standIn(route);
+    return route.fulfill({ response });
+  };
+  await context.route(
+    /\/api\/statuses(\?|$)/,
+    unlessRouted(async (route) => {
+      const url = new URL(route.request().url());
+      url.pathname = '/api/status';
+      await route.fulfill({ response: await route.fetch({ url: url.href }) });
+    }),
+  );
   const project = {
     name: 'default_repo',
     project_uuid: 'default',
@@ -236,6 +247,12 @@ async function stubBootCalls(context: BrowserContext) {
     settings: {},
     repo_path: '/home/src/default_repo',
   };
-  await context.route(/\/api\/projects(\?|$)/, (route) => route.fulfill(json({ projects: [project], metadata: { count: 1 }, status: 200 })));
-  await context.route(/\/api\/oauths(\?|$)/, (route) => route.fulfill(json({ oauths: [], metadata: { count: 0 }, status: 200 })));
+  await context.route(
+    /\/api\/projects(\?|$)/,
+    unlessRouted((route) => route.fulfill(json({ projects: [project], metadata: { count: 1 }, status: 200 }))),
+  );
+  await context.route(
+    /\/api\/oauths(\?|$)/,
+    unlessRouted((route) => route.fulfill(json({ oauths: [], metadata: { count: 0 }, status: 200 }))),
+  );
 }

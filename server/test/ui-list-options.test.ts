@@ -136,4 +136,14 @@ describe("the list options of Mage's UI", () => {
     const missing = await call('GET', '/api/pipeline_runs/999999/blocks');
     expect(missing.body.error).toMatchObject({ code: 404, type: 'record_not_found' });
   });
+
+  it("a block run's logs (block_run_id[], the run page's log button): only that block run's file", async () => {
+    const run = (await call('GET', `/api/pipeline_runs/${firstRun.id}`)).body.pipeline_run;
+    const shape = run.block_runs.find((b: { block_uuid: string }) => b.block_uuid === 'shape');
+    const reply = await call('GET', '/api/pipelines/with_active/logs', { 'block_run_id[]': String(shape.id) }, undefined, viewer);
+    const [logs] = reply.body.logs;
+    expect(logs.block_run_logs.map((f: { name: string }) => f.name)).toEqual(['shape.log']);
+    expect(logs.block_run_logs[0].content).toContain(`"block_run_id":${shape.id}`);
+    expect(logs.pipeline_run_logs).toEqual([]);
+  });
 });

@@ -330,7 +330,8 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {
       "limit": "_limit",
       "offset": "_offset",
-      "format": "_format"
+      "format": "_format",
+      "block_run_id": "block_run_id[]"
     }
   },
   {

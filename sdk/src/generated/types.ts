@@ -628,6 +628,8 @@ export interface PipelinesLogsListQuery {
   block_uuid?: string | string[];
   /** Only block runs of these blocks (prefix match, as Mage) */
   "block_uuid[]"?: string | string[];
+  /** Only these block runs’ logs (repeat the param, or comma-separate); the pipeline’s newest 1000 runs are searched for them */
+  block_run_id?: string | string[];
 }
 
 export type SharedBlock = {
