@@ -64,9 +64,9 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
       run.block_runs
         .filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p)))
         .filter((b) => blockRunIds.size === 0 || blockRunIds.has(b.id))
-        .map((b) => blockRunLog(run, b, ctx.dates)),
+        .map((b) => blockRunLog(run, b)),
     );
-    const pipelineRunLogs = blockPrefixes.length > 0 || blockRunIds.size > 0 ? [] : runs.map((run) => runLog(run, ctx.dates));
+    const pipelineRunLogs = blockPrefixes.length > 0 || blockRunIds.size > 0 ? [] : runs.map((run) => runLog(run));
     const logs: PipelineLogs = {
       block_run_logs: blockRunLogs,
       pipeline_run_logs: pipelineRunLogs,
