@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../../conformance/browser.js';
 import { parseSettings } from '../../server/cli/options.js';
 import { startServer } from '../../server/cli/server.js';
-import { crawlMageUi, crawlReport } from './crawl.js';
+import { crawlMageUi, crawlReport, FIXTURE_TOUR, uiTour } from './crawl.js';
 import { ensureMageUi } from './wheel.js';
 
 const stubBootCalls = process.argv.includes('--stub-boot-calls');
@@ -19,7 +19,9 @@ const quiet = () => undefined;
 const server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));
 const browser = await launchChromium();
 try {
-  const result = await crawlMageUi(browser, server.url, { email: 'admin@admin.com', password: 'admin' }, { stubBootCalls, screenshots });
+  // `--tour`: the clicking tour (search, tag filter, triggers created and toggled, a run's logs, sign out) on the fixtures.
+  const pages = process.argv.includes('--tour') ? uiTour(FIXTURE_TOUR) : undefined;
+  const result = await crawlMageUi(browser, server.url, { email: 'admin@admin.com', password: 'admin' }, { stubBootCalls, screenshots, pages });
   console.log(crawlReport(result));
 } finally {
   await browser.close();
