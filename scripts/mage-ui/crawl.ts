@@ -81,8 +81,12 @@ function afterCall(page: Page, method: string, path: RegExp) {
 
 /** Opens "New trigger" on a pipeline's triggers page: Mage creates a trigger and opens its form. */
 async function newTrigger(page: Page, name: string) {
+  // The form saves to the trigger it has read: saved before that read answers, it PUTs to /api/pipeline_schedules
+  // without an id (seen on a real Mage, slower to answer than the reference server).
+  const loaded = afterCall(page, 'GET', /^\/api\/pipeline_schedules\/\d+\?/);
   await button(page, /New trigger/).click();
   await page.waitForURL(/\/triggers\/\d+\/edit/, { timeout: PAGE_BUDGET_MS });
+  await loaded;
   await page.getByText('Trigger type').first().waitFor({ timeout: PAGE_BUDGET_MS });
   return async () => {
     await page.getByPlaceholder('Name this trigger').first().fill(name);
