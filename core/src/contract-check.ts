@@ -36,6 +36,8 @@ export interface AnswerCheck {
   isJson?: boolean;
   /** A status the route does not declare is allowed (an injected one); its body must still be the error envelope. */
   undeclaredStatusOk?: boolean;
+  /** The `_format` the request asked for, when no query is given: the answer is checked against that format's attributes. */
+  format?: unknown;
 }
 
 /**
@@ -62,7 +64,8 @@ export function checkAnswer(route: ContractRoute, status: number, body: unknown,
   }
   const isError = isPlainObject(body) && 'error' in body;
   if (!isError && status !== 200) issues.push({ where: 'response', path: '(body)', message: `HTTP ${status} with a success body`, found: kindOf(body) });
-  const formatted = typeof check.query?._format === 'string' && check.query._format !== '';
+  const format = check.format ?? check.query?._format;
+  const formatted = typeof format === 'string' && format !== '';
   const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : formatted ? formattedSuccessOf(route) : route.success;
   issues.push(...zodIssues('response', schema.safeParse(body, { reportInput: true })));
   return issues;

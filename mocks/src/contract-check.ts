@@ -13,9 +13,12 @@ export class ContractViolationError extends Error {
   }
 }
 
-/** Checks a mocked answer with the core's contract check (the proxy's too); returns the violation, if any. */
-export function checkResponse(route: ContractRoute, status: number, body: unknown, undeclaredStatusOk = false) {
-  const issues = checkAnswer(route, status, body, { undeclaredStatusOk });
+/**
+ * Checks a mocked answer with the core's contract check (the proxy's too); returns the violation, if any. `format`:
+ * the `_format` the request asked for (the answer then holds that format's attributes).
+ */
+export function checkResponse(route: ContractRoute, status: number, body: unknown, undeclaredStatusOk = false, format?: unknown) {
+  const issues = checkAnswer(route, status, body, { undeclaredStatusOk, format });
   return issues.length === 0
     ? undefined
     : new ContractViolationError(

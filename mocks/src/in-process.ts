@@ -227,7 +227,7 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
 
     // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
     const undeclaredOk = injection !== undefined && 'status' in injection;
-    const violation = routeId && checkResponse(core.routes.get(routeId), outcome.status, outcome.body, undeclaredOk);
+    const violation = routeId && checkResponse(core.routes.get(routeId), outcome.status, outcome.body, undeclaredOk, query._format);
     if (violation) {
       violations.push(violation);
       console.error(`[pipeline-api mocks] ${violation.message}`);
