@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { SOURCE_CONDITION } from './scripts/packaging/source-condition.js';
+import { FreshMageFirst } from './conformance/real-mage/sequencer.js';
 
 /** `npm run test:real-mage` only (scripts/real-mage/run.sh starts the Mage server it needs). */
 export default defineConfig({
@@ -10,6 +11,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    sequence: { sequencer: FreshMageFirst },
     globalSetup: ['scripts/test-processes.ts'],
   },
 });

@@ -135,3 +135,21 @@ function payloadKeyOf(body: z.ZodMiniType): string | undefined {
   if (!(object instanceof z.ZodMiniObject)) return undefined;
   return Object.keys(object.shape).find((k) => k !== 'api_key');
 }
+
+const formattedSuccesses = new WeakMap<ContractRoute, z.ZodMiniType>();
+
+/**
+ * The success envelope of an answer presented in a `_format` the client asked for: a format picks which of the
+ * item's attributes go out (`with_basic_details`: a run's id, status and execution date), so each attribute is
+ * optional; those present keep their types, and the envelope its shape.
+ */
+export function formattedSuccessOf(route: ContractRoute): z.ZodMiniType {
+  let schema = formattedSuccesses.get(route);
+  if (!schema) {
+    const item = route.item instanceof z.ZodMiniObject ? z.partial(route.item) : route.item;
+    const envelope = route.success instanceof z.ZodMiniObject ? route.success.shape : {};
+    schema = z.object({ ...envelope, [route.itemKey]: route.list ? z.array(item) : item });
+    formattedSuccesses.set(route, schema);
+  }
+  return schema;
+}

@@ -1,4 +1,4 @@
-import { ErrorEnvelope, type ContractRoute } from '@pipeline-api/contract';
+import { ErrorEnvelope, formattedSuccessOf, type ContractRoute } from '@pipeline-api/contract';
 import type * as z from 'zod/mini';
 import { wantsHttpErrorCodes } from './envelope.js';
 import { isPlainObject, WRITE_ACTIONS } from './request.js';
@@ -36,6 +36,8 @@ export interface AnswerCheck {
   isJson?: boolean;
   /** A status the route does not declare is allowed (an injected one); its body must still be the error envelope. */
   undeclaredStatusOk?: boolean;
+  /** The `_format` the request asked for, when no query is given: the answer is checked against that format's attributes. */
+  format?: unknown;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface AnswerCheck {
 export function checkAnswer(route: ContractRoute, status: number, body: unknown, check: AnswerCheck = {}): Issue[] {
   // A file route's success is its text (a CSV download); its errors are the envelope.
   if (check.isJson === false && route.file && status === 200) return [];
+  // A revalidation's answer (Not Modified) has no body by definition: the client keeps the one it has.
+  if (status === 304) return [];
   if (check.isJson === false)
     return [{ where: 'response', path: '(body)', message: 'the answer is not JSON (the contract answers the envelope)', found: 'not-json' }];
   const issues: Issue[] = [];
@@ -62,7 +66,9 @@ export function checkAnswer(route: ContractRoute, status: number, body: unknown,
   }
   const isError = isPlainObject(body) && 'error' in body;
   if (!isError && status !== 200) issues.push({ where: 'response', path: '(body)', message: `HTTP ${status} with a success body`, found: kindOf(body) });
-  const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : route.success;
+  const format = check.format ?? check.query?._format;
+  const formatted = typeof format === 'string' && format !== '';
+  const schema: z.ZodMiniType = isError || status !== 200 ? ErrorEnvelope : formatted ? formattedSuccessOf(route) : route.success;
   issues.push(...zodIssues('response', schema.safeParse(body, { reportInput: true })));
   return issues;
 }

@@ -276,7 +276,7 @@ export function createCore(options: CoreOptions) {
         if (!resource.collection) throw new ApiError('method_not_allowed');
         const page = await resource.collection(ctx);
         const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
-        return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page) } };
+        return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
       }
       case 'create':
         if (!resource.create) throw notImplemented(ctx.action);

@@ -77,8 +77,8 @@ export interface ResourceDefinition<N, R, P, Parent, W extends WritesDefinition 
   policy: Policy<W> & { readonly definition: { readonly writes?: CheckedWrites<N, W> } };
   /** Checked against the node's response item schema: an attribute it does not declare, or of another type, fails to compile. */
   presenter: Presenter<R, P, NodeItemOf<N>>;
-  /** Extra list metadata beyond {count, next}. */
-  listMetadata?(page: Page<R>): Record<string, unknown>;
+  /** Extra list metadata beyond {count, next} (the request's query may ask for some). */
+  listMetadata?(page: Page<R>, ctx: RequestContext): Record<string, unknown>;
   /** A file route's answer for the record its member lookup found (the route's success is a file, not an envelope). */
   file?(record: R, ctx: LookupContext<Parent>): FileAnswer;
   /** What this resource does when rows of another resource's table change (onChangesOf). */
@@ -93,7 +93,7 @@ interface ModuleParts {
   presenter: ModulePresenter;
   /** The tables this resource owns (declared in its folder): the API opens them before it serves. */
   tables?: readonly DeclaredTable[];
-  listMetadata?(page: Page<unknown>): Record<string, unknown>;
+  listMetadata?(page: Page<unknown>, ctx: RequestContext): Record<string, unknown>;
   file?(record: unknown, ctx: RequestContext): FileAnswer;
 }
 

@@ -229,7 +229,11 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
     // An injected HTTP status may lie outside the contract on purpose; its body must still be an envelope.
     const undeclaredOk = injection !== undefined && 'status' in injection;
     const violation =
-      routeId && checkResponse(core.routes.get(routeId), outcome.status, outcome.file ? outcome.file.text : outcome.body, undeclaredOk, !outcome.file);
+      routeId &&
+      checkResponse(core.routes.get(routeId), outcome.status, outcome.file ? outcome.file.text : outcome.body, undeclaredOk, {
+        isJson: !outcome.file,
+        format: query._format,
+      });
     if (violation) {
       violations.push(violation);
       console.error(`[pipeline-api mocks] ${violation.message}`);

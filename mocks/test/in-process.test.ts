@@ -27,6 +27,19 @@ describe('mock.fetch: the core in this process, no interception', () => {
     expect(seen).toEqual(['b', 'c', 'in_process']);
   });
 
+  it("answers a run in the _format asked for (Mage's run page polls with_basic_details) without a contract violation", async () => {
+    const c = client();
+    const { token } = await c.sessions.login({ email: 'admin@admin.com', password: 'admin' });
+    const pipeline = await c.pipelines.create({ name: 'polled' });
+    const trigger = await c.pipelines.pipelineSchedules.create(pipeline.uuid, { name: 'now', schedule_type: 'api', status: 'active' });
+    const run = await c.pipelineSchedules.pipelineRuns.create(trigger.id, {});
+    const reply = await mock.fetch(`${BASE}/api/pipeline_runs/${run.id}?_format=with_basic_details&api_key=${KEY}`, {
+      headers: { Cookie: `oauth_token=${token}` },
+    });
+    const body = (await reply.json()) as { pipeline_run: Record<string, unknown> };
+    expect(Object.keys(body.pipeline_run).sort()).toEqual(['execution_date', 'id', 'status']);
+  });
+
   it("serves the query layer through the SDK client it is given (TanStack's queryFn as a QueryClient calls it)", async () => {
     const c = client();
     await c.sessions.login({ email: 'admin@admin.com', password: 'admin' });

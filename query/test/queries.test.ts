@@ -144,11 +144,13 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     await queryClient.fetchQuery(api.pipelines.list.queryOptions());
     await queryClient.fetchQuery(api.users.list.queryOptions());
     const create = api.pipelines.blocks.create;
+    // Blocks are also listed under a run (`/api/pipeline_runs/:id/blocks`): the runs' queries are their parent too.
     expect(create.invalidates({ pipeline_uuid: 'beta', block: { name: 'x', type: 'transformer' } })).toEqual([
       ['blocks'],
       ['pipelines', 'detail', 'beta'],
       ['pipelines', 'list'],
       ['pipelines', 'infinite'],
+      ['pipeline_runs'],
     ]);
     const block = await mutate<Block, object>(queryClient, create.mutationOptions(), {
       pipeline_uuid: 'beta',
@@ -193,7 +195,7 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
       ['backfills'],
       ['block_outputs'],
     ]);
-    expect(api.blocks.update.invalidates({ uuid: 'load', block: {} })).toEqual([['blocks'], ['pipelines']]);
+    expect(api.blocks.update.invalidates({ uuid: 'load', block: {} })).toEqual([['blocks'], ['pipelines'], ['pipeline_runs']]);
     await queryClient.fetchQuery(api.blocks.list.queryOptions());
     await mutate(queryClient, api.pipelines.update.mutationOptions({ invalidate: false }), { uuid: 'delta', pipeline: { description: 'x' } });
     expect(queryClient.getQueryState(api.blocks.list.queryKey())?.isInvalidated).toBe(false);
@@ -298,8 +300,8 @@ describe('the route table comes from the contract', () => {
     const routes = walkContract(contract);
     const rule = invalidationRule(routes);
     const metaOf = (id: string) => routes.find((route) => route.id === id)!.meta;
-    // Cancelling a run (`PUT /api/pipeline_runs/:id`): the run and run lists, its trigger, its block runs.
-    expect(rule(metaOf('pipelineRuns.update'), ['id'])).toEqual([['pipeline_runs'], ['pipeline_schedules'], ['block_runs']]);
+    // Cancelling a run (`PUT /api/pipeline_runs/:id`): the run and run lists, its trigger, its block runs and the blocks listed under it.
+    expect(rule(metaOf('pipelineRuns.update'), ['id'])).toEqual([['pipeline_runs'], ['pipeline_schedules'], ['block_runs'], ['blocks']]);
     // Creating a trigger under a pipeline: triggers, that pipeline and the pipeline lists.
     expect(rule(metaOf('pipelines.pipelineSchedules.create'), ['pipeline_uuid'])).toEqual([
       ['pipeline_schedules'],

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../../conformance/browser.js';
 import { parseSettings } from '../../server/cli/options.js';
 import { startServer } from '../../server/cli/server.js';
-import { crawlMageUi, crawlReport } from './crawl.js';
+import { crawlMageUi, crawlReport, FIXTURE_TOUR, uiTour, type PageVisit } from './crawl.js';
+import { startProxy } from '../../server/proxy/proxy.js';
+import type { ProxyReport } from '../../server/proxy/report.js';
 import { ensureMageUi } from './wheel.js';
 
 const stubBootCalls = process.argv.includes('--stub-boot-calls');
@@ -17,11 +19,28 @@ const fixtures = fileURLToPath(new URL('./fixtures.json', import.meta.url));
 const settings = parseSettings(['--port', '0', '--quiet', '--fixtures', fixtures, '--mage-ui', dir], { ...process.env, PORT: undefined });
 const quiet = () => undefined;
 const server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));
+// `--through-proxy`: the browser talks to the contract proxy in front of the server, which checks every API call.
+const proxy = process.argv.includes('--through-proxy') ? await startProxy({ target: server.url, log: quiet }) : undefined;
 const browser = await launchChromium();
 try {
-  const result = await crawlMageUi(browser, server.url, { email: 'admin@admin.com', password: 'admin' }, { stubBootCalls, screenshots });
+  // `--tour`: the clicking tour (search, tag filter, triggers created and toggled, a run's logs, sign out) on the fixtures.
+  const pages = process.argv.includes('--tour') ? uiTour(FIXTURE_TOUR) : undefined;
+  const result = await crawlMageUi(browser, proxy?.url ?? server.url, { email: 'admin@admin.com', password: 'admin' }, { stubBootCalls, screenshots, pages });
   console.log(crawlReport(result));
+  if (proxy) console.log(contractShare(result, proxy.report()));
 } finally {
   await browser.close();
+  await proxy?.close();
   await server.close();
+}
+
+/** The share of the UI's API calls inside the contract (the proxy checks those), and what the proxy found in them. */
+function contractShare(result: { signIn: PageVisit; pages: PageVisit[] }, report: ProxyReport): string {
+  // Calls the browser answered itself (--stub-boot-calls) never reached the proxy.
+  const apiCalls = [result.signIn, ...result.pages].reduce((n, visit) => n + visit.calls.length, 0);
+  const v = report.violations;
+  return [
+    `proxy: ${report.checked} of the UI's ${apiCalls} API calls inside the contract (checked), the rest outside it;`,
+    `${v.total} violations: ${v.unexplained} unexplained, known: ${JSON.stringify(v.byKnownDifference)}`,
+  ].join(' ');
 }

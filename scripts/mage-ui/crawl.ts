@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 
 /** One API call the UI made, as the browser saw it. */
 export interface ApiCall {
@@ -30,12 +30,17 @@ export interface PageVisit {
   text: string;
 }
 
-/** The pages the crawl visits after signing in, with the fixtures of docs/examples/fixtures.json. */
-/** A page to visit; `waitFor`: text the page shows once its data is in (the crawl waits for it, within its budget). */
+/**
+ * A step of the crawl: a page to open (or, with `stay`, the page the previous step left), `waitFor`: text the page
+ * shows once its data is in (the crawl waits for it, within its budget), and `interact`: what a person does there
+ * (the calls it makes count as this step's).
+ */
 export interface PageToVisit {
   name: string;
   path: string;
   waitFor?: string;
+  stay?: boolean;
+  interact?: (page: Page, baseUrl: string) => Promise<void>;
 }
 
 export const CRAWLED_PAGES: readonly PageToVisit[] = [
@@ -49,6 +54,172 @@ export const CRAWLED_PAGES: readonly PageToVisit[] = [
   { name: 'a trigger of the pipeline', path: '/pipelines/daily_sales/triggers/1' },
   { name: 'settings', path: '/settings/workspace/users' },
 ];
+
+/** What the tour works on: a pipeline with runs, a word of its uuid, one of its tags, a block of its runs. */
+export interface TourData {
+  pipeline: string;
+  search: string;
+  tag: string;
+  block: string;
+}
+
+/** What the tour works on in scripts/mage-ui/fixtures.json. */
+export const FIXTURE_TOUR: TourData = { pipeline: 'daily_sales', search: 'daily', tag: 'sales', block: 'clean_orders' };
+
+/** Names the tour gives what it creates. */
+export const TOUR_TRIGGERS = { api: 'tour api trigger', cron: 'tour weekly trigger', cronExpression: '0 6 * * 1' } as const;
+
+const button = (page: Page, name: RegExp) => page.getByRole('button', { name }).first();
+/** The answer to the call a step's action makes (a step that fails before awaiting it leaves no unhandled rejection). */
+function afterCall(page: Page, method: string, path: RegExp) {
+  const answer = page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname + new URL(r.url()).search), {
+    timeout: PAGE_BUDGET_MS,
+  });
+  answer.catch(() => undefined);
+  return answer;
+}
+
+/** Opens "New trigger" on a pipeline's triggers page: Mage creates a trigger and opens its form. */
+async function newTrigger(page: Page, name: string) {
+  // The form saves to the trigger it has read: saved before that read answers, it PUTs to /api/pipeline_schedules
+  // without an id (seen on a real Mage, slower to answer than the reference server).
+  const loaded = afterCall(page, 'GET', /^\/api\/pipeline_schedules\/\d+\?/);
+  await button(page, /New trigger/).click();
+  await page.waitForURL(/\/triggers\/\d+\/edit/, { timeout: PAGE_BUDGET_MS });
+  await loaded;
+  await page.getByText('Trigger type').first().waitFor({ timeout: PAGE_BUDGET_MS });
+  return async () => {
+    await page.getByPlaceholder('Name this trigger').first().fill(name);
+    const saved = afterCall(page, 'PUT', /^\/api\/pipeline_schedules\/\d+/);
+    await button(page, /Save changes/).click();
+    await saved;
+    await page.waitForURL(/\/triggers\/\d+$/, { timeout: PAGE_BUDGET_MS });
+  };
+}
+
+/**
+ * The clicking tour of Mage's UI: the overview, the pipelines list searched and filtered by a tag, a pipeline's
+ * triggers (an API trigger and a cron trigger created through the form, one toggled), its runs, a run with its
+ * block runs and a block run's logs, the global triggers and runs pages, and signing out.
+ */
+export function uiTour(d: TourData): PageToVisit[] {
+  const triggers = `/pipelines/${d.pipeline}/triggers`;
+  return [
+    { name: 'overview', path: '/overview', waitFor: 'Latest pipeline run failures' },
+    { name: 'pipelines list', path: '/pipelines', waitFor: d.pipeline },
+    {
+      name: 'pipelines list, searched',
+      path: '/pipelines',
+      stay: true,
+      interact: async (page) => {
+        const searched = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*search=${d.search}`));
+        await page.locator('input:not([type=checkbox]):not([type=radio])').first().fill(d.search);
+        await searched;
+      },
+    },
+    {
+      name: 'pipelines list, filtered by a tag',
+      path: '/pipelines',
+      waitFor: d.pipeline,
+      interact: async (page, baseUrl) => {
+        await button(page, /^Filter/).click();
+        await page.getByText('Tag', { exact: true }).first().click();
+        const toggle = page
+          .locator('div')
+          .filter({ hasText: new RegExp(`^${d.tag}$`), has: page.locator('input[type=checkbox]') })
+          .last();
+        const filtered = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*tag\\[\\]=${d.tag}`));
+        if ((await toggle.count()) > 0) {
+          await toggle.locator('input[type=checkbox]').locator('..').click();
+          await button(page, /^Apply$/).click();
+        } else {
+          // The tag menu lists /api/tags: a server without it gets the same filter from the URL the menu writes.
+          await page.goto(`${baseUrl}/pipelines?_limit=30&tag[]=${encodeURIComponent(d.tag)}`);
+        }
+        await filtered;
+      },
+    },
+    { name: "a pipeline's triggers", path: triggers, waitFor: 'New trigger' },
+    {
+      name: 'a new API trigger',
+      path: triggers,
+      stay: true,
+      interact: async (page) => {
+        const save = await newTrigger(page, TOUR_TRIGGERS.api);
+        await button(page, /^API/).click();
+        await save();
+      },
+    },
+    {
+      name: 'a new cron trigger',
+      path: triggers,
+      waitFor: 'New trigger',
+      interact: async (page) => {
+        const save = await newTrigger(page, TOUR_TRIGGERS.cron);
+        await button(page, /^Schedule/).click();
+        await page.locator('select').first().selectOption({ label: 'custom' });
+        await page.getByPlaceholder('* * * * *').first().fill(TOUR_TRIGGERS.cronExpression);
+        await save();
+      },
+    },
+    {
+      name: 'a trigger toggled on',
+      path: triggers,
+      waitFor: TOUR_TRIGGERS.cron,
+      interact: async (page) => {
+        const toggled = afterCall(page, 'PUT', /^\/api\/pipeline_schedules\/\d+/);
+        await page
+          .getByRole('row', { name: new RegExp(TOUR_TRIGGERS.cron) })
+          .locator('input[type=checkbox]')
+          .locator('..')
+          .click();
+        await toggled;
+      },
+    },
+    { name: "a pipeline's runs", path: `/pipelines/${d.pipeline}/runs`, waitFor: 'Execution date' },
+    {
+      name: 'a run',
+      path: `/pipelines/${d.pipeline}/runs`,
+      stay: true,
+      interact: async (page) => {
+        await page.locator(`a[href^="/pipelines/${d.pipeline}/runs/"]`).first().click();
+        await page.waitForURL(/\/runs\/\d+$/, { timeout: PAGE_BUDGET_MS });
+        await page.getByText(d.block).first().waitFor({ timeout: PAGE_BUDGET_MS });
+      },
+    },
+    {
+      name: "a block run's logs",
+      path: `/pipelines/${d.pipeline}/logs`,
+      stay: true,
+      interact: async (page) => {
+        await page
+          .getByRole('row', { name: new RegExp(d.block) })
+          .getByRole('button')
+          .first()
+          .click();
+        await page.waitForURL(/\/logs\?/, { timeout: PAGE_BUDGET_MS });
+        await page
+          .getByText(/\d+ logs? found/)
+          .first()
+          .waitFor({ timeout: PAGE_BUDGET_MS });
+      },
+    },
+    { name: 'global triggers', path: '/triggers', waitFor: TOUR_TRIGGERS.api },
+    { name: 'global runs', path: '/pipeline-runs', waitFor: d.pipeline },
+    {
+      name: 'signed out',
+      path: '/overview',
+      waitFor: 'Latest pipeline run failures',
+      interact: async (page) => {
+        const out = afterCall(page, 'PUT', /^\/api\/sessions\/\d+/);
+        await page.locator('button[type="button"]').first().click();
+        await page.getByText('Sign out', { exact: true }).first().click();
+        await out;
+        await page.waitForURL(/\/sign-in/, { timeout: PAGE_BUDGET_MS });
+      },
+    },
+  ];
+}
 
 const QUIET_MS = 1500;
 const PAGE_BUDGET_MS = 20_000;
@@ -135,7 +306,7 @@ export async function crawlMageUi(
   options: { pages?: readonly PageToVisit[]; stubBootCalls?: boolean; screenshots?: string } = {},
 ): Promise<{ signIn: PageVisit; pages: PageVisit[] }> {
   const pages = options.pages ?? CRAWLED_PAGES;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (options.stubBootCalls) await stubBootCalls(context);
   await context.addInitScript(() => {
     const list: string[] = [];
@@ -144,18 +315,22 @@ export async function crawlMageUi(
   });
   const page = await context.newPage();
   const watcher = watch(page);
-  const visit = async (name: string, path: string, act?: () => Promise<void>, waitFor?: string): Promise<PageVisit> => {
+  const visit = async (name: string, path: string, act?: () => Promise<void>, step: Omit<PageToVisit, 'name' | 'path'> = {}): Promise<PageVisit> => {
     if (act) await act();
-    else await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-    if (waitFor) {
+    else if (!step.stay) await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+    if (step.waitFor) {
       await page
-        .getByText(waitFor)
+        .getByText(step.waitFor)
         .first()
         .waitFor({ timeout: PAGE_BUDGET_MS })
         .catch(() => undefined);
     }
+    if (step.interact) {
+      await settle(page, watcher.calls);
+      await step.interact(page, baseUrl).catch((error: Error) => watcher.pageErrors.push(`step failed: ${error.message.split('\n')[0]}`));
+    }
     await settle(page, watcher.calls);
-    if (options.screenshots) await page.screenshot({ path: `${options.screenshots}/${name.replace(/[^a-z0-9]+/gi, '-')}.png` });
+    if (options.screenshots) await page.screenshot({ path: `${options.screenshots}/mage-ui-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png` });
     const text = (
       (await page
         .locator('body')
@@ -189,7 +364,7 @@ export async function crawlMageUi(
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
     });
     const visits: PageVisit[] = [];
-    for (const { name, path, waitFor } of pages) visits.push(await visit(name, path, undefined, waitFor));
+    for (const { name, path, ...step } of pages) visits.push(await visit(name, path, undefined, step));
     return { signIn, pages: visits };
   } finally {
     await context.close();
@@ -220,13 +395,24 @@ export function crawlReport(result: { signIn: PageVisit; pages: PageVisit[] }): 
  * route yet (statuses as Mage routes it, from our /api/status; projects and oauths with what a fresh Mage project
  * answers), so a crawl reaches the pages' own calls and shows what fails next.
  */
-async function stubBootCalls(context: BrowserContext) {
-  await context.route(/\/api\/statuses(\?|$)/, async (route) => {
-    const url = new URL(route.request().url());
-    url.pathname = '/api/status';
-    await route.fulfill({ response: await route.fetch({ url: url.href }) });
-  });
+export async function stubBootCalls(context: BrowserContext) {
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  /** The server's answer, unless it has no such route: then the stand-in (so the stub steps aside once the server routes it). */
+  const unlessRouted = (standIn: (route: Route) => Promise<void>) => async (route: Route) => {
+    const response = await route.fetch();
+    const body: unknown = await response.json().catch(() => undefined);
+    const error = body && typeof body === 'object' && 'error' in body ? (body.error as { message?: unknown }) : undefined;
+    if (typeof error?.message === 'string' && error.message.startsWith('No route for')) return standIn(route);
+    return route.fulfill({ response });
+  };
+  await context.route(
+    /\/api\/statuses(\?|$)/,
+    unlessRouted(async (route) => {
+      const url = new URL(route.request().url());
+      url.pathname = '/api/status';
+      await route.fulfill({ response: await route.fetch({ url: url.href }) });
+    }),
+  );
   const project = {
     name: 'default_repo',
     project_uuid: 'default',
@@ -236,6 +422,12 @@ async function stubBootCalls(context: BrowserContext) {
     settings: {},
     repo_path: '/home/src/default_repo',
   };
-  await context.route(/\/api\/projects(\?|$)/, (route) => route.fulfill(json({ projects: [project], metadata: { count: 1 }, status: 200 })));
-  await context.route(/\/api\/oauths(\?|$)/, (route) => route.fulfill(json({ oauths: [], metadata: { count: 0 }, status: 200 })));
+  await context.route(
+    /\/api\/projects(\?|$)/,
+    unlessRouted((route) => route.fulfill(json({ projects: [project], metadata: { count: 1 }, status: 200 }))),
+  );
+  await context.route(
+    /\/api\/oauths(\?|$)/,
+    unlessRouted((route) => route.fulfill(json({ oauths: [], metadata: { count: 0 }, status: 200 }))),
+  );
 }

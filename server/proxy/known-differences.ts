@@ -38,6 +38,16 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     why: 'Mage answers authentication failures with HTTP 401 without `_http_error_codes`.',
     matches: ({ issue, status, body }) => issue.path === '(status)' && status === 401 && errorOf(body) !== undefined,
   },
+  // Before success-status and list-metadata: the trigger URL's answer lacks both keys, and this names why.
+  {
+    id: 'trigger-url-metadata',
+    why: "Mage's API trigger URL answers `{pipeline_run}` without `metadata` and `status`.",
+    matches: ({ issue, routeId }) =>
+      issue.where === 'response' &&
+      (routeId === 'pipelineSchedules.pipelineRunsWithToken.create' || routeId === 'pipelineSchedules.apiTrigger.create') &&
+      (issue.path === 'metadata' || issue.path === 'status') &&
+      missing(issue),
+  },
   {
     id: 'success-status',
     why: "Mage's success bodies have no `status: 200`.",
@@ -64,15 +74,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     id: 'next-boolean',
     why: "Mage's pipeline list answers `next: null` without `_limit`.",
     matches: ({ issue }) => issue.where === 'response' && issue.path === 'metadata.next' && issue.found === 'null',
-  },
-  {
-    id: 'trigger-url-metadata',
-    why: "Mage's API trigger URL answers `{pipeline_run}` without `metadata` and `status`.",
-    matches: ({ issue, routeId }) =>
-      issue.where === 'response' &&
-      (routeId === 'pipelineSchedules.pipelineRunsWithToken.create' || routeId === 'pipelineSchedules.apiTrigger.create') &&
-      (issue.path === 'metadata' || issue.path === 'status') &&
-      missing(issue),
   },
   {
     id: 'record-invalid-400',

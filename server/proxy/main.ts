@@ -1,7 +1,7 @@
 import { parseProxySettings, proxyHelpText, ProxyUsageError } from './options.js';
 import { startProxy, type RunningProxy } from './proxy.js';
 
-/** `pipeline-api-server proxy ...`: runs until SIGTERM/SIGINT, then writes the recordings and the summary; exit 1 on unexplained violations with --fail-on-violation. */
+/** `pipeline-api-server proxy ...`: runs until SIGTERM/SIGINT, then writes the recordings and the summary; exit 1 on violations --allow does not accept with --fail-on-violation. */
 export async function proxyMain(argv: string[], env: Record<string, string | undefined>): Promise<void> {
   let settings;
   try {
@@ -20,7 +20,7 @@ export async function proxyMain(argv: string[], env: Record<string, string | und
     console.log(`${signal} received: closing`);
     if (!proxy) process.exit(0);
     proxy.close().then(
-      (report) => process.exit(settings.failOnViolation && report.violations.unexplained > 0 ? 1 : 0),
+      (report) => process.exit(settings.failOnViolation && report.violations.notAllowed > 0 ? 1 : 0),
       (error: unknown) => {
         console.error(`pipeline-api-server proxy: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);

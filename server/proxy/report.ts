@@ -24,7 +24,11 @@ export interface ProxyReport {
   checked: number;
   /** Requests no contract route takes (forwarded, not checked). */
   outsideContract: number;
-  violations: { total: number; allowed: number; unexplained: number; byKnownDifference: Record<string, number> };
+  /**
+   * `unexplained`: no known difference fits (a contract drift); `notAllowed`: not accepted by `--allow`, known
+   * differences included (what `--fail-on-violation` fails on).
+   */
+  violations: { total: number; allowed: number; unexplained: number; notAllowed: number; byKnownDifference: Record<string, number> };
   /** The first violations seen (up to the cap), in order. */
   first: Violation[];
   /** Exchanges the recorders could not keep (past their caps). */
@@ -54,8 +58,18 @@ export class ViolationReport {
     if (this.first.length < MAX_REPORTED) this.first.push(violation);
   }
 
+  /** Violations no known difference explains. */
   get unexplained(): number {
+    return this.total - this.known;
+  }
+
+  /** Violations `--allow` did not accept, known or not. */
+  get notAllowed(): number {
     return this.total - this.allowedCount;
+  }
+
+  private get known(): number {
+    return [...this.byId.values()].reduce((sum, n) => sum + n, 0);
   }
 
   toJSON(notRecorded: ProxyReport['notRecorded'] = { exchanges: 0, fixtures: 0 }): ProxyReport {
@@ -68,6 +82,7 @@ export class ViolationReport {
         total: this.total,
         allowed: this.allowedCount,
         unexplained: this.unexplained,
+        notAllowed: this.notAllowed,
         byKnownDifference: Object.fromEntries([...this.byId].sort(([a], [b]) => a.localeCompare(b))),
       },
       first: this.first,
@@ -80,13 +95,13 @@ export class ViolationReport {
    * `[allowed]` when `--allow` lists it), then allowed and not allowed (what `--fail-on-violation` fails on).
    */
   summary(): string {
-    const known = [...this.byId].reduce((sum, [, n]) => sum + n, 0);
+    const known = this.known;
     const ids = [...this.byId].map(([id, n]) => `${id} ×${n}${this.allowedIds.has(id) ? ' [allowed]' : ''}`).join(', ');
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     return [
       `proxy: ${this.requests} requests to ${this.target}, ${this.checked} checked against the contract, ${this.outsideContract} outside it;`,
-      `${plural(this.total, 'violation')}: ${this.total - known} unexplained, ${plural(known, 'known difference')}${ids ? ` (${ids})` : ''};`,
-      `${this.allowedCount} allowed, ${this.unexplained} not allowed.`,
+      `${plural(this.total, 'violation')}: ${this.unexplained} unexplained, ${plural(known, 'known difference')}${ids ? ` (${ids})` : ''};`,
+      `${this.allowedCount} allowed, ${this.notAllowed} not allowed.`,
     ].join(' ');
   }
 }

@@ -11,3 +11,8 @@ export const runBlockRunExamples = defineExamples('pipelineRuns.blockRuns', {
   openapi: async () => {},
   authMatrix: { prepare: pipelineWithRun, targets: { list: ({ run }) => ({ path: `/api/pipeline_runs/${run}/block_runs` }) } },
 });
+
+export const runBlockExamples = defineExamples('pipelineRuns.blocks', {
+  openapi: async () => {},
+  authMatrix: { prepare: pipelineWithRun, targets: { list: ({ run }) => ({ path: `/api/pipeline_runs/${run}/blocks` }) } },
+});

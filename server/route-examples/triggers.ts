@@ -100,6 +100,8 @@ export const pipelineScheduleExamples = defineExamples('pipelines.pipelineSchedu
     await run('pipelineRuns.list', {}, undefined, { _limit: 'ten' });
     await run('pipelineRuns.blockRuns.list', { pipeline_run_id: '999' });
     await run('pipelineRuns.blockRuns.list', { pipeline_run_id: runId });
+    await run('pipelineRuns.blocks.list', { pipeline_run_id: '999' });
+    await run('pipelineRuns.blocks.list', { pipeline_run_id: runId });
     await run('blockRuns.list', {}, undefined, { pipeline_run_id: 'x' });
     await run('blockRuns.list', {}, undefined, { pipeline_run_id: runId });
     await run('pipelineRuns.update', { id: runId }, { pipeline_run: { status: 'completed' } });

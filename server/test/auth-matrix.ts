@@ -67,6 +67,7 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.update': 'editor',
   'pipelineRuns.delete': 'editor',
   'pipelineRuns.blockRuns.list': 'viewer',
+  'pipelineRuns.blocks.list': 'viewer',
   'blockRuns.list': 'viewer',
   // What Mage's UI reads at boot: its sign-in page lists SSO providers before anyone signs in.
   'statuses.listPlural': 'anyone',

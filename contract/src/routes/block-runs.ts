@@ -29,6 +29,7 @@ export const blockRuns = c.router({
     query: z.extend(listQuery, {
       pipeline_run_id: z.optional(z.coerce.number<number>().check(z.int(), z.minimum(0))),
       pipeline_uuid: z.optional(z.string()),
+      order_by: z.optional(z.string().check(z.maxLength(100))),
     }),
     responses: responses(listEnvelope('block_runs', BlockRun)),
     metadata: routeMeta({ resource: 'block_runs', action: 'list', tag: blockRunTag }),

@@ -20,6 +20,7 @@ export const pipelineLogs = c.router({
       'pipeline_run_id[]': z.optional(queryList),
       block_uuid: z.optional(queryList),
       'block_uuid[]': z.optional(queryList),
+      'block_run_id[]': z.optional(queryList),
     }),
     responses: responses(listEnvelope('logs', PipelineLogs)),
     metadata: routeMeta({ resource: 'logs', parent: 'pipelines', action: 'list', tag: logTag }),

@@ -1,16 +1,26 @@
 import { initContract } from '../dsl.js';
 import * as z from 'zod/mini';
-import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
+import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
+import { withMeta } from '../annotate.js';
 import { listQuery, memberQuery } from '../meta.js';
-import { numericId, queryList } from '../primitives.js';
+import { numericId, queryBoolean, queryList } from '../primitives.js';
 import { BlockRun } from '../schemas/block-run.js';
-import { PipelineRun, PipelineRunUpdate } from '../schemas/pipeline-run.js';
+import { Block } from '../schemas/block.js';
+import { PipelineRun, PipelineRunDetail, PipelineRunUpdate } from '../schemas/pipeline-run.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();
 const runTag = 'runs';
 const blockRunTag = 'block-runs';
 const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
+/** The runs list's metadata: with `include_pipeline_uuids`, every pipeline's uuid too (the UI's filter). */
+export const RunListMetadata = withMeta(z.extend(ListMetadata, { pipeline_uuids: z.optional(z.array(z.string())) }), { id: 'RunListMetadata' });
+
+/** A unix time in seconds (Mage's `start_timestamp`, `end_timestamp`): decimal digits, a fraction allowed. */
+const unixSeconds = z.pipe(
+  z.string().check(z.regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, { error: 'must be a unix time in seconds (decimal digits)' })),
+  z.transform((value: string) => Number(value)),
+);
 
 /** `/api/pipeline_runs/:pipeline_run_id/block_runs`: one run's block runs. */
 export const blockRunsOfRun = c.router({
@@ -20,6 +30,17 @@ export const blockRunsOfRun = c.router({
     query: listQuery,
     responses: responses(listEnvelope('block_runs', BlockRun)),
     metadata: routeMeta({ resource: 'block_runs', parent: 'pipeline_runs', action: 'list', tag: blockRunTag }),
+  },
+});
+
+/** `/api/pipeline_runs/:pipeline_run_id/blocks`: the blocks a run ran (Mage's run page draws its dependency tree from them). */
+export const blocksOfRun = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/pipeline_runs/:pipeline_run_id/blocks',
+    query: z.extend(listQuery, { 'block_uuid[]': z.optional(queryList) }),
+    responses: responses(listEnvelope('blocks', Block)),
+    metadata: routeMeta({ resource: 'blocks', parent: 'pipeline_runs', action: 'list', tag: runTag }),
   },
 });
 
@@ -35,15 +56,23 @@ export const pipelineRuns = c.router({
       'status[]': z.optional(queryList),
       disable_retries_grouping: z.optional(z.string()),
       backfill_id: z.optional(numericId),
+      include_pipeline_type: z.optional(queryBoolean),
+      include_pipeline_tags: z.optional(queryBoolean),
+      include_pipeline_uuids: z.optional(queryBoolean),
+      pipeline_type: z.optional(z.string()),
+      'pipeline_tag[]': z.optional(queryList),
+      start_timestamp: z.optional(unixSeconds),
+      end_timestamp: z.optional(unixSeconds),
+      'order_by[]': z.optional(queryList),
     }),
-    responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
+    responses: responses(listEnvelope('pipeline_runs', PipelineRun, RunListMetadata)),
     metadata: routeMeta({ resource: 'pipeline_runs', action: 'list', tag: runTag }),
   },
   detail: {
     method: 'GET',
     path: '/api/pipeline_runs/:id',
     query: memberQuery,
-    responses: responses(RunEnvelope),
+    responses: responses(memberEnvelope('pipeline_run', PipelineRunDetail)),
     metadata: routeMeta({ resource: 'pipeline_runs', action: 'detail', tag: runTag }),
   },
   update: {
@@ -62,4 +91,5 @@ export const pipelineRuns = c.router({
     metadata: routeMeta({ resource: 'pipeline_runs', action: 'delete', tag: runTag }),
   },
   blockRuns: blockRunsOfRun,
+  blocks: blocksOfRun,
 });

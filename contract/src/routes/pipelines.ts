@@ -32,6 +32,10 @@ export const pipelines = c.router({
       search: z.optional(z.string()),
       'type[]': z.optional(queryList),
       'tag[]': z.optional(queryList),
+      include_schedules: z.optional(queryBoolean),
+      'status[]': z.optional(queryList),
+      from_history_days: z.optional(z.string()),
+      group_by: z.optional(z.string()),
     }),
     responses: responses(listEnvelope('pipelines', Pipeline, PipelineListMetadata)),
     metadata: routeMeta({ tag, resource: 'pipelines', action: 'list' }),
@@ -49,6 +53,7 @@ export const pipelines = c.router({
     path: '/api/pipelines/:uuid',
     query: z.extend(memberQuery, {
       includes_content: z.optional(queryBoolean),
+      includes_outputs: z.optional(queryBoolean),
     }),
     responses: responses(PipelineEnvelope),
     metadata: routeMeta({ tag, resource: 'pipelines', action: 'detail' }),

@@ -6,7 +6,8 @@ export const LogFile = withMeta(
     name: z.string(),
     path: z.string(),
     size: z.number().check(z.int()),
-    modified_timestamp: z.number().check(z.int()),
+    /** Seconds since the epoch; Mage sends the file's mtime as a float. */
+    modified_timestamp: z.number(),
     content: z.string(),
   }),
   { id: 'LogFile' },

@@ -31,10 +31,17 @@ export const PipelineRun = withMeta(
     pipeline_schedule_token: z.optional(z.nullable(z.string())),
     pipeline_schedule_type: z.optional(z.nullable(z.string())),
     repo_path: z.optional(z.string()),
+    /** In a list: the pipeline's type with `include_pipeline_type` (or a `pipeline_type` filter), else null. */
+    pipeline_type: z.optional(z.nullable(z.string())),
+    /** In a list, with `include_pipeline_tags`: the pipeline's tags. */
+    pipeline_tags: z.optional(z.array(z.string())),
   }),
   { id: 'PipelineRun' },
 );
 export type PipelineRun = z.infer<typeof PipelineRun>;
+
+/** A run as its detail answers it: always with its block runs. */
+export const PipelineRunDetail = withMeta(z.extend(PipelineRun, { block_runs: z.array(BlockRun) }), { id: 'PipelineRunDetail' });
 
 export const PipelineRunCreate = withMeta(
   z.object({

@@ -2,10 +2,27 @@ import * as z from 'zod/mini';
 import { withMeta } from '../annotate.js';
 import { dateTime, jsonObject, openEnum, pipelineName } from '../primitives.js';
 import { Block } from './block.js';
+import { PipelineSchedule } from './trigger.js';
 
 export const PIPELINE_TYPES = ['python', 'integration', 'streaming', 'pyspark', 'databricks'] as const;
 /** What `_order_by[]` may name on the pipelines list. */
 export const PIPELINE_SORT_KEYS = ['uuid', 'name', 'type', 'created_at', 'updated_at', 'blocks'] as const;
+
+/** A pipeline's trigger as the pipelines list shows it with `include_schedules=1` (Mage's nine columns). */
+export const PipelineScheduleSummary = withMeta(
+  z.pick(PipelineSchedule, {
+    created_at: true,
+    id: true,
+    name: true,
+    pipeline_uuid: true,
+    schedule_interval: true,
+    schedule_type: true,
+    start_time: true,
+    status: true,
+    updated_at: true,
+  }),
+  { id: 'PipelineScheduleSummary' },
+);
 
 export const Pipeline = withMeta(
   z.object({
@@ -34,6 +51,8 @@ export const Pipeline = withMeta(
     extensions: z.optional(z.record(z.string(), z.object({ blocks: z.array(Block) }))),
     /** Its global variables by name, once one is set (as Mage's metadata.yaml). */
     variables: z.optional(jsonObject),
+    /** Its triggers: in the list, with `include_schedules=1` only. */
+    schedules: z.optional(z.array(PipelineScheduleSummary)),
   }),
   { id: 'Pipeline' },
 );

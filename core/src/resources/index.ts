@@ -10,6 +10,7 @@ import { pipelines } from './pipelines/index.js';
 import { sessions } from './sessions/index.js';
 import { statuses } from './statuses/index.js';
 import { users } from './users/index.js';
+import { runBlocks } from './run_blocks/index.js';
 
 /** Chunks of resources loaded on first use (docs/contributing.md, "Code loaded on first use"). */
 const uiBoot = resourceChunk(() => import('./ui-boot.js'));
@@ -54,6 +55,7 @@ export const resourceModules = {
   pipelineVariables: lazyResource('pipelineVariables', variablesChunk, (m) => m.pipelineVariables),
   pipelineTriggers: lazyResource('pipelineTriggers', triggersInCodeChunk, (m) => m.pipelineTriggers),
   monitorStats: lazyResource('monitorStats', monitorStatsChunk, (m) => m.monitorStats),
+  'pipelineRuns.blocks': runBlocks,
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

@@ -4,6 +4,7 @@ import type { RequestContext } from '../context.js';
 import { definePresenter } from '../presenter.js';
 import type { ScheduleRecord } from '../model/triggers.js';
 import { schedulesTable } from '../model/triggers.js';
+import { pipelinesTable } from '../model/pipelines.js';
 import type { BlockRunState, RunRecord } from '../model/runs.js';
 
 type PipelineRun = NodeItemOf<NodeAt<'pipelineRuns'>>;
@@ -78,6 +79,13 @@ export const runPresenter = definePresenter<RunRecord, undefined, PipelineRun>({
     pipeline_schedule_token: (r, ctx) => (atLeast(ctx.op.caller.role, 'editor') ? (scheduleOf(r, ctx.op)?.token ?? null) : null),
     pipeline_schedule_type: (r, ctx) => scheduleOf(r, ctx.op)?.schedule_type ?? null,
     repo_path: (r, ctx) => scheduleOf(r, ctx.op)?.repo_path ?? '/home/src/default_repo',
+    // As Mage 0.9.80's list: the type when asked for (or filtered by), else null; the tags only when asked for.
+    pipeline_type: (r, ctx) =>
+      ctx.op.query.include_pipeline_type === true || typeof ctx.op.query.pipeline_type === 'string'
+        ? (pipelinesTable.in(ctx.op.repo).get(r.pipeline_uuid)?.type ?? null)
+        : null,
+    pipeline_tags: (r, ctx) =>
+      ctx.op.query.include_pipeline_tags === true ? [...(pipelinesTable.in(ctx.op.repo).get(r.pipeline_uuid)?.tags ?? [])] : undefined,
   },
   formats: {
     default: DEFAULTS,
@@ -94,6 +102,8 @@ export const runPresenter = definePresenter<RunRecord, undefined, PipelineRun>({
       'pipeline_schedule_token',
       'pipeline_schedule_type',
       'repo_path',
+      'pipeline_type',
+      'pipeline_tags',
     ],
     /** What Mage's run page polls with. */
     with_basic_details: ['execution_date', 'id', 'status'],

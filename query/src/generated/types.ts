@@ -120,10 +120,15 @@ export interface PipelineRunsQueries {
   update: Write<Client['pipelineRuns']['update'], { id: number | string; pipeline_run: Arg<Client['pipelineRuns']['update'], 1> }>;
   delete: Write<Client['pipelineRuns']['delete'], { id: number | string; query?: Arg<Client['pipelineRuns']['delete'], 1> }>;
   blockRuns: PipelineRunsBlockRunsQueries;
+  blocks: PipelineRunsBlocksQueries;
 }
 
 export interface PipelineRunsBlockRunsQueries {
   list: PagedRead<Client['pipelineRuns']['blockRuns']['list']>;
+}
+
+export interface PipelineRunsBlocksQueries {
+  list: PagedRead<Client['pipelineRuns']['blocks']['list']>;
 }
 
 export interface BlockRunsQueries {

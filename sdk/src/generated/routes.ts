@@ -154,7 +154,8 @@ export const ROUTES: readonly RouteEntry[] = [
       "format": "_format",
       "order_by": "_order_by[]",
       "type": "type[]",
-      "tag": "tag[]"
+      "tag": "tag[]",
+      "status": "status[]"
     }
   },
   {
@@ -339,7 +340,8 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {
       "limit": "_limit",
       "offset": "_offset",
-      "format": "_format"
+      "format": "_format",
+      "block_run_id": "block_run_id[]"
     }
   },
   {
@@ -578,7 +580,9 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {
       "limit": "_limit",
       "offset": "_offset",
-      "format": "_format"
+      "format": "_format",
+      "pipeline_tag": "pipeline_tag[]",
+      "order_by": "order_by[]"
     }
   },
   {
@@ -638,6 +642,23 @@ export const ROUTES: readonly RouteEntry[] = [
       "limit": "_limit",
       "offset": "_offset",
       "format": "_format"
+    }
+  },
+  {
+    "id": "pipelineRuns.blocks.list",
+    "method": "GET",
+    "path": "/api/pipeline_runs/:pipeline_run_id/blocks",
+    "params": [
+      "pipeline_run_id"
+    ],
+    "defaults": {},
+    "resultKey": "blocks",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format",
+      "block_uuid": "block_uuid[]"
     }
   },
   {

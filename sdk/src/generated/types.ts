@@ -251,6 +251,7 @@ export type Pipeline = {
   variables?: {
     [key: string]: unknown;
   };
+  schedules?: PipelineScheduleSummary[];
 };
 
 export type Block = {
@@ -292,6 +293,20 @@ export type Block = {
   outputs?: unknown[];
 };
 
+export type PipelineScheduleSummary = {
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  created_at: string;
+  id: number;
+  name: string;
+  pipeline_uuid: string;
+  schedule_interval: string | null;
+  schedule_type: "api" | "event" | "time" | (string & {}) | null;
+  start_time: string | null;
+  status: "active" | "inactive" | (string & {});
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  updated_at: string;
+};
+
 export type PipelineListMetadata = {
   count: number;
   next: boolean;
@@ -314,6 +329,14 @@ export interface PipelinesListQuery {
   type?: string | string[];
   /** Only pipelines with one of these tags (repeat the param, or comma-separate) */
   tag?: string | string[];
+  /** true: each pipeline with its triggers (`schedules`: id, name, type, interval, start time, status), as Mage's UI lists them */
+  include_schedules?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** With include_schedules: only pipelines whose triggers are `active` (one is), `inactive` (some, none active) or `no_schedules` */
+  status?: string | string[];
+  /** Mage’s recently viewed pipelines: this server keeps no viewing history, so a number answers none */
+  from_history_days?: string;
+  /** Accepted and ignored (Mage’s UI groups the page itself) */
+  group_by?: string;
 }
 
 export type PipelineCreate = {
@@ -335,6 +358,8 @@ export interface PipelinesDetailQuery {
   format?: string;
   /** false: leave block content out */
   includes_content?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** Accepted: blocks carry no outputs here (a block run’s outputs have their own route) */
+  includes_outputs?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
 }
 
 export type PipelineUpdate = {
@@ -620,6 +645,8 @@ export interface PipelinesLogsListQuery {
   block_uuid?: string | string[];
   /** Only block runs of these blocks (prefix match, as Mage) */
   "block_uuid[]"?: string | string[];
+  /** Only these block runs’ logs (repeat the param, or comma-separate); the pipeline’s newest 1000 runs are searched for them */
+  block_run_id?: string | string[];
 }
 
 export type Backfill = {
@@ -865,6 +892,8 @@ export type PipelineRun = {
   pipeline_schedule_token?: string | null;
   pipeline_schedule_type?: string | null;
   repo_path?: string;
+  pipeline_type?: string | null;
+  pipeline_tags?: string[];
 };
 
 export type BlockRun = {
@@ -926,6 +955,12 @@ export interface PipelineSchedulesApiTriggerCreateQuery {
   format?: string;
 }
 
+export type RunListMetadata = {
+  count: number;
+  next: boolean;
+  pipeline_uuids?: string[];
+};
+
 export interface PipelineRunsListQuery {
   /** Page size: 40 when absent, at most 1000 */
   limit?: number;
@@ -945,7 +980,60 @@ export interface PipelineRunsListQuery {
   disable_retries_grouping?: string;
   /** Only the runs of this backfill (every set it made: each start after a failure or a cancel adds one) */
   backfill_id?: string;
+  /** true: each run’s `pipeline_type` is its pipeline’s type (else null) */
+  include_pipeline_type?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** true: each run with `pipeline_tags`, its pipeline’s tags */
+  include_pipeline_tags?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** true: `metadata.pipeline_uuids` lists every pipeline’s uuid */
+  include_pipeline_uuids?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** Only runs of pipelines of this type */
+  pipeline_type?: string;
+  /** Only runs of pipelines with one of these tags (repeat the param, or comma-separate) */
+  pipeline_tag?: string | string[];
+  /** Only runs created at or after this unix time (seconds) */
+  start_timestamp?: string;
+  /** Only runs created at or before this unix time (seconds) */
+  end_timestamp?: string;
+  /** Sort: `<column> asc|desc`, comma-separated (id, created_at, updated_at, execution_date, started_at, completed_at, status, pipeline_uuid, pipeline_schedule_id); newest first when absent */
+  order_by?: string | string[];
 }
+
+export type PipelineRunDetail = {
+  id: number;
+  pipeline_schedule_id: number;
+  pipeline_uuid: string;
+  status: "initial" | "running" | "completed" | "failed" | "cancelled" | (string & {});
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  execution_date: string;
+  started_at: string | null;
+  completed_at: string | null;
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  created_at: string;
+  /** Datetime, `YYYY-MM-DD HH:MM:SS.ffffff+00:00` (UTC) */
+  updated_at: string;
+  variables: {
+    [key: string]: unknown;
+  };
+  event_variables: {
+    [key: string]: unknown;
+  };
+  backfill_id: number | null;
+  executor_type: string;
+  metrics: {
+    [key: string]: unknown;
+  };
+  passed_sla: boolean;
+  block_runs: BlockRun[];
+  block_runs_count?: number;
+  completed_block_runs_count?: number;
+  pipeline_schedule_name?: string | null;
+  /** null for viewers */
+  pipeline_schedule_token?: string | null;
+  pipeline_schedule_type?: string | null;
+  repo_path?: string;
+  pipeline_type?: string | null;
+  pipeline_tags?: string[];
+};
 
 export interface PipelineRunsDetailQuery {
   /** Presenter format: an action name or a custom format such as `compact` */
@@ -979,6 +1067,17 @@ export interface PipelineRunsBlockRunsListQuery {
   format?: string;
 }
 
+export interface PipelineRunsBlocksListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Accepted and ignored, as Mage does: every block of the run is listed */
+  block_uuid?: string | string[];
+}
+
 export interface BlockRunsListQuery {
   /** Page size: 40 when absent, at most 1000 */
   limit?: number;
@@ -990,6 +1089,8 @@ export interface BlockRunsListQuery {
   pipeline_run_id?: number;
   /** Only block runs of this pipeline’s runs */
   pipeline_uuid?: string;
+  /** Accepted (Mage’s UI sorts its table with it); the order stays newest run first, each run’s block runs in id order */
+  order_by?: string;
 }
 
 export type BlockOutput = {
@@ -1588,17 +1689,23 @@ export interface PipelineRunsResource {
   /** List runs: Newest first (by id); 40 a page unless `_limit` says otherwise. Every value of a multi-value filter counts. */
   list(query?: PipelineRunsListQuery, options?: RequestOptions): PagePromise<PipelineRun>;
   /** Read a run: With its block runs. `_format=with_basic_details`: id, status and execution date only (for polling). */
-  detail(id: number | string, query?: PipelineRunsDetailQuery, options?: RequestOptions): APIPromise<PipelineRun>;
+  detail(id: number | string, query?: PipelineRunsDetailQuery, options?: RequestOptions): APIPromise<PipelineRunDetail>;
   /** Cancel a run, or retry its blocks: `{status: "cancelled"}` stops an `initial` or `running` run; `{pipeline_run_action: "retry_blocks", from_block_uuid?}` resets the blocks that did not complete (or that block and everything below it) and runs again. Anything else, and a transition the run cannot take, is a 400 `record_invalid`. */
   update(id: number | string, pipeline_run: PipelineRunUpdate, options?: RequestOptions): APIPromise<PipelineRun>;
   /** Delete a run: With its block runs; a run in progress simply stops existing (nothing executes outside the scheduler). */
   delete(id: number | string, query?: PipelineRunsDeleteQuery, options?: RequestOptions): APIPromise<PipelineRun>;
   blockRuns: PipelineRunsBlockRunsResource;
+  blocks: PipelineRunsBlocksResource;
 }
 
 export interface PipelineRunsBlockRunsResource {
   /** List a run's block runs: In id order (the order they were created, which follows the pipeline); 404 when the run does not exist. */
   list(pipeline_run_id: number | string, query?: PipelineRunsBlockRunsListQuery, options?: RequestOptions): PagePromise<BlockRun>;
+}
+
+export interface PipelineRunsBlocksResource {
+  /** List the blocks a run ran: Each block of the run's pipeline that has a block run in it, in the block runs' order, with its place in the graph (Mage's run page draws the dependency tree from it); 404 when the run does not exist. */
+  list(pipeline_run_id: number | string, query?: PipelineRunsBlocksListQuery, options?: RequestOptions): PagePromise<Block>;
 }
 
 export interface BlockRunsResource {

@@ -19,6 +19,8 @@ describe('the proxy summary', () => {
     const report = new ViolationReport('http://mage');
     report.add(violation('no-envelope'));
     expect(report.summary()).toContain('1 violation: 0 unexplained, 1 known difference (no-envelope ×1); 0 allowed, 1 not allowed.');
+    // The report's counts say the same: a known difference --allow did not list is not allowed, not unexplained.
+    expect(report.toJSON().violations).toMatchObject({ total: 1, allowed: 0, unexplained: 0, notAllowed: 1 });
   });
 
   it('unexplained, known and allowed apart', () => {
@@ -30,6 +32,7 @@ describe('the proxy summary', () => {
     expect(report.summary()).toBe(
       'proxy: 0 requests to http://mage, 0 checked against the contract, 0 outside it; 4 violations: 1 unexplained, 3 known differences (success-status ×2 [allowed], no-envelope ×1); 2 allowed, 2 not allowed.',
     );
+    expect(report.toJSON().violations).toMatchObject({ total: 4, allowed: 2, unexplained: 1, notAllowed: 2 });
   });
 
   it('none', () => {

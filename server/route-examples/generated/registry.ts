@@ -2,7 +2,7 @@
 import type { ExamplesRegistry } from '../define.js';
 import { apiTriggerExamples, apiTriggerWithTokenExamples } from '../api_triggers.js';
 import { backfillExamples, pipelineBackfillExamples } from '../backfills.js';
-import { blockRunExamples, runBlockRunExamples } from '../block_runs.js';
+import { blockRunExamples, runBlockExamples, runBlockRunExamples } from '../block_runs.js';
 import { blockExamples, pipelineBlockExamples } from '../blocks.js';
 import { logExamples } from '../logs.js';
 import { monitorStatExamples } from '../monitor_stats.js';
@@ -30,6 +30,7 @@ export const routeExamples: ExamplesRegistry = {
   oauths: oauthExamples,
   pipelineRuns: runExamples,
   'pipelineRuns.blockRuns': runBlockRunExamples,
+  'pipelineRuns.blocks': runBlockExamples,
   pipelineSchedules: scheduleExamples,
   'pipelineSchedules.apiTrigger': apiTriggerExamples,
   'pipelineSchedules.pipelineRuns': scheduleRunExamples,

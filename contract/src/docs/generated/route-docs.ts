@@ -6,7 +6,7 @@ import { blockOutputDownloadDocs, blockRunDocs, blockRunOutputDocs } from '../ro
 import { blockDocs, pipelineBlockDocs } from '../routes/blocks.js';
 import { pipelineLogDocs } from '../routes/logs.js';
 import { monitorStatDocs } from '../routes/monitor-stats.js';
-import { runBlockRunDocs, runDocs } from '../routes/pipeline-runs.js';
+import { runBlockDocs, runBlockRunDocs, runDocs } from '../routes/pipeline-runs.js';
 import { pipelineTriggerDocs } from '../routes/pipeline-triggers.js';
 import { pipelineVariableDocs } from '../routes/pipeline-variables.js';
 import { pipelineDocs } from '../routes/pipelines.js';
@@ -29,6 +29,7 @@ export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
   oauths: oauthDocs,
   pipelineRuns: runDocs,
   'pipelineRuns.blockRuns': runBlockRunDocs,
+  'pipelineRuns.blocks': runBlockDocs,
   pipelineSchedules: scheduleDocs,
   'pipelineSchedules.apiTrigger': apiTriggerDocs,
   'pipelineSchedules.pipelineRuns': scheduleRunDocs,

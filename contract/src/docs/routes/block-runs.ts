@@ -9,6 +9,7 @@ export const blockRunDocs = defineRouteDocs(
       query: {
         pipeline_run_id: 'Only this run’s block runs',
         pipeline_uuid: 'Only block runs of this pipeline’s runs',
+        order_by: 'Accepted (Mage’s UI sorts its table with it); the order stays newest run first, each run’s block runs in id order',
       },
     },
   },

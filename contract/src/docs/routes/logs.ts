@@ -12,6 +12,7 @@ export const pipelineLogDocs = defineRouteDocs(
         'pipeline_run_id[]': 'Only these runs',
         block_uuid: 'Only block runs of these blocks (prefix match, as Mage)',
         'block_uuid[]': 'Only block runs of these blocks (prefix match, as Mage)',
+        'block_run_id[]': 'Only these block runs’ logs (repeat the param, or comma-separate); the pipeline’s newest 1000 runs are searched for them',
       },
     },
   },

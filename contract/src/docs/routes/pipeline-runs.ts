@@ -13,6 +13,15 @@ export const runDocs = defineRouteDocs(
         'status[]': 'Only runs in these statuses (repeat the param, or comma-separate)',
         disable_retries_grouping: 'Accepted and ignored: runs are never grouped',
         backfill_id: 'Only the runs of this backfill (every set it made: each start after a failure or a cancel adds one)',
+        include_pipeline_type: 'true: each run’s `pipeline_type` is its pipeline’s type (else null)',
+        include_pipeline_tags: 'true: each run with `pipeline_tags`, its pipeline’s tags',
+        include_pipeline_uuids: 'true: `metadata.pipeline_uuids` lists every pipeline’s uuid',
+        pipeline_type: 'Only runs of pipelines of this type',
+        'pipeline_tag[]': 'Only runs of pipelines with one of these tags (repeat the param, or comma-separate)',
+        start_timestamp: 'Only runs created at or after this unix time (seconds)',
+        end_timestamp: 'Only runs created at or before this unix time (seconds)',
+        'order_by[]':
+          'Sort: `<column> asc|desc`, comma-separated (id, created_at, updated_at, execution_date, started_at, completed_at, status, pipeline_uuid, pipeline_schedule_id); newest first when absent',
       },
     },
     detail: {
@@ -39,5 +48,14 @@ export const runBlockRunDocs = defineRouteDocs('pipelineRuns.blockRuns', {
   list: {
     summary: "List a run's block runs",
     description: 'In id order (the order they were created, which follows the pipeline); 404 when the run does not exist.',
+  },
+});
+
+export const runBlockDocs = defineRouteDocs('pipelineRuns.blocks', {
+  list: {
+    summary: 'List the blocks a run ran',
+    description:
+      "Each block of the run's pipeline that has a block run in it, in the block runs' order, with its place in the graph (Mage's run page draws the dependency tree from it); 404 when the run does not exist.",
+    query: { 'block_uuid[]': 'Accepted and ignored, as Mage does: every block of the run is listed' },
   },
 });

@@ -13,6 +13,10 @@ export const pipelineDocs = defineRouteDocs(
         search: 'Substring of the uuid',
         'type[]': 'Only these pipeline types (repeat the param, or comma-separate)',
         'tag[]': 'Only pipelines with one of these tags (repeat the param, or comma-separate)',
+        include_schedules: "true: each pipeline with its triggers (`schedules`: id, name, type, interval, start time, status), as Mage's UI lists them",
+        'status[]': 'With include_schedules: only pipelines whose triggers are `active` (one is), `inactive` (some, none active) or `no_schedules`',
+        from_history_days: 'Mage’s recently viewed pipelines: this server keeps no viewing history, so a number answers none',
+        group_by: 'Accepted and ignored (Mage’s UI groups the page itself)',
       },
     },
     create: {
@@ -24,6 +28,7 @@ export const pipelineDocs = defineRouteDocs(
       description: 'With its blocks (content included), callbacks, conditionals, widgets and extensions.',
       query: {
         includes_content: 'false: leave block content out',
+        includes_outputs: 'Accepted: blocks carry no outputs here (a block run’s outputs have their own route)',
       },
     },
     update: {

@@ -1,5 +1,6 @@
 import type { NodeAt } from '@pipeline-api/contract';
 import type { Resource } from '../../resource.js';
+import type { Services } from '../../context.js';
 import type { PipelineRecord } from '../../model/pipelines.js';
 import { newestFirst } from '../../orchestration/page.js';
 import type { RunRecord } from '../../model/runs.js';
@@ -18,6 +19,26 @@ export interface PipelineLogs {
 
 const values = (...lists: (string[] | undefined)[]): string[] => lists.flatMap((l) => l ?? []);
 
+/** Runs of the pipeline read, newest first, looking for the runs of `block_run_id[]` (each request does bounded work). */
+const MAX_RUNS_SEARCHED = 1000;
+
+/** The pipeline's runs that hold these block runs: its newest MAX_RUNS_SEARCHED runs are searched, newest first. */
+function runsHolding(blockRunIds: Set<number>, pipeline: PipelineRecord, repo: Services['repo']): RunRecord[] {
+  const keys = runsTable.in(repo).index.byPipeline.get(pipeline.uuid);
+  const { ids } = newestFirst(keys ? [keys] : [], 0, MAX_RUNS_SEARCHED);
+  const found = runsTable.in(repo).getMany(ids);
+  const runs: RunRecord[] = [];
+  let left = blockRunIds.size;
+  for (const id of ids) {
+    const run = found.get(id);
+    const held = run ? run.block_runs.filter((b) => blockRunIds.has(b.id)).length : 0;
+    if (run && held > 0) runs.push(run);
+    left -= held;
+    if (left <= 0) break;
+  }
+  return runs;
+}
+
 /** Mage's LogResource: one element holding the run logs and block run logs of a page of runs. */
 export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undefined, PipelineRecord> = {
   collection(ctx) {
@@ -25,8 +46,11 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
     const pipeline = ctx.parent;
     const runIds = values(query.pipeline_run_id, query['pipeline_run_id[]']);
     const blockPrefixes = values(query.block_uuid, query['block_uuid[]']);
+    const blockRunIds = new Set(values(query['block_run_id[]']).map(Number));
     let runs: RunRecord[];
-    if (runIds.length > 0) {
+    if (blockRunIds.size > 0 && runIds.length === 0) {
+      runs = runsHolding(blockRunIds, pipeline, repo);
+    } else if (runIds.length > 0) {
       const wanted = runIds.map(Number).filter((id) => Number.isInteger(id));
       const found = runsTable.in(repo).getMany(wanted);
       runs = [...found.values()].filter((r) => r.pipeline_uuid === pipeline.uuid).sort((a, b) => b.id - a.id);
@@ -41,7 +65,8 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
     const blockRunLogs = runs.flatMap((run) =>
       run.block_runs
         .filter((b) => blockPrefixes.length === 0 || blockPrefixes.some((p) => b.block_uuid.startsWith(p)))
-        .map((b) => blockRunLog(run, b, ctx.dates)),
+        .filter((b) => blockRunIds.size === 0 || blockRunIds.has(b.id))
+        .map((b) => blockRunLog(run, b)),
     );
     const schedules = schedulesTable.in(repo);
     const variablesOf = (run: RunRecord) => {
@@ -54,7 +79,7 @@ export const logResource: Resource<NodeAt<'pipelines.logs'>, PipelineLogs, undef
         executionDate: ctx.dates.format(run.execution_date),
       });
     };
-    const pipelineRunLogs = blockPrefixes.length > 0 ? [] : runs.map((run) => runLog(run, ctx.dates, variablesOf(run)));
+    const pipelineRunLogs = blockPrefixes.length > 0 || blockRunIds.size > 0 ? [] : runs.map((run) => runLog(run, variablesOf(run)));
     const logs: PipelineLogs = {
       block_run_logs: blockRunLogs,
       pipeline_run_logs: pipelineRunLogs,

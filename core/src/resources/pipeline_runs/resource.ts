@@ -9,7 +9,8 @@ import type { RunRecord } from '../../model/runs.js';
 import { runsTable } from '../../model/runs.js';
 import type { ScheduleRecord } from '../../model/triggers.js';
 import type { OrderedKeys } from '../../repository/sorted-keys.js';
-import type { Page, Resource } from '../../resource.js';
+import { paginate, type Page, type Resource } from '../../resource.js';
+import { filterAndOrder, needsFullScan, type RunQueryExtras } from './filters.js';
 
 /** Every value of several query params (`status`, `status[]`), once each; undefined when none. */
 const values = (...lists: (string | string[] | undefined)[]): string[] | undefined => {
@@ -26,6 +27,12 @@ function pageOf(repo: Services['repo'], lists: (OrderedKeys<number> | undefined)
   );
   const found = runs.getMany(page.ids);
   return { count: page.count, records: page.ids.flatMap((id) => found.get(id) ?? []) };
+}
+
+/** Every run of the lists, through the extra filters and order (the overview's `start_timestamp`, an `order_by[]`). */
+function fullScan(repo: Services['repo'], lists: (OrderedKeys<number> | undefined)[], query: RunQueryExtras): RunRecord[] {
+  const found = runsTable.in(repo).getMany(lists.flatMap((l) => l?.slice() ?? []));
+  return filterAndOrder([...found.values()], query, repo);
 }
 
 /** `/api/pipeline_runs[/:id]`. */
@@ -57,6 +64,7 @@ export const runResource: Resource<NodeAt<'pipelineRuns'>, RunRecord> = {
     else if (pipelines) lists = pipelines.map((p) => index.byPipeline.get(p));
     else if (statuses) lists = statuses.map((s) => index.byStatus.get(s));
     else lists = [runsTable.in(repo).sortedKeys()];
+    if (needsFullScan(query)) return paginate(fullScan(repo, lists, query), ctx);
     return pageOf(repo, lists, ctx.meta);
   },
 

@@ -15,7 +15,7 @@ export const pipelinePolicy = definePolicy({
   },
   // Mage's lists; the ones without an effect here are accepted so Mage clients keep working.
   queries: {
-    list: ['search', 'type[]', 'tag[]', 'from_history_days', 'include_schedules', 'repo_path', 'status[]'],
+    list: ['search', 'type[]', 'tag[]', 'from_history_days', 'include_schedules', 'repo_path', 'status[]', 'group_by'],
     detail: [
       'include_block_pipelines',
       'include_schedules',

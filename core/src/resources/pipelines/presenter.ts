@@ -3,6 +3,8 @@ import { definePresenter, type PresentContext } from '../../presenter.js';
 import { presentMembers, type BlockPreload, type MemberFormat } from '../../views/pipeline-blocks.js';
 import type { PipelineRecord } from '../../model/pipelines.js';
 import { asObject } from '../../model/pipeline-variables.js';
+import { schedulesTable } from '../../model/triggers.js';
+import type { RequestContext } from '../../context.js';
 
 type Pipeline = NodeItemOf<NodeAt<'pipelines'>>;
 /**
@@ -15,6 +17,23 @@ function memberFormat(ctx: PresentContext<BlockPreload>): MemberFormat {
 }
 const section = (pick: (p: PipelineRecord) => { uuid: string }[]) => (p: PipelineRecord, ctx: PresentContext<BlockPreload>) =>
   presentMembers(p, pick(p), ctx.preloaded, memberFormat(ctx), ctx.op);
+
+/** A pipeline's triggers as Mage's list shows them with `include_schedules=1` (the UI reads `schedules.length`). */
+function schedulesOf(p: PipelineRecord, op: RequestContext) {
+  const triggers = schedulesTable.in(op.repo);
+  const found = triggers.getMany(triggers.index.ofPipeline(p.uuid));
+  return [...found.values()].map((t) => ({
+    created_at: op.dates.format(t.created_at),
+    id: t.id,
+    name: t.name,
+    pipeline_uuid: t.pipeline_uuid,
+    schedule_interval: t.schedule_interval,
+    schedule_type: t.schedule_type,
+    start_time: t.start_time === null ? null : op.dates.format(t.start_time),
+    status: t.status,
+    updated_at: op.dates.format(t.updated_at),
+  }));
+}
 
 const BASE = [
   'uuid',
@@ -67,6 +86,7 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, P
     callbacks: section((p) => p.sections.callbacks),
     conditionals: section((p) => p.sections.conditionals),
     widgets: section((p) => p.sections.widgets),
+    schedules: (p, ctx) => (ctx.op.action === 'list' && ctx.op.query.include_schedules === true ? schedulesOf(p, ctx.op) : undefined),
     extensions: (p, ctx) =>
       Object.fromEntries(
         Object.entries(p.sections.extensions).map(([key, members]) => [key, { blocks: presentMembers(p, members, ctx.preloaded, memberFormat(ctx), ctx.op) }]),
@@ -74,7 +94,7 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, P
   },
   formats: {
     default: [...BASE, ...SECTIONS],
-    list: [...BASE, ...SECTIONS],
+    list: [...BASE, ...SECTIONS, 'schedules'],
     // As Mage: extensions on detail and update only.
     create: [...BASE, ...SECTIONS],
     detail: WITH_EXTENSIONS,

@@ -9,6 +9,8 @@ import { applyPatch } from '../../model/patch.js';
 import { preloadBlocks, type BlockPreload } from '../../views/pipeline-blocks.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
+import { schedulesTable } from '../../model/triggers.js';
+import type { Services } from '../../context.js';
 
 type Settings = PipelineRecord['settings'];
 
@@ -58,7 +60,11 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const types = query['type[]'];
     const tags = query['tag[]'];
     const orderBy = query['_order_by[]'];
-    if (!search && !types?.length && !tags?.length && (!orderBy?.length || (orderBy.length === 1 && orderBy[0] === 'uuid'))) {
+    // As Mage: the recently viewed pipelines (the operation history, which this server does not keep): none.
+    if (query.from_history_days !== undefined && /^[0-9]+$/.test(query.from_history_days)) return { count: 0, records: [] };
+    // As Mage: filtering by trigger status needs the triggers, asked for with include_schedules.
+    const statuses = query.include_schedules === true ? query['status[]'] : undefined;
+    if (!search && !types?.length && !tags?.length && !statuses?.length && (!orderBy?.length || (orderBy.length === 1 && orderBy[0] === 'uuid'))) {
       // The common case, a page in uuid order, reads only that page: its cost does not grow with the store.
       const page = paginate(pipelines.sortedKeys(), ctx);
       const found = pipelines.getMany(page.records);
@@ -67,7 +73,11 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const matched = pipelines
       .list()
       .filter(
-        (p) => (!search || p.uuid.includes(search)) && (!types?.length || types.includes(p.type)) && (!tags?.length || p.tags.some((t) => tags.includes(t))),
+        (p) =>
+          (!search || p.uuid.includes(search)) &&
+          (!types?.length || types.includes(p.type)) &&
+          (!tags?.length || p.tags.some((t) => tags.includes(t))) &&
+          (!statuses?.length || statuses.includes(triggerStatusOf(p.uuid, ctx.repo))),
       );
     return paginate(matched.sort(comparator(orderBy)), ctx);
   },
@@ -141,6 +151,17 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
 
   preload: (pipelines, { repo }) => preloadBlocks(pipelines, repo),
 };
+
+/**
+ * Mage's pipeline status, from its triggers: `active` when one is active, `inactive` when it has some and none is,
+ * `no_schedules` when it has none.
+ */
+function triggerStatusOf(uuid: string, repo: Services['repo']): 'active' | 'inactive' | 'no_schedules' {
+  const triggers = schedulesTable.in(repo);
+  const ids = triggers.index.ofPipeline(uuid);
+  if (ids.length === 0) return 'no_schedules';
+  return [...triggers.getMany(ids).values()].some((t) => t.status === 'active') ? 'active' : 'inactive';
+}
 
 function defaultSettings(type: string): Settings {
   return {
