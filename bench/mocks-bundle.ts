@@ -14,8 +14,12 @@
  * list, to its ESM build).
  * Then docs/build-an-app.md's React page in mock mode (its own src/ files, React and TanStack Query included), with Vite
  * as it comes and with the kit's plugin, on msw 3: printed, with no budget (React and the app's code are the app's).
- * Budgets: 150 kB gzip in all; the kit's own part (all but MSW) 55 kB gzip. The total depends on MSW and, in Vite, on
- * the plugin: the run fails (exit 1) when the page misses 150 kB with the plugin or with esbuild; the kit's own part is ours, so the run fails (exit 1) when it misses its budget.
+ * Budgets: 165 kB gzip in all; the kit's own part (all but MSW) 72 kB gzip. They were 150 and 55 kB while the API had
+ * its nine seed resources; it now has 22 nodes more, and the contract's routes and schemas of every one are in the page
+ * (its router and validation read them) even where the resource's code loads on first use (docs/mocks.md, "Bundle
+ * size", says what brings it back under 150 kB). The total depends on MSW and, in Vite, on the plugin: the run fails
+ * (exit 1) when the page misses its budget with the plugin or with esbuild; the kit's own part is ours, so the run fails
+ * (exit 1) when it misses its budget.
  * Run: npm run build:js && npm run bench:mocks-bundle  (`-- --smoke`: esbuild on msw 3 only, in seconds; `-- --app`: the
  * build-an-app page only).
  */
@@ -25,8 +29,8 @@ import { codeBlocks } from '../docs/test/markdown.js';
 import { BROWSER_ENTRIES, bundleForBrowser, bundleWithVite, type BrowserBundle, type ViteBundle } from '../mocks/test/browser-bundle.js';
 import { MSW_3, mswInstall } from '../scripts/packaging/msw-install.js';
 
-const BUDGET_GZIP = 150 * 1000;
-const OURS_BUDGET_GZIP = 55 * 1000;
+const BUDGET_GZIP = 165 * 1000;
+const OURS_BUDGET_GZIP = 72 * 1000;
 const SMOKE = process.argv.includes('--smoke');
 /** `-- --app`: docs/build-an-app.md's page only. */
 const APP_ONLY = process.argv.includes('--app');
