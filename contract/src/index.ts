@@ -32,4 +32,5 @@ export * from './schemas/pipeline-variable.js';
 export * from './schemas/pipeline-trigger.js';
 export * from './schemas/monitor-stat.js';
 export { Status } from './routes/statuses.js';
+export { GIT_BRANCH_NAME_MAX } from './routes/git-branches.js';
 export * from './schemas/ui-boot.js';

@@ -33,13 +33,12 @@ export const dateTime = z.string();
  * A list of sort keys (`_order_by[]`): each one of `keys`, with an optional `-` for descending; sent as
  * `key=a&key=-b` or `key=a,-b`. Anything else, an empty value included, is an error naming the keys.
  */
-export const sortKeyList = <const K extends readonly [string, ...string[]]>(keys: K) => {
-  const key = `-?(?:${keys.join('|')})`;
-  const value = z.string().check(
-    z.regex(new RegExp(`^${key}(?:,${key})*$`), {
-      error: `must be one of ${keys.join(', ')}, each with an optional - prefix for descending`,
-    }),
-  );
+export const sortKeyList = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  patternList(`-?(?:${keys.join('|')})`, `must be one of ${keys.join(', ')}, each with an optional - prefix for descending`);
+
+/** A list of values each matching `pattern`, sent as `key=a&key=b` or `key=a,b`; anything else is `error`. */
+export const patternList = (pattern: string, error: string) => {
+  const value = z.string().check(z.regex(new RegExp(`^${pattern}(?:,${pattern})*$`), { error }));
   return z.pipe(
     z.transform((raw: unknown) => (typeof raw === 'string' ? [raw] : raw)),
     z.pipe(

@@ -70,12 +70,16 @@ describe('triggers kept in code', () => {
     await s.call('POST', '/api/pipelines', { token: s.owner, body: { pipeline: { name: 'other' } } });
     const save = (pipeline_trigger: unknown) => s.call('POST', '/api/pipelines/p/pipeline_triggers', { token: s.owner, body: { pipeline_trigger } });
     expect((await save({})).error).toEqual({ code: 400, message: 'Pipeline schedule ID or trigger name is required.', type: 'record_invalid' });
-    expect((await save({ pipeline_schedule_id: 999 })).error.message).toBe('Trigger 999 does not exist in pipeline p.');
+    expect((await save({ pipeline_schedule_id: 999 })).error).toMatchObject({
+      code: 404,
+      type: 'record_not_found',
+      message: 'Trigger 999 does not exist in pipeline p.',
+    });
     const elsewhere = await s.call('POST', '/api/pipelines/other/pipeline_schedules', {
       token: s.owner,
       body: { pipeline_schedule: { name: 'x', schedule_type: 'api' } },
     });
-    expect((await save({ pipeline_schedule_id: elsewhere.pipeline_schedule.id })).error.code).toBe(400);
+    expect((await save({ pipeline_schedule_id: elsewhere.pipeline_schedule.id })).error.code).toBe(404);
     expect((await save({ name: 'e', envs: ['moon'] })).error.code).toBe(400);
     for (let i = 0; i < 100; i++) await save({ name: `t${i}`, schedule_type: 'api' });
     expect((await save({ name: 'one more', schedule_type: 'api' })).error.message).toContain('at most 100 triggers in code');

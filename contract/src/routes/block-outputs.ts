@@ -2,6 +2,7 @@ import { initContract } from '../dsl.js';
 import * as z from 'zod/mini';
 import { fileResponses } from '../envelope.js';
 import { metaParams } from '../meta.js';
+import { NUMERIC_ID } from '../primitives.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();
@@ -15,7 +16,7 @@ export const blockOutputDownloads = c.router({
     method: 'GET',
     path: '/api/pipelines/:pipeline_uuid/block_outputs/:block_uuid/downloads',
     query: z.object({
-      pipeline_run_id: z.coerce.number<number>().check(z.int(), z.minimum(0)),
+      pipeline_run_id: z.string().check(z.regex(NUMERIC_ID)),
       /** Mage's download link carries the decoded token in the query (a browser's link cannot set a header). */
       token: z.optional(z.string()),
       _http_error_codes: metaParams._http_error_codes,

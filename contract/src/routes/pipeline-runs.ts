@@ -3,7 +3,20 @@ import * as z from 'zod/mini';
 import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { withMeta } from '../annotate.js';
 import { listQuery, memberQuery } from '../meta.js';
-import { numericId, queryBoolean, queryList } from '../primitives.js';
+import { numericId, patternList, queryBoolean, queryList } from '../primitives.js';
+
+/** The columns a runs list sorts by (`order_by[]=created_at desc`, as Mage's UI sends). */
+export const RUN_ORDER_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'execution_date',
+  'started_at',
+  'completed_at',
+  'status',
+  'pipeline_uuid',
+  'pipeline_schedule_id',
+] as const;
 import { BlockRun } from '../schemas/block-run.js';
 import { Block } from '../schemas/block.js';
 import { PipelineRun, PipelineRunDetail, PipelineRunUpdate } from '../schemas/pipeline-run.js';
@@ -63,7 +76,9 @@ export const pipelineRuns = c.router({
       'pipeline_tag[]': z.optional(queryList),
       start_timestamp: z.optional(unixSeconds),
       end_timestamp: z.optional(unixSeconds),
-      'order_by[]': z.optional(queryList),
+      'order_by[]': z.optional(
+        patternList(`(?:${RUN_ORDER_COLUMNS.join('|')})(?: (?:asc|desc))?`, `takes "<column> asc|desc" with a column among ${RUN_ORDER_COLUMNS.join(', ')}`),
+      ),
     }),
     responses: responses(listEnvelope('pipeline_runs', PipelineRun, RunListMetadata)),
     metadata: routeMeta({ resource: 'pipeline_runs', action: 'list', tag: runTag }),

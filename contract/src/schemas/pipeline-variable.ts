@@ -26,11 +26,14 @@ export const PipelineVariable = withMeta(
   { id: 'PipelineVariable' },
 );
 
-/** A create or update: `name` must be a Python identifier and `value` not null (the server says which, in Mage's words). */
+/** A variable's value: any JSON but null (Mage: "Value is empty"). */
+const variableValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
+/** A create or update: `name` must be a Python identifier (the server says so, in Mage's words) and `value` not null. */
 export const PipelineVariableWrite = withMeta(
   z.object({
     name: z.string().check(z.maxLength(MAX_VARIABLE_NAME_LENGTH)),
-    value: z.optional(z.unknown()),
+    value: z.optional(variableValue),
   }),
   { id: 'PipelineVariableWrite' },
 );
@@ -39,7 +42,7 @@ export const PipelineVariableWrite = withMeta(
 export const PipelineVariableUpdate = withMeta(
   z.object({
     name: z.optional(z.string().check(z.maxLength(MAX_VARIABLE_NAME_LENGTH))),
-    value: z.optional(z.unknown()),
+    value: z.optional(variableValue),
   }),
   { id: 'PipelineVariableUpdate' },
 );

@@ -11,7 +11,12 @@ export type Secret = z.infer<typeof Secret>;
  */
 export const SecretCreate = withMeta(
   z.object({
-    name: z.string(),
+    name: z
+      .string()
+      .check(
+        z.maxLength(255),
+        z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must start with a letter or underscore and contain only letters, numbers, and underscores' }),
+      ),
     value: z.string(),
     /** Mage parses these and ignores them. */
     entity: z.optional(z.nullable(z.string())),

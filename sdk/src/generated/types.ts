@@ -715,7 +715,7 @@ export interface PipelinesBackfillsCreateQuery {
 
 export interface PipelinesBlockOutputsDownloadQuery {
   /** The run whose block output to download (required) */
-  pipeline_run_id?: number;
+  pipeline_run_id?: string;
   /** The decoded session token, for a link that cannot send a header */
   token?: string;
 }
@@ -995,7 +995,7 @@ export interface PipelineRunsListQuery {
   /** Only runs created at or before this unix time (seconds) */
   end_timestamp?: string;
   /** Sort: `<column> asc|desc`, comma-separated (id, created_at, updated_at, execution_date, started_at, completed_at, status, pipeline_uuid, pipeline_schedule_id); newest first when absent */
-  order_by?: string | string[];
+  order_by?: string[];
 }
 
 export type PipelineRunDetail = {
@@ -1337,7 +1337,9 @@ export interface PipelineVariablesListQuery {
 
 export type PipelineVariableWrite = {
   name: string;
-  value?: unknown;
+  value?: string | number | boolean | unknown[] | {
+    [key: string]: unknown;
+  };
 };
 
 export interface PipelineVariablesCreateQuery {
@@ -1347,7 +1349,9 @@ export interface PipelineVariablesCreateQuery {
 
 export type PipelineVariableUpdate = {
   name?: string;
-  value?: unknown;
+  value?: string | number | boolean | unknown[] | {
+    [key: string]: unknown;
+  };
 };
 
 export interface PipelineVariablesUpdateQuery {

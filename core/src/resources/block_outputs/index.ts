@@ -16,8 +16,8 @@ interface BlockOutputRow {
 
 const downloadResource: Resource<NodeAt<'pipelines.blockOutputs'>, BlockOutputRow, undefined, PipelineRecord> = {
   member(blockUuid, ctx) {
-    const runId = ctx.query.pipeline_run_id;
-    const run = typeof runId === 'number' ? runsTable.in(ctx.repo).get(runId) : undefined;
+    const runId = Number(ctx.query.pipeline_run_id);
+    const run = runsTable.in(ctx.repo).get(runId);
     if (run?.pipeline_uuid !== ctx.parent.uuid) throw notFound(`Pipeline run ${String(runId)} of pipeline ${ctx.parent.uuid} does not exist.`);
     const blockRun = run.block_runs.find((b) => b.block_uuid === blockUuid);
     if (!blockRun) throw notFound(`Pipeline run ${run.id} has no block run for block ${JSON.stringify(blockUuid)}.`);

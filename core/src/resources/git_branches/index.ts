@@ -1,4 +1,5 @@
-import type { NodeAt, NodeItemOf } from '@pipeline-api/contract';
+import { GIT_BRANCH_NAME_MAX, type NodeAt, type NodeItemOf } from '@pipeline-api/contract';
+import { notFound } from '../../errors.js';
 import { role } from '../../auth/rules.js';
 import { definePolicy } from '../../policy.js';
 import { definePresenter } from '../../presenter.js';
@@ -11,7 +12,11 @@ interface NoGitBranch {
 
 const gitBranchResource: Resource<NodeAt<'gitBranches'>, NoGitBranch> = {
   // Mage ignores the id (its UI asks for `test`): the project's one working copy is answered.
-  member: (id) => ({ id }),
+  member(id) {
+    if (id.length > GIT_BRANCH_NAME_MAX)
+      throw notFound(`No git branch is named ${JSON.stringify(id.slice(0, 40))}… (at most ${GIT_BRANCH_NAME_MAX} characters).`);
+    return { id };
+  },
 };
 
 /** `GET /api/git_branches/:id`: Mage's answer with no git configured, the kit having no git (docs/compatibility.md). */

@@ -1,5 +1,5 @@
 import { MAX_PIPELINE_TRIGGERS, type NodeAt, type PipelineTriggerCreate } from '@pipeline-api/contract';
-import { ApiError, invalid, notFound } from '../../errors.js';
+import { ApiError, notFound } from '../../errors.js';
 import { parseDateTime } from '../../model/interval.js';
 import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 import { schedulesTable } from '../../model/triggers.js';
@@ -21,7 +21,7 @@ function entryFrom(p: PipelineTriggerCreate, pipeline: PipelineRecord, repo: Par
   if (p.pipeline_schedule_id !== undefined) {
     const schedule = schedulesTable.in(repo).get(p.pipeline_schedule_id);
     if (schedule?.pipeline_uuid !== pipeline.uuid) {
-      throw invalid('pipeline_trigger.pipeline_schedule_id', `Trigger ${p.pipeline_schedule_id} does not exist in pipeline ${pipeline.uuid}.`);
+      throw notFound(`Trigger ${p.pipeline_schedule_id} does not exist in pipeline ${pipeline.uuid}.`);
     }
     return {
       name: schedule.name,
