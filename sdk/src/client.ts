@@ -59,7 +59,7 @@ export function createClient(options: ClientOptions): Client {
   }
   const pipelines = root.pipelines as { blockOutputs: { download: (...args: unknown[]) => unknown }; downloadBlockOutput?: unknown };
   pipelines.downloadBlockOutput = (pipelineUuid: string, blockUuid: string, query: { pipelineRunId: number | string }, options?: RequestOptions) =>
-    pipelines.blockOutputs.download(pipelineUuid, blockUuid, { pipeline_run_id: query.pipelineRunId }, options);
+    pipelines.blockOutputs.download(pipelineUuid, blockUuid, { pipeline_run_id: String(query.pipelineRunId) }, options);
   // The route table and Resources are generated from the same contract: the tree built here is that type.
   return root as unknown as Client;
 }

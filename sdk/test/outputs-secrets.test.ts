@@ -39,7 +39,7 @@ describe('outputs and secrets in the SDK (against the mocks)', () => {
     // The CSV is text, even where it would parse as JSON (`1`), and never taken for a page that is not the API.
     const csv = await client.pipelines.downloadBlockOutput('orders', 'load', { pipelineRunId: run.id });
     expect(csv).toBe('id,code\n1,a\n2,1\n3,');
-    const { response } = await client.pipelines.blockOutputs.download('orders', 'load', { pipeline_run_id: run.id }).withResponse();
+    const { response } = await client.pipelines.blockOutputs.download('orders', 'load', { pipeline_run_id: String(run.id) }).withResponse();
     expect(response.headers.get('content-type')).toBe('text/csv');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename=load.csv');
     await expect(client.pipelines.downloadBlockOutput('orders', 'load', { pipelineRunId: 999 })).rejects.toBeInstanceOf(RecordNotFoundError);
