@@ -64,7 +64,11 @@ export const responses = <T extends z.ZodMiniType>(ok: T) => ({
 export interface FileMeta {
   contentType: string;
 }
-const fileMeta = new WeakMap<z.ZodMiniType, FileMeta>();
+/**
+ * Where fileResponses marks a schema: a key of the global symbol registry, so the ESM and the CommonJS builds (two
+ * module instances in one process, each with its own schemas) read each other's marks.
+ */
+const FILE_META = Symbol.for('@pipeline-api/contract/file-meta');
 
 /**
  * A route that answers a file rather than an envelope (a block output's CSV download): its text with the given
@@ -72,9 +76,15 @@ const fileMeta = new WeakMap<z.ZodMiniType, FileMeta>();
  */
 export const fileResponses = (contentType: string, description: string) => {
   const text = withMeta(z.string(), { description });
-  fileMeta.set(text, { contentType });
+  const meta: FileMeta = { contentType };
+  Object.defineProperty(text, FILE_META, { value: meta });
   return responses(text);
 };
 
-/** The content type a schema was declared with by fileResponses; undefined for an envelope. */
-export const fileMetaOf = (schema: unknown): FileMeta | undefined => (schema instanceof z.ZodMiniType ? fileMeta.get(schema) : undefined);
+export const fileMetaOf = (schema: unknown): FileMeta | undefined => {
+  if (typeof schema !== 'object' || schema === null || !Object.hasOwn(schema, FILE_META)) return undefined;
+  const meta: unknown = Reflect.get(schema, FILE_META);
+  return typeof meta === 'object' && meta !== null && 'contentType' in meta && typeof meta.contentType === 'string'
+    ? { contentType: meta.contentType }
+    : undefined;
+};

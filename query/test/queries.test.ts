@@ -186,7 +186,7 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
     expect(api.secrets.delete.invalidates({ name: 'db' })).toEqual([['secrets']]);
   });
 
-  it('updating a pipeline invalidates the pipelines and what is nested under them (blocks, triggers, logs, backfills, block output downloads); invalidate: false skips it', async () => {
+  it('updating a pipeline invalidates the pipelines and what is nested under them (blocks, triggers, logs, backfills, block output downloads, variables, triggers in code); invalidate: false skips it', async () => {
     expect(api.pipelines.update.invalidates({ uuid: 'delta', pipeline: {} })).toEqual([
       ['pipelines'],
       ['blocks'],
@@ -194,6 +194,8 @@ describe('@pipeline-api/query with a bare QueryClient against the reference serv
       ['logs'],
       ['backfills'],
       ['block_outputs'],
+      ['variables'],
+      ['pipeline_triggers'],
     ]);
     expect(api.blocks.update.invalidates({ uuid: 'load', block: {} })).toEqual([['blocks'], ['pipelines'], ['pipeline_runs']]);
     await queryClient.fetchQuery(api.blocks.list.queryOptions());
