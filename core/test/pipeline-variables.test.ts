@@ -156,7 +156,9 @@ describe("a run's variables", () => {
     s.advance(5000);
     const logs = await s.call('GET', '/api/pipelines/p/logs', { token: s.owner });
     const line = logs.logs[0].pipeline_run_logs[0].content.split('\n').find((l: string) => l.includes('variables:'));
-    const shown = JSON.parse(JSON.parse(line).message.replace(/^Pipeline run \d+ variables: /, ''));
+    // Mage's logger line: the time, a space, then the JSON entry.
+    const entry = JSON.parse(line.replace(/^\S+ /, ''));
+    const shown = JSON.parse(entry.message.replace(/^Pipeline run \d+ variables: /, ''));
     expect(shown).toMatchObject({ region: 'eu', limit: 20, mode: 'replay', env: 'prod', trigger_name: 'hook', pipeline_run_id: run.id });
   });
 
