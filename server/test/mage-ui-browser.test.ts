@@ -23,6 +23,24 @@ const NOT_ROUTED_YET: RegExp[] = [];
  */
 const TOKENLESS_LOGOUT = (call: ApiCall) => call.method === 'PUT' && /^\/api\/sessions\/1$/.test(call.path) && call.error?.code === 403;
 
+/**
+ * Before anyone signs in, every page (the sign-in page too) asks `GET /api/projects`: projects are viewer+
+ * (docs/security.md), so a caller without a token is refused with the message only an anonymous caller gets; the UI
+ * ignores it (it redirects only on a 401) and reads the project once signed in.
+ */
+const ANONYMOUS_PROJECT = (call: ApiCall) =>
+  call.method === 'GET' &&
+  /^\/api\/projects(\?|$)/.test(call.path) &&
+  call.error?.code === 403 &&
+  call.error.message === 'Private access for list only, invalid scope.';
+
+/**
+ * Mage's own overview chart draws its bars before it has measured its box: with runs to count (monitor stats), each
+ * bar logs a negative `<rect>` height. A real Mage 0.9.80 logs the same (docs/mage-ui.md); nothing else may.
+ */
+const MAGE_CHART_QUIRK = /^Error: <rect> attribute height: A negative value is not valid\. \("-\d+(\.\d+)?"\)$/;
+const unexpectedConsoleErrors = (visit: PageVisit) => visit.consoleErrors.filter((error) => !MAGE_CHART_QUIRK.test(error));
+
 const contractRoutes = new RouteTable(contract);
 /** Whether the contract has a route for the call (then "No route" is a failure, whatever NOT_ROUTED_YET says). */
 const inContract = (method: string, path: string) => !(contractRoutes.resolve(method, path) instanceof ApiError);
@@ -30,7 +48,7 @@ const inContract = (method: string, path: string) => !(contractRoutes.resolve(me
 /** Calls that answered an error other than a route this server does not have yet. */
 function unexpectedErrors(calls: ApiCall[]): string[] {
   return calls
-    .filter((call) => call.error !== undefined && !TOKENLESS_LOGOUT(call))
+    .filter((call) => call.error !== undefined && !TOKENLESS_LOGOUT(call) && !ANONYMOUS_PROJECT(call))
     .filter((call) => {
       const path = call.path.split('?')[0]!;
       const notRouted = call.error!.type === 'record_not_found' && call.error!.message?.startsWith('No route for');
@@ -99,7 +117,7 @@ describe("Mage's own web UI (mage-ai 0.9.80's frontend) on the reference server,
     expect(signIn.landedOn).toMatch(/^\/overview/);
     for (const visit of [signIn, ...pages]) {
       expectCleanStatic(visit);
-      expect(visit.consoleErrors, visit.name).toEqual([]);
+      expect(unexpectedConsoleErrors(visit), visit.name).toEqual([]);
       expect(unexpectedErrors(visit.calls), visit.name).toEqual([]);
     }
     const step = (name: string) => byName(pages, name);

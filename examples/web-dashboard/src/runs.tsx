@@ -3,6 +3,7 @@ import { refetchUntil, type Queries } from '@pipeline-api/query';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert, describe } from './errors.js';
+import { formatLogLine, logLines } from './log-lines.js';
 
 /** How often a run in progress is read again (ms); a run's page stops polling once the run is terminal. */
 const POLL_MS = 500;
@@ -104,36 +105,18 @@ export function RunPage({ api, id }: { api: Queries; id: number }) {
   );
 }
 
-interface LogLine {
-  timestamp: string;
-  level: string;
-  message: string;
-}
-
-/** A log line is one JSON object (Mage's logger); anything else is shown as it is. */
-function parseLine(line: string): LogLine {
-  try {
-    const { timestamp = '', level = '', message = line } = JSON.parse(line) as Partial<LogLine>;
-    return { timestamp, level, message };
-  } catch {
-    return { timestamp: '', level: '', message: line };
-  }
-}
-
 /** The run's simulated log lines; read again whenever the run changes, so they follow it. */
 function Logs({ api, pipeline, run }: { api: Queries; pipeline: string; run: PipelineRun }) {
   const logs = useQuery(api.pipelines.logs.list.queryOptions(pipeline, { pipeline_run_id: String(run.id) }));
   const { refetch } = logs;
   useEffect(() => void refetch(), [run.updated_at, run.status, refetch]);
   const files = logs.data?.[0];
-  const lines = [...(files?.pipeline_run_logs ?? []), ...(files?.block_run_logs ?? [])]
-    .flatMap((file) => file.content.split('\n').filter(Boolean).map(parseLine))
-    .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  const lines = logLines([...(files?.pipeline_run_logs ?? []), ...(files?.block_run_logs ?? [])]);
   return (
     <section className="logs">
       <h2>Logs</h2>
       <Alert error={logs.error} />
-      <pre>{lines.map((l) => `${l.timestamp.slice(11, 19)} ${l.level.padEnd(7)} ${l.message}`).join('\n')}</pre>
+      <pre>{lines.map(formatLogLine).join('\n')}</pre>
     </section>
   );
 }
