@@ -201,6 +201,8 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
       parameters.push({
         name,
         in: 'query',
+        // A query param the route cannot do without (a download's run id) says so.
+        ...(query.required?.includes(name) ? { required: true } : {}),
         ...(description ? { description } : {}),
         schema: rest,
         ...(name.endsWith('[]') ? { style: 'form' as const, explode: true } : {}),

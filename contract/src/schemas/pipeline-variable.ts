@@ -29,11 +29,11 @@ export const PipelineVariable = withMeta(
 /** A variable's value: any JSON but null (Mage: "Value is empty"). */
 const variableValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
-/** A create or update: `name` must be a Python identifier (the server says so, in Mage's words) and `value` not null. */
+/** A create or update: `name` must be a Python identifier (the server says so, in Mage's words); `value` is required and not null (Mage: "Value is empty"). */
 export const PipelineVariableWrite = withMeta(
   z.object({
     name: z.string().check(z.maxLength(MAX_VARIABLE_NAME_LENGTH)),
-    value: z.optional(variableValue),
+    value: variableValue,
   }),
   { id: 'PipelineVariableWrite' },
 );
@@ -42,7 +42,7 @@ export const PipelineVariableWrite = withMeta(
 export const PipelineVariableUpdate = withMeta(
   z.object({
     name: z.optional(z.string().check(z.maxLength(MAX_VARIABLE_NAME_LENGTH))),
-    value: z.optional(variableValue),
+    value: variableValue,
   }),
   { id: 'PipelineVariableUpdate' },
 );

@@ -17,7 +17,7 @@ export const SecretCreate = withMeta(
         z.maxLength(255),
         z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must start with a letter or underscore and contain only letters, numbers, and underscores' }),
       ),
-    value: z.string(),
+    value: z.string().check(z.minLength(1)),
     /** Mage parses these and ignores them. */
     entity: z.optional(z.nullable(z.string())),
     pipeline_uuid: z.optional(z.nullable(z.string())),

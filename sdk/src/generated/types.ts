@@ -1337,7 +1337,7 @@ export interface PipelineVariablesListQuery {
 
 export type PipelineVariableWrite = {
   name: string;
-  value?: string | number | boolean | unknown[] | {
+  value: string | number | boolean | unknown[] | {
     [key: string]: unknown;
   };
 };
@@ -1349,7 +1349,7 @@ export interface PipelineVariablesCreateQuery {
 
 export type PipelineVariableUpdate = {
   name?: string;
-  value?: string | number | boolean | unknown[] | {
+  value: string | number | boolean | unknown[] | {
     [key: string]: unknown;
   };
 };
