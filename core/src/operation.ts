@@ -159,7 +159,7 @@ export function createCore(options: CoreOptions) {
     return chunks === undefined ? plan : chunks.then(() => plan);
   }
 
-  /** The first request to a route of a lazy module: imports it (and a lazy parent), then plans the route as any other. */
+  /** The first request to a route of a lazy module: imports it (and a lazy parent), then plans the route like every other. */
   async function loadModule(routeId: string, body: Record<string, unknown>): Promise<Plan> {
     const waiting = unloaded.get(routeId);
     if (!waiting) throw new Error(`No contract route ${routeId}`);
