@@ -399,11 +399,16 @@ export async function stubBootCalls(context: BrowserContext) {
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   /** The server's answer, unless it has no such route: then the stand-in (so the stub steps aside once the server routes it). */
   const unlessRouted = (standIn: (route: Route) => Promise<void>) => async (route: Route) => {
-    const response = await route.fetch();
-    const body: unknown = await response.json().catch(() => undefined);
-    const error = body && typeof body === 'object' && 'error' in body ? (body.error as { message?: unknown }) : undefined;
-    if (typeof error?.message === 'string' && error.message.startsWith('No route for')) return standIn(route);
-    return route.fulfill({ response });
+    // The page polls these while a crawl ends: a call whose server or page has gone is dropped, not left to reject.
+    try {
+      const response = await route.fetch();
+      const body: unknown = await response.json().catch(() => undefined);
+      const error = body && typeof body === 'object' && 'error' in body ? (body.error as { message?: unknown }) : undefined;
+      if (typeof error?.message === 'string' && error.message.startsWith('No route for')) return await standIn(route);
+      return await route.fulfill({ response });
+    } catch {
+      return route.abort().catch(() => undefined);
+    }
   };
   await context.route(
     /\/api\/statuses(\?|$)/,
