@@ -10,6 +10,12 @@ export interface Backend {
   /** `sandbox` (the core in this process) or the target's URL. */
   readonly label: string;
   /**
+   * Whether its answers are the contract's, field for field (the sandbox runs the kit's own core). A target may be a
+   * real Mage, whose answers have fields the contract leaves out and lack some it states (docs/compatibility.md):
+   * its tools then advertise no output schema, which a client would hold every answer to.
+   */
+  readonly answersFollowTheContract: boolean;
+  /**
    * How waiting for a run polls: against a target, `intervalMs` of real time between polls, each counted as `stepMs`; in
    * the sandbox, no real wait, and `elapse` moves its clock `stepMs` per poll (the simulated executor runs meanwhile).
    */
@@ -47,6 +53,7 @@ export async function sandboxBackend(): Promise<Backend> {
   return {
     ...session,
     label: 'sandbox',
+    answersFollowTheContract: true,
     poll: { intervalMs: 0, stepMs: 1000, elapse: (ms) => mock.clock.advance(ms) },
     close: async () => {},
   };
@@ -58,6 +65,7 @@ export async function targetBackend(target: string, credentials: Credentials, fe
   return {
     ...session,
     label: target,
+    answersFollowTheContract: false,
     poll: { intervalMs: 2000, stepMs: 2000, elapse: () => {} },
     close: async () => {},
   };

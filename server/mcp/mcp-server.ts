@@ -76,7 +76,7 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
     return result;
   }
 
-  return { tools: listed, call };
+  return { tools: listed, call, answersFollowTheContract: backend.answersFollowTheContract };
 }
 
 export type Toolbox = ReturnType<typeof createToolbox>;
@@ -90,7 +90,7 @@ export function createMcpServer(toolbox: Toolbox): Server {
       title: tool.annotations.title,
       description: tool.description,
       inputSchema: { type: 'object' as const, ...tool.inputSchema },
-      outputSchema: { type: 'object' as const, ...tool.outputSchema },
+      ...(toolbox.answersFollowTheContract ? { outputSchema: { type: 'object' as const, ...tool.outputSchema } } : {}),
       annotations: tool.annotations,
     })),
   }));

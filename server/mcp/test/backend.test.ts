@@ -84,3 +84,27 @@ describe('pipeline-api-server mcp options', () => {
     refused(['--verbose'], /verbose/);
   });
 });
+
+describe('tools against a target', () => {
+  it("advertise no output schema (a real Mage's answers are not the contract's field for field); the sandbox's do", async () => {
+    const { Client, InMemoryTransport } = await import('@modelcontextprotocol/client');
+    const { createMcpServer } = await import('../mcp-server.js');
+    const mock = createInProcessMock({ baseUrl: URL });
+    const listTools = async (backend: Awaited<ReturnType<typeof sandboxBackend>>) => {
+      const server = createMcpServer(createToolbox({ backend, access: { readOnly: true, allowWrites: new Set() } }));
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: 'pipeline-api-tests', version: '1.0.0' });
+      await client.connect(clientSide);
+      const { tools } = await client.listTools();
+      await client.close();
+      await server.close();
+      return tools.find((tool) => tool.name === 'pipelines_list')!;
+    };
+    const target = await targetBackend(URL, { apiKey: MAGE_PUBLIC_API_KEY, email: 'admin@admin.com', password: 'admin' }, mock.fetch);
+    expect((await listTools(target)).outputSchema).toBeUndefined();
+    const sandbox = await sandboxBackend();
+    expect((await listTools(sandbox)).outputSchema).toMatchObject({ type: 'object' });
+    await sandbox.close();
+  });
+});
