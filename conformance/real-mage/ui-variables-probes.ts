@@ -61,6 +61,11 @@ export const UI_STATS_PROBES: Probe[] = [
 /** Why these answers differ from Mage on purpose (docs/compatibility.md, docs/mage-ui.md). */
 export const UI_VARIABLES_REASONS: Reason[] = [
   {
+    id: 'variable-value-in-the-schema',
+    why: 'A variable without a value: both refuse it with 400 record_invalid; the kit’s contract states that `value` is required and never null (its OpenAPI document says so), so the schema’s message names `variable.value`, where Mage’s resource says “Value is empty for variable name …”.',
+    covers: (d, probe) => probe.name === 'variable without a value' && d.path.startsWith('error.') && d.path !== 'error.code' && d.path !== 'error.type',
+  },
+  {
     id: 'variable-delete-answer',
     why: 'Deleting a global variable: Mage presents the bare name it was asked for (`block`, `pipeline`, `value` and `variables` null); the kit answers the deleted variable, its value and the names left.',
     covers: (d, probe) => probe.name === 'delete a variable' && d.path.startsWith('variable.'),
