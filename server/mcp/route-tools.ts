@@ -36,12 +36,10 @@ export const PAGE = { default: 20, max: 100 } as const;
 
 /**
  * Lighter presenter formats Mage offers for some lists, by resource: a run's `default` format leaves out its block runs
- * (the `list` format nests them all), a user's `compact` its project details. A caller's own `format` wins.
+ * (the `list` format nests them all). A caller's own `format` wins. (Users have none: Mage 0.9.80 answers a users list
+ * in `compact` with a 500, "maximum recursion depth exceeded".)
  */
-const LIGHT_FORMATS: ReadonlyMap<string, string> = new Map([
-  ['pipeline_runs', 'default'],
-  ['users', 'compact'],
-]);
+const LIGHT_FORMATS: ReadonlyMap<string, string> = new Map([['pipeline_runs', 'default']]);
 
 /**
  * Routes that are not tools, and why: the MCP server holds the session (a login tool would take a password as an
