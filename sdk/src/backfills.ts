@@ -2,6 +2,7 @@ import type { APIPromise } from './core/api-promise.js';
 import { APIUserAbortError, PipelineApiError } from './core/errors.js';
 import type { RequestOptions } from './core/options.js';
 import type { Backfill } from './generated/types.js';
+import { sleep } from './runs.js';
 
 /** What `client.backfills` adds to its routes: start and cancel, each an update of its `status`. */
 export interface BackfillActions {
@@ -69,20 +70,6 @@ interface BackfillReader {
 }
 
 const IN_PROGRESS = ['initial', 'running'];
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new APIUserAbortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new APIUserAbortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 
 /** The progress a backfill read with `include_run_count` shows. */
 export function backfillProgress(backfill: Backfill): BackfillProgress {

@@ -50,7 +50,7 @@ export interface WaitForRunOptions {
   request?: RequestOptions;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new APIUserAbortError());
     const timer = setTimeout(() => {
