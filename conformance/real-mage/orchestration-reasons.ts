@@ -67,11 +67,6 @@ export const ORCHESTRATION_REASONS: Reason[] = [
       /^\/api\/pipeline_runs\/\d+\/block_runs/.test(probe.path) && ['pipeline_schedule_id', 'pipeline_schedule_name'].includes(tail(d.path)) && d.mage === null,
   },
   {
-    id: 'run-list-extras',
-    why: 'Mage’s run list carries `pipeline_type` and `pipeline_tags` (null unless `include_pipeline_type` / `include_pipeline_tags` is sent); the kit has no pipeline tags and does not offer those options.',
-    covers: (d) => d.kind === 'only in Mage' && ['pipeline_type', 'pipeline_tags'].includes(tail(d.path)) && d.mage === null,
-  },
-  {
     id: 'trigger-url-metadata',
     why: 'Mage’s API trigger URL answers `{pipeline_run}` alone; the kit answers it with the envelope every member answer has (`metadata: null`, `status: 200`).',
     covers: (d, probe) =>

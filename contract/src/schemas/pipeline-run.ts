@@ -33,8 +33,8 @@ export const PipelineRun = withMeta(
     repo_path: z.optional(z.string()),
     /** In a list: the pipeline's type with `include_pipeline_type` (or a `pipeline_type` filter), else null. */
     pipeline_type: z.optional(z.nullable(z.string())),
-    /** In a list, with `include_pipeline_tags`: the pipeline's tags. */
-    pipeline_tags: z.optional(z.array(z.string())),
+    /** In a list: the pipeline's tags with `include_pipeline_tags`, else null. */
+    pipeline_tags: z.optional(z.nullable(z.array(z.string()))),
   }),
   { id: 'PipelineRun' },
 );

@@ -79,13 +79,12 @@ export const runPresenter = definePresenter<RunRecord, undefined, PipelineRun>({
     pipeline_schedule_token: (r, ctx) => (atLeast(ctx.op.caller.role, 'editor') ? (scheduleOf(r, ctx.op)?.token ?? null) : null),
     pipeline_schedule_type: (r, ctx) => scheduleOf(r, ctx.op)?.schedule_type ?? null,
     repo_path: (r, ctx) => scheduleOf(r, ctx.op)?.repo_path ?? '/home/src/default_repo',
-    // As Mage 0.9.80's list: the type when asked for (or filtered by), else null; the tags only when asked for.
+    // As Mage 0.9.80's list: the type when asked for (or filtered by), else null; the tags likewise.
     pipeline_type: (r, ctx) =>
       ctx.op.query.include_pipeline_type === true || typeof ctx.op.query.pipeline_type === 'string'
         ? (pipelinesTable.in(ctx.op.repo).get(r.pipeline_uuid)?.type ?? null)
         : null,
-    pipeline_tags: (r, ctx) =>
-      ctx.op.query.include_pipeline_tags === true ? [...(pipelinesTable.in(ctx.op.repo).get(r.pipeline_uuid)?.tags ?? [])] : undefined,
+    pipeline_tags: (r, ctx) => (ctx.op.query.include_pipeline_tags === true ? [...(pipelinesTable.in(ctx.op.repo).get(r.pipeline_uuid)?.tags ?? [])] : null),
   },
   formats: {
     default: DEFAULTS,

@@ -893,7 +893,7 @@ export type PipelineRun = {
   pipeline_schedule_type?: string | null;
   repo_path?: string;
   pipeline_type?: string | null;
-  pipeline_tags?: string[];
+  pipeline_tags?: string[] | null;
 };
 
 export type BlockRun = {
@@ -1032,7 +1032,7 @@ export type PipelineRunDetail = {
   pipeline_schedule_type?: string | null;
   repo_path?: string;
   pipeline_type?: string | null;
-  pipeline_tags?: string[];
+  pipeline_tags?: string[] | null;
 };
 
 export interface PipelineRunsDetailQuery {
