@@ -31,8 +31,11 @@ import { MSW_3, mswInstall } from '../scripts/packaging/msw-install.js';
 
 const BUDGET_GZIP = 150 * 1000;
 const OURS_BUDGET_GZIP = 15 * 1000;
-/** The page and what its first request loads (the mock's engine): the split must not hide growth. */
-const WITH_FIRST_REQUEST_BUDGET_GZIP = 165 * 1000;
+/**
+ * What a page's first request loads (the mock's engine, the core, the contract's schemas, zod): the kit's own code too,
+ * so the split cannot hide its growth.
+ */
+const FIRST_REQUEST_BUDGET_GZIP = 68 * 1000;
 /** The mock's engine (the core, the contract's schemas, zod): the chunk a page's first request loads. */
 const ENGINE_CHUNK = /(^|\/)engine-[^/]*\.js$/;
 const SMOKE = process.argv.includes('--smoke');
@@ -120,7 +123,7 @@ interface Part {
 }
 
 /** The groups of the chunks the page loads, cut out of them by their source maps. */
-function partsOf(bundle: BrowserBundle | ViteBundle): Part[] {
+function partsOf(bundle: Pick<BrowserBundle | ViteBundle | FirstUse, 'loaded'>): Part[] {
   const code = new Map<string, string>();
   for (const chunk of bundle.loaded) for (const [group, text] of codeByGroup(chunk)) code.set(group, (code.get(group) ?? '') + text);
   return [...code].map(([group, text]) => ({ group, min: text.length, gzip: gzipSync(text, { level: 9 }).length }));
@@ -159,8 +162,8 @@ const mswVersions = APP_ONLY
       ...(SMOKE ? [] : [{ label: 'msw 2.15.0 (the workspace)', mswDir: undefined, bundlers: ['Vite 8', 'Vite 8 + kit plugin', 'esbuild'] as const }]),
     ];
 const totals = new Map<string, number>();
-/** What each kit entry's first request adds (gzip), by `label|entry|bundler`. */
-const firstRequest = new Map<string, number>();
+/** What each kit entry's first request adds, by `label|entry|bundler`. */
+const firstRequest = new Map<string, FirstUse>();
 const summary: string[] = [];
 let failed = false;
 
@@ -200,18 +203,15 @@ for (const { label, mswDir, bundlers } of mswVersions) {
       const verdict = name === MSW_ALONE ? '' : `   budget ${kB(BUDGET_GZIP)}: ${gzip <= BUDGET_GZIP ? 'met' : 'MISSED'}`;
       console.log(`  ${bundler.padEnd(20)} total ${kB(min).padStart(9)} minified  ${kB(gzip).padStart(9)} gzip${verdict}${lazy}`);
       if (firstUse) {
-        const withFirst = gzip + firstUse.gzip;
-        const firstLine = `the first request adds ${kB(firstUse.gzip)} gzip (the engine and ${firstUse.files.length - 1} chunk(s) it imports): ${kB(withFirst)} with the page`;
+        const firstLine = `the first request adds ${kB(firstUse.gzip)} gzip (the engine and the ${firstUse.files.length - 1} chunk(s) it imports; ${kB(gzip + firstUse.gzip)} with the page)`;
         console.log(
-          `                       ${firstLine}   budget ${kB(WITH_FIRST_REQUEST_BUDGET_GZIP)}: ${withFirst <= WITH_FIRST_REQUEST_BUDGET_GZIP ? 'met' : 'MISSED'}`,
+          `                       ${firstLine}   budget ${kB(FIRST_REQUEST_BUDGET_GZIP)}: ${firstUse.gzip <= FIRST_REQUEST_BUDGET_GZIP ? 'met' : 'MISSED'}`,
         );
-        if (bundler !== 'Vite 8' && withFirst > WITH_FIRST_REQUEST_BUDGET_GZIP) {
-          console.error(
-            `  ${bundler}, ${name}, ${label}: the page with its first request is over its budget by ${kB(withFirst - WITH_FIRST_REQUEST_BUDGET_GZIP)} gzip`,
-          );
+        if (firstUse.gzip > FIRST_REQUEST_BUDGET_GZIP) {
+          console.error(`  ${bundler}, ${name}, ${label}: the first request is over its budget by ${kB(firstUse.gzip - FIRST_REQUEST_BUDGET_GZIP)} gzip`);
           failed = true;
         }
-        firstRequest.set(`${label}|${name}|${bundler}`, firstUse.gzip);
+        firstRequest.set(`${label}|${name}|${bundler}`, firstUse);
       }
       if (name !== MSW_ALONE) {
         const oursLine = `the kit's own part (all but MSW, gzip alone): ${kB(ours)}   budget ${kB(OURS_BUDGET_GZIP)}: ${ours <= OURS_BUDGET_GZIP ? 'met' : 'MISSED'}`;
@@ -221,11 +221,17 @@ for (const { label, mswDir, bundlers } of mswVersions) {
           failed = true;
         }
         if (name === MAIN) {
-          const first = firstRequest.get(`${label}|${name}|${bundler}`) ?? 0;
-          summary.push(`  ${label.padEnd(28)} ${bundler.padEnd(20)} total ${kB(gzip).padStart(9)} gzip; ${oursLine}; first request +${kB(first)}`);
+          const first = firstRequest.get(`${label}|${name}|${bundler}`)?.gzip ?? 0;
+          summary.push(
+            `  ${label.padEnd(28)} ${bundler.padEnd(20)} total ${kB(gzip).padStart(9)} gzip; ${oursLine}; the first request adds ${kB(first)} (${kB(gzip + first)} with the page)`,
+          );
         }
       }
       printParts(parts);
+      if (firstUse) {
+        console.log('    what the first request adds:');
+        printParts(partsOf(firstUse));
+      }
     }
   }
   for (const bundler of bundlers) {

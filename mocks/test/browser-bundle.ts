@@ -33,6 +33,8 @@ export const BROWSER_ENTRIES = {
 export interface FirstUse {
   files: string[];
   gzip: number;
+  /** Those chunks, each with its source map (JSON text), to cut them by source. */
+  loaded: { code: string; sourceMap: string }[];
 }
 
 export interface BrowserBundle {
@@ -75,13 +77,13 @@ function firstUseOf(
   files: readonly string[],
   loaded: ReadonlySet<string>,
   importsOf: (file: string) => readonly string[],
-  gzipOf: (file: string) => number,
+  codeOf: (file: string) => { code: string; sourceMap: string },
 ): FirstUse | undefined {
   if (!pattern) return undefined;
   const start = files.find((file) => pattern.test(file) && !loaded.has(file));
   if (!start) throw new Error(`No lazy chunk named ${pattern}`);
   const added = [...staticClosure(start, importsOf)].filter((file) => !loaded.has(file));
-  return { files: added, gzip: added.reduce((a, file) => a + gzipOf(file), 0) };
+  return { files: added, gzip: added.reduce((a, file) => a + gzipSync(codeOf(file).code, { level: 9 }).length, 0), loaded: added.map(codeOf) };
 }
 
 /** esbuild resolves `msw` and its subpaths from `mswDir`, for the app and the kit alike (one msw per app, as npm installs it). */
@@ -143,7 +145,7 @@ export async function bundleForBrowser(entry: string, { mswDir, firstUse }: MswC
     }
   }
   const staticImports = (file: string) => outputs[file]!.imports.flatMap((next) => (next.kind === 'import-statement' ? [next.path] : []));
-  const gzipOf = (file: string) => gzipSync(chunks.get(file)?.code ?? '', { level: 9 }).length;
+  const codeOf = (file: string) => ({ code: chunks.get(file)?.code ?? '', sourceMap: text(`${file}.map`) });
   return {
     loaded,
     lazy,
@@ -153,7 +155,7 @@ export async function bundleForBrowser(entry: string, { mswDir, firstUse }: MswC
     inputs,
     lazyInputs,
     chunks,
-    firstUse: firstUseOf(firstUse, [...chunks.keys()], loadedFiles, staticImports, gzipOf),
+    firstUse: firstUseOf(firstUse, [...chunks.keys()], loadedFiles, staticImports, codeOf),
   };
 }
 
@@ -221,12 +223,14 @@ export async function bundleWithVite(
     for (const chunk of emitted) if (chunk.isEntry || options.atBoot?.test(chunk.fileName)) visit(chunk.fileName);
     const chunks: ViteBundle['chunks'] = [];
     const loaded: ViteBundle['loaded'] = [];
+    const withMaps = new Map<string, { code: string; sourceMap: string }>();
     for (const output of emitted) {
       const lazy = !loadedFiles.has(output.fileName);
       // The code as written to disk, without the source-map comment a build without maps does not have.
       const code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
       chunks.push({ file: output.fileName, min: code.length, gzip: gzipSync(code, { level: 9 }).length, lazy });
-      if (!lazy) loaded.push({ code, sourceMap: output.map ? JSON.stringify(output.map) : '' });
+      withMaps.set(output.fileName, { code, sourceMap: output.map ? JSON.stringify(output.map) : '' });
+      if (!lazy) loaded.push(withMaps.get(output.fileName)!);
     }
     const pageChunks = chunks.filter((c) => !c.lazy);
     const firstUse = firstUseOf(
@@ -234,7 +238,7 @@ export async function bundleWithVite(
       chunks.map((c) => c.file),
       loadedFiles,
       (file) => emitted.find((c) => c.fileName === file)?.imports ?? [],
-      (file) => chunks.find((c) => c.file === file)?.gzip ?? 0,
+      (file) => withMaps.get(file) ?? { code: '', sourceMap: '' },
     );
     return { chunks, loaded, min: pageChunks.reduce((a, c) => a + c.min, 0), gzip: pageChunks.reduce((a, c) => a + c.gzip, 0), firstUse };
   } finally {
