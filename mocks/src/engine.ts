@@ -1,3 +1,8 @@
+/*
+ * The mock's engine: everything that needs the core (and with it the contract's schemas and zod). It is imported on
+ * first use (engine-chunk.ts), so bundlers put it in a chunk of its own that a page loads with its first request;
+ * in-process.ts keeps what the mock answers synchronously.
+ */
 import {
   combineHooks,
   createApi,
@@ -42,7 +47,7 @@ interface Determinism {
 }
 
 /** Same seed and start, same tokens and timestamps: snapshots stay stable. */
-const deterministic = (seed = 1, clock = new MockClock(MOCK_EPOCH)): Determinism => ({ clock, random: seededRandom(seed) });
+const deterministic = (seed: number | undefined, clock: MockClock): Determinism => ({ clock, random: seededRandom(seed ?? 1) });
 
 /** Persistence, imported only by a mock that persists: bundlers split it into a chunk most pages never load. */
 const loadPersistence = () => import('./persistence.js');
