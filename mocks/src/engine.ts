@@ -36,6 +36,8 @@ export interface MockShell {
   readonly violations: ContractViolationError[];
   /** The clock the mock was made with (a test may have moved it before the first request). */
   readonly clock: MockClock;
+  /** `options.baseUrl`, parsed when the mock was made. */
+  readonly base: URL | undefined;
 }
 
 /** The mock's asynchronous part: the core and its resources, answering requests. */
@@ -57,8 +59,7 @@ const loadFixtures = () => import('@pipeline-api/core/fixtures');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The mock's engine: the reference server's own core and resources, over an in-memory repository it owns. */
-export function startEngine({ options, injections, violations, clock: firstClock }: MockShell): Engine {
-  const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
+export function startEngine({ options, injections, violations, clock: firstClock, base }: MockShell): Engine {
   const persistKey = options.persistKey ?? 'pipeline-api-mocks';
   let determinism = deterministic(options.seed, firstClock);
   let flushPersisted = () => Promise.resolve();

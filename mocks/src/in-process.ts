@@ -92,11 +92,13 @@ export function createInProcessMock(options: MockOptions = {}): InProcessMock {
   const injections = new Injections();
   const violations: ContractViolationError[] = [];
   const firstClock = new MockClock(options.start ?? MOCK_EPOCH);
+  // Parsed now: a base URL that is not one throws where the mock is made, not at its first request.
+  const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
   let engine: Engine | undefined;
   let starting: Promise<Engine> | undefined;
   const started = () =>
     (starting ??= loadEngine().then(
-      ({ startEngine }) => (engine = startEngine({ options, injections, violations, clock: firstClock })),
+      ({ startEngine }) => (engine = startEngine({ options, injections, violations, clock: firstClock, base })),
       (error: unknown) => {
         // A chunk that did not download is tried again on the next use.
         starting = undefined;
