@@ -1,6 +1,7 @@
 import { isAppRoute, type AppRoute, type AppRouter } from './dsl.js';
 import * as z from 'zod/mini';
 import { fileMetaOf, type FileMeta } from './envelope.js';
+import { pathParams, pathPattern } from './paths.js';
 import type { RouteMeta } from './route-meta.js';
 
 /**
@@ -54,14 +55,7 @@ export function walkContract(router: AppRouter, prefix: string[] = []): Contract
   return Object.entries(router).flatMap(([key, node]) => (isAppRoute(node) ? [readRoute(node, prefix, key)] : walkContract(node, [...prefix, key])));
 }
 
-/** The `:name` segments of a path, in order. */
-export const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-
-/** Text as a regular expression source that matches it literally. */
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** See ContractRoute.pattern. */
-export const pathPattern = (path: string): string => `${escapeRegExp(path).replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?`;
+export { escapeRegExp, pathParams, pathPattern } from './paths.js';
 
 function readRoute(route: AppRoute, prefix: string[], key: string): ContractRoute {
   const id = [...prefix, key].join('.');

@@ -1,4 +1,5 @@
-import { escapeRegExp, walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
+import { walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
+import { apiPattern, urlPattern } from '@pipeline-api/contract/paths';
 import { decodeParam, hasMalformedEncoding, malformedPath, routingMethod } from './raw-request.js';
 import { ApiError } from './errors.js';
 
@@ -77,26 +78,23 @@ export class RouteTable {
   }
 
   /** A route's pattern for whole URLs: `origin` (a regular expression source; default any origin), then the path. */
-  static urlPattern(route: ContractRoute, origin?: string): RegExp {
-    return new RegExp(`^${origin === undefined ? ANY_ORIGIN : escapeRegExp(origin.replace(/\/+$/, ''))}${route.pattern}$`);
+  static urlPattern(route: Pick<ContractRoute, 'pattern'>, origin?: string): RegExp {
+    return urlPattern(route.pattern, origin);
   }
 
   /** Every path under `/api` in any case, for a catch-all after the routes (the server answers every path). */
   static apiPattern(origin?: string): RegExp {
-    return new RegExp(`^${origin === undefined ? ANY_ORIGIN : escapeRegExp(origin.replace(/\/+$/, ''))}/api(?:/|$)`, 'i');
+    return apiPattern(origin);
   }
 
   /** The decoded params of a URL (no query, no fragment) that `pattern` (urlPattern of `route`) matches. */
-  static paramsIn(route: ContractRoute, pattern: RegExp, url: string): Record<string, string> {
+  static paramsIn(route: Pick<ContractRoute, 'params'>, pattern: RegExp, url: string): Record<string, string> {
     const m = pattern.exec(url);
     return m ? paramsOf(route, m) : {};
   }
 }
 
-/** Any http(s) origin, as a regular expression source. */
-const ANY_ORIGIN = '[^:/?#]+://[^/?#]+';
-
-function paramsOf(route: ContractRoute, m: RegExpExecArray): Record<string, string> {
+function paramsOf(route: Pick<ContractRoute, 'params'>, m: RegExpExecArray): Record<string, string> {
   // Every group of a pattern is a param, in order (the origin's source captures nothing).
   const params: Record<string, string> = {};
   for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeParam(m[i + 1]!);

@@ -1,17 +1,6 @@
 import type { ContractRoute } from '@pipeline-api/contract';
 import { checkAnswer } from '@pipeline-api/core';
-
-/** A mocked response that does not match the contract: a bug in the mock or an injection, never silent. */
-export class ContractViolationError extends Error {
-  override name = 'ContractViolationError';
-  constructor(
-    readonly route: string,
-    readonly status: number,
-    readonly issues: string[],
-  ) {
-    super(`Mocked response of ${route} (HTTP ${status}) violates the contract: ${issues.slice(0, 5).join('; ')}`);
-  }
-}
+import { ContractViolationError } from './violation.js';
 
 /**
  * Checks a mocked answer with the core's contract check (the proxy's too); returns the violation, if any. `isJson`:

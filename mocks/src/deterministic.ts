@@ -1,4 +1,4 @@
-import { seededRandom, type Clock, type RandomSource } from '@pipeline-api/core';
+import type { Clock } from '@pipeline-api/core';
 
 /** 2026-01-01T00:00:00Z: where a mock's clock starts unless told otherwise. */
 export const MOCK_EPOCH = Date.UTC(2026, 0, 1);
@@ -35,14 +35,3 @@ export class MockClock implements Clock {
     this.#now = target;
   }
 }
-
-export interface Determinism {
-  clock: MockClock;
-  random: RandomSource;
-}
-
-/** Same seed and start, same tokens and timestamps: snapshots stay stable. */
-export const deterministic = (seed = 1, start = MOCK_EPOCH): Determinism => ({
-  clock: new MockClock(start),
-  random: seededRandom(seed),
-});

@@ -3,7 +3,7 @@
  * `mock.fetch` to the SDK. The fastest way in: no interception, no service worker.
  */
 export { createInProcessMock, MOCK_PASSWORD_ITERATIONS, type InProcessMock, type MockOptions, type MatchedRoute } from './in-process.js';
-export { ContractViolationError } from './contract-check.js';
+export { ContractViolationError } from './violation.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';
 export type { Fixtures, RunScenario, Seeded } from '@pipeline-api/core/fixtures';
 export type { Injection, InjectionOptions } from './injections.js';

@@ -1,7 +1,7 @@
 export { createMockApi, type MockApi } from './mock-api.js';
 export { createInProcessMock, MOCK_PASSWORD_ITERATIONS, type InProcessMock, type MockOptions, type MatchedRoute } from './in-process.js';
 export { createHandlers } from './handlers.js';
-export { ContractViolationError } from './contract-check.js';
+export { ContractViolationError } from './violation.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';
 export type { Fixtures, RunScenario, Seeded } from '@pipeline-api/core/fixtures';
 export type { Injection, InjectionOptions } from './injections.js';

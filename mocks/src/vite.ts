@@ -17,7 +17,7 @@ export const TLDTS_ESM_ALIAS = { find: /^tldts$/, replacement: 'tldts/dist/index
 
 /**
  * The kit's Vite plugin: `plugins: [pipelineApiMocks()]` in vite.config.ts. It applies the tldts alias, which takes a
- * page with the browser mocks from 204 kB to 139 kB gzip at boot on msw 3 (`npm run bench:mocks-bundle`).
+ * page with the browser mocks from 161.8 kB to 96.5 kB gzip at boot on msw 3 (`npm run bench:mocks-bundle`).
  */
 export function pipelineApiMocks(): PipelineApiMocksPlugin {
   return {

@@ -10,6 +10,8 @@ import { BROWSER_ENTRIES, bundleForBrowser } from './browser-bundle.js';
 describe("the mocks' browser bundle", async () => {
   const { inputs, lazyInputs, loaded, metafile, chunks } = await bundleForBrowser(BROWSER_ENTRIES['setupMockWorker and one SDK call']);
   const paths = [...inputs.keys()];
+  /** Every source in the build, in the page's chunks or in one loaded on first use. */
+  const everywhere = [...paths, ...lazyInputs];
   const { outputs } = metafile;
   /** A chunk's sources (with code in it). */
   const inputsOf = (file: string) => Object.entries(outputs[file]!.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []));
@@ -33,12 +35,29 @@ describe("the mocks' browser bundle", async () => {
   };
 
   it('holds one zod, without its translations (zod imported as a namespace, so bundlers can drop its locales)', () => {
-    expect(paths.filter((p) => /node_modules\/zod\/v4\/locales\/(?!en\.js$)/.test(p))).toEqual([]);
-    expect(paths.filter((p) => p.includes('/zod/v4/classic/from-json-schema'))).toEqual([]);
+    expect(everywhere.some((p) => p.includes('node_modules/zod/v4/mini/'))).toBe(true);
+    expect(everywhere.filter((p) => /node_modules\/zod\/v4\/locales\/(?!en\.js$)/.test(p))).toEqual([]);
+    expect(everywhere.filter((p) => p.includes('/zod/v4/classic/from-json-schema'))).toEqual([]);
   });
 
   it("does not load @ts-rest/core, whose module carries a copy of zod 3 (the contract builds ts-rest's routers itself)", () => {
-    expect(paths.filter((p) => p.includes('node_modules/@ts-rest/'))).toEqual([]);
+    expect(everywhere.filter((p) => p.includes('node_modules/@ts-rest/'))).toEqual([]);
+  });
+
+  it("boots with MSW, the handlers and the route paths: the core, the contract's schemas and zod load with the first request", () => {
+    const engine = lazyOutputsOf('mocks/dist/engine-');
+    expect(engine).toHaveLength(1);
+    const withEngine = [engine[0]!, ...staticallyImported(engine[0]!)].filter((file) => chunks.get(file)?.loaded === false).flatMap(inputsOf);
+    for (const [name, matches] of [
+      ['the core', (path: string) => path === 'core/dist/index.js'],
+      ["the contract's routes and schemas", (path: string) => path === 'contract/dist/index.js'],
+      ['zod', (path: string) => path.includes('node_modules/zod/')],
+    ] as const) {
+      expect(paths.filter(matches), `${name} is in the page's own chunks`).toEqual([]);
+      expect(withEngine.some(matches), `${name} does not load with the engine`).toBe(true);
+    }
+    // What the page keeps to route: the route paths (no schema), the handlers are made from them.
+    expect(loaded.some((chunk) => chunk.code.includes('/api/pipelines/:pipeline_uuid/pipeline_schedules'))).toBe(true);
   });
 
   it('splits off what most pages never call: croner (cron triggers), jose (logins), cookie (a request with cookies and no token in a header), bcryptjs (the mocks hash with Web Crypto), persistence', () => {

@@ -29,6 +29,14 @@ export const BROWSER_ENTRIES = {
     await setupWorker(http.get('/api/status', () => HttpResponse.json({ status: 'ok' }))).start();`,
 } as const;
 
+/** What a first call loads: the lazy chunk whose file name matches `firstUse` and the chunks it imports statically, not already in the page. */
+export interface FirstUse {
+  files: string[];
+  gzip: number;
+  /** Those chunks, each with its source map (JSON text), to cut them by source. */
+  loaded: { code: string; sourceMap: string }[];
+}
+
 export interface BrowserBundle {
   /** The chunks the page loads (the entry and what it imports statically), each with its source map (JSON text). */
   loaded: { code: string; sourceMap: string }[];
@@ -44,11 +52,38 @@ export interface BrowserBundle {
   lazyInputs: Set<string>;
   /** Every chunk's code by its path in the metafile's outputs, and whether the page loads it. */
   chunks: Map<string, { code: string; loaded: boolean }>;
+  /** With `firstUse`: what that first call loads. */
+  firstUse?: FirstUse;
 }
 
 /** Which msw the app installs: by default the workspace's (msw 2); `mswDir`, a folder with msw installed under node_modules (msw-install.ts). */
 export interface MswChoice {
   mswDir?: string;
+  /** A lazy chunk's file name (e.g. /engine-/, the mock's engine): measure what its first call loads. */
+  firstUse?: RegExp;
+}
+
+/** The chunks `start` and what it imports statically (transitively), given each chunk's static imports. */
+function staticClosure(start: string, importsOf: (file: string) => readonly string[], into = new Set<string>()): Set<string> {
+  if (into.has(start)) return into;
+  into.add(start);
+  for (const next of importsOf(start)) staticClosure(next, importsOf, into);
+  return into;
+}
+
+/** What the first call of the lazy chunk named `pattern` loads beyond the page's chunks (`loaded`). */
+function firstUseOf(
+  pattern: RegExp | undefined,
+  files: readonly string[],
+  loaded: ReadonlySet<string>,
+  importsOf: (file: string) => readonly string[],
+  codeOf: (file: string) => { code: string; sourceMap: string },
+): FirstUse | undefined {
+  if (!pattern) return undefined;
+  const start = files.find((file) => pattern.test(file) && !loaded.has(file));
+  if (!start) throw new Error(`No lazy chunk named ${pattern}`);
+  const added = [...staticClosure(start, importsOf)].filter((file) => !loaded.has(file));
+  return { files: added, gzip: added.reduce((a, file) => a + gzipSync(codeOf(file).code, { level: 9 }).length, 0), loaded: added.map(codeOf) };
 }
 
 /** esbuild resolves `msw` and its subpaths from `mswDir`, for the app and the kit alike (one msw per app, as npm installs it). */
@@ -68,7 +103,7 @@ function mswFrom(mswDir: string): Plugin {
  * Bundles an entry as a browser app ships it: esbuild, minified, for browsers, in production mode, with code
  * splitting (an `import()` becomes a chunk of its own, loaded when first called).
  */
-export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}): Promise<BrowserBundle> {
+export async function bundleForBrowser(entry: string, { mswDir, firstUse }: MswChoice = {}): Promise<BrowserBundle> {
   const result = await build({
     plugins: mswDir ? [mswFrom(mswDir)] : [],
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
@@ -109,6 +144,8 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
       for (const [input] of used) lazyInputs.add(input);
     }
   }
+  const staticImports = (file: string) => outputs[file]!.imports.flatMap((next) => (next.kind === 'import-statement' ? [next.path] : []));
+  const codeOf = (file: string) => ({ code: chunks.get(file)?.code ?? '', sourceMap: text(`${file}.map`) });
   return {
     loaded,
     lazy,
@@ -118,6 +155,7 @@ export async function bundleForBrowser(entry: string, { mswDir }: MswChoice = {}
     inputs,
     lazyInputs,
     chunks,
+    firstUse: firstUseOf(firstUse, [...chunks.keys()], loadedFiles, staticImports, codeOf),
   };
 }
 
@@ -129,6 +167,8 @@ export interface ViteBundle {
   gzip: number;
   /** The chunks the page loads, each with its source map (JSON text; empty when the bundler made none), to cut it by source. */
   loaded: { code: string; sourceMap: string }[];
+  /** With `firstUse`: what that first call loads. */
+  firstUse?: FirstUse;
 }
 
 /** Vite's aliases for msw from `mswDir` (its browser entry points; msw 3's exports have no browser-only condition). */
@@ -183,15 +223,24 @@ export async function bundleWithVite(
     for (const chunk of emitted) if (chunk.isEntry || options.atBoot?.test(chunk.fileName)) visit(chunk.fileName);
     const chunks: ViteBundle['chunks'] = [];
     const loaded: ViteBundle['loaded'] = [];
+    const withMaps = new Map<string, { code: string; sourceMap: string }>();
     for (const output of emitted) {
       const lazy = !loadedFiles.has(output.fileName);
       // The code as written to disk, without the source-map comment a build without maps does not have.
       const code = output.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
       chunks.push({ file: output.fileName, min: code.length, gzip: gzipSync(code, { level: 9 }).length, lazy });
-      if (!lazy) loaded.push({ code, sourceMap: output.map ? JSON.stringify(output.map) : '' });
+      withMaps.set(output.fileName, { code, sourceMap: output.map ? JSON.stringify(output.map) : '' });
+      if (!lazy) loaded.push(withMaps.get(output.fileName)!);
     }
     const pageChunks = chunks.filter((c) => !c.lazy);
-    return { chunks, loaded, min: pageChunks.reduce((a, c) => a + c.min, 0), gzip: pageChunks.reduce((a, c) => a + c.gzip, 0) };
+    const firstUse = firstUseOf(
+      options.firstUse,
+      chunks.map((c) => c.file),
+      loadedFiles,
+      (file) => emitted.find((c) => c.fileName === file)?.imports ?? [],
+      (file) => withMaps.get(file) ?? { code: '', sourceMap: '' },
+    );
+    return { chunks, loaded, min: pageChunks.reduce((a, c) => a + c.min, 0), gzip: pageChunks.reduce((a, c) => a + c.gzip, 0), firstUse };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

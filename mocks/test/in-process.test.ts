@@ -125,3 +125,21 @@ describe('mock.fetch: the core in this process, no interception', () => {
     expect(inputs.filter((p) => /node_modules\/(msw|@mswjs)\//.test(p))).toEqual([]);
   });
 });
+
+describe('the mock before its first request (the engine loads on first use)', () => {
+  it('refuses a base URL that is not one where the mock is made', () => {
+    expect(() => createInProcessMock({ baseUrl: 'not a url' })).toThrow(TypeError);
+  });
+
+  it('arms injections and moves its clock at once; the first request sees them', async () => {
+    const mock = createInProcessMock({ baseUrl: BASE });
+    mock.inject('statuses.list', { status: 503 });
+    const start = mock.clock.now();
+    mock.clock.advance(60_000);
+    expect(mock.violations).toEqual([]);
+    expect((await mock.fetch(`${BASE}/api/status?api_key=${KEY}`)).status).toBe(503);
+    // The clock moved before the first request is the one the engine runs on: one second more for the request.
+    expect(mock.clock.now()).toBe(start + 61_000);
+    expect((await mock.fetch(`${BASE}/api/status?api_key=${KEY}`)).status).toBe(200);
+  });
+});

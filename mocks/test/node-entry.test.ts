@@ -36,17 +36,32 @@ async function nodeImportGraph(entry: string) {
   const eager = new Set<string>();
   const lazy = new Set<string>();
   for (const [file, output] of Object.entries(outputs)) for (const input of Object.keys(output.inputs)) (loadedFiles.has(file) ? eager : lazy).add(input);
-  return { eager: [...eager], lazy: [...lazy] };
+  // What the first request adds: the mock's engine (its `import()` target) and what it imports statically.
+  const engineFile = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'mocks/src/engine.ts')!;
+  const withEngine = new Set(loadedFiles);
+  const visitFromEngine = (file: string) => {
+    if (withEngine.has(file)) return;
+    withEngine.add(file);
+    for (const next of outputs[file]!.imports) if (next.kind === 'import-statement' && !next.external) visitFromEngine(next.path);
+  };
+  visitFromEngine(engineFile);
+  const onFirstRequest = Object.entries(outputs).flatMap(([file, output]) => (withEngine.has(file) ? Object.keys(output.inputs) : []));
+  return { eager: [...eager], lazy: [...lazy], onFirstRequest };
 }
 
 /** The import cost of the Node entry (every test file that mocks the API pays it) is printed by npm run bench:mocks. */
 describe("what the mocks' Node entry loads on import", async () => {
   // Every export kept: Node evaluates a module whole, whatever the importer uses (a bundler would drop the rest).
-  const { eager, lazy } = await nodeImportGraph(`export * from '@pipeline-api/mocks/node';`);
+  const { eager, lazy, onFirstRequest } = await nodeImportGraph(`export * from '@pipeline-api/mocks/node';`);
 
-  it("one zod, zod/mini (the contract's), not classic zod as well", () => {
-    expect(eager.some((path) => path.includes('node_modules/zod/v4/mini/'))).toBe(true);
-    expect(eager.filter((path) => path.includes('node_modules/zod/v4/classic/'))).toEqual([]);
+  it('no zod, no contract schemas and no core: the mock loads them with its first request (or api(), seed(), reset())', () => {
+    expect(eager.filter((path) => /node_modules\/zod\/|^(core|contract)\/src\/(?!paths\.ts$)/.test(path))).toEqual([]);
+    expect(onFirstRequest.some((path) => path === 'core/src/api.ts')).toBe(true);
+  });
+
+  it("one zod once a request is answered, zod/mini (the contract's), not classic zod as well", () => {
+    expect(onFirstRequest.some((path) => path.includes('node_modules/zod/v4/mini/'))).toBe(true);
+    expect(onFirstRequest.filter((path) => path.includes('node_modules/zod/v4/classic/'))).toEqual([]);
   });
 
   it('cookie (the Cookie header parser) loads on the first request with cookies and no token in a header', () => {
