@@ -273,13 +273,14 @@ try {
 }
 console.log(`Milliseconds to the "listening on" line and RSS then, median of ${STARTS} starts (noisy shared machine: CPU time is the steadier figure);`);
 console.log(`then milliseconds from SIGTERM to the exit of the process and of every process under it (target: under ${STOP_TARGET_MS} ms)\n`);
-console.log('| start | wall median | wall min | CPU median | RSS (MB) | SIGTERM to exit median | max | under 200 ms |');
+console.log(`| start | wall median | wall min | CPU median | RSS (MB) | SIGTERM to exit median | max | median under ${STOP_TARGET_MS} ms |`);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const spec of cases) {
   const list = starts.get(spec.name)!;
   const [wall, stop] = [list.map((t) => t.wall), list.map((t) => t.stop)];
   const outlived = list.filter((t) => t.outlived).length;
-  const verdict = spec.floor ? '-' : Math.max(...stop) < STOP_TARGET_MS && outlived === 0 ? 'met' : 'MISSED';
+  // A server left running by npm misses it whatever the figures: its stop never came.
+  const verdict = spec.floor ? '-' : median(stop) < STOP_TARGET_MS && outlived === 0 ? 'met' : 'MISSED';
   const note = outlived > 0 ? ` (the server outlived npm ${outlived}/${list.length} times)` : '';
   console.log(
     `| ${spec.name} | ${median(wall).toFixed(0)} | ${Math.min(...wall).toFixed(0)} | ${median(list.map((t) => t.cpu)).toFixed(0)} | ${median(list.map((t) => t.rss)).toFixed(0)} | ${median(stop).toFixed(0)} | ${Math.max(...stop).toFixed(0)} | ${verdict}${note} |`,
