@@ -4,32 +4,14 @@ import type { CoreConfig } from '../src/config.js';
 import { ApiError } from '../src/errors.js';
 import { parseBody, parseHeaders, parseQuery } from '../src/raw-request.js';
 import type { RepositoryFactory } from '../src/repository/hooks.js';
+import { API_KEY, ApiCaller, type CallOptions, type Reply } from './caller.js';
 
-export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
-export const OWNER = { email: 'admin@admin.com', username: 'admin', password: 'admin' };
+export { API_KEY, OWNER, decodeJwtToken, manualClock, type CallOptions, type Reply } from './caller.js';
 
 /** Where the requests seem to come from: one client, as every request to a loopback server is. */
 const CLIENT = '127.0.0.1';
 /** Resolves the paths the tests give (with their query strings) as a fetch to a server would. */
 const ORIGIN = 'http://in-process.test';
-
-export interface Reply {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-export interface CallOptions {
-  body?: unknown;
-  /** Raw body text, parsed by the core's body parser as the transports parse what they read. */
-  rawBody?: string;
-  query?: Record<string, string | string[]>;
-  headers?: Record<string, string>;
-  /** Decoded token, sent as OAUTH-TOKEN. */
-  token?: string;
-  /** false: send no API key; otherwise the key sent in X-API-KEY. */
-  apiKey?: string | false;
-}
 
 export interface StartOptions {
   config?: Partial<CoreConfig>;
@@ -43,8 +25,10 @@ export interface StartOptions {
  * (headers on the wire, content types, body limits, CORS, the request log) is tested in server/test. The scheduler
  * runs only when the test ticks it.
  */
-export class TestApi {
-  private constructor(readonly api: Api) {}
+export class TestApi extends ApiCaller {
+  private constructor(readonly api: Api) {
+    super();
+  }
 
   static async start(options: StartOptions = {}): Promise<TestApi> {
     // bcrypt at its lowest cost: a test logs in often, and the hash is not what it tests.
@@ -69,7 +53,7 @@ export class TestApi {
     return Promise.resolve();
   }
 
-  async call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  override async call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
     const url = new URL(path, ORIGIN);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
@@ -97,51 +81,9 @@ export class TestApi {
     });
     return reply(outcome);
   }
-
-  /** Logs in and returns the raw and decoded tokens. */
-  async login(identity: { email?: string; username?: string; password: string } = OWNER) {
-    const reply = await this.call('POST', '/api/sessions', { body: { session: identity } });
-    if (!reply.body.session) throw new Error(`login failed: ${JSON.stringify(reply.body)}`);
-    const raw: string = reply.body.session.token;
-    return { raw, decoded: decodeJwtToken(raw), reply };
-  }
-
-  /** Creates a user with a role (as the owner) and logs in as them. */
-  async userWithRole(role: 'owner' | 'admin' | 'editor' | 'viewer' | null, ownerToken: string, name = role ?? 'norole') {
-    const ids = { owner: 1, admin: 2, editor: 3, viewer: 4 } as const;
-    const suffix = Math.random().toString(36).slice(2, 8);
-    const email = `${name}-${suffix}@example.com`;
-    const password = 'password123';
-    const created = await this.call('POST', '/api/users', {
-      token: ownerToken,
-      body: {
-        user: {
-          email,
-          username: `${name}_${suffix}`,
-          password,
-          password_confirmation: password,
-          ...(role ? { roles_new: [ids[role]] } : {}),
-        },
-      },
-    });
-    if (!created.body.user) throw new Error(`user create failed: ${JSON.stringify(created.body)}`);
-    const { decoded } = await this.login({ email, password });
-    return { id: created.body.user.id as number, email, password, token: decoded };
-  }
 }
 
 /** The answer as a client reads it off the wire: the body through JSON (no undefined, no shared objects). */
 function reply(outcome: { status: number; body: unknown; headers?: Record<string, string> }): Reply {
   return { status: outcome.status, headers: new Headers(outcome.headers), body: JSON.parse(JSON.stringify(outcome.body)) };
-}
-
-export function decodeJwtToken(raw: string): string {
-  const payload = JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString('utf8'));
-  return payload.token;
-}
-
-/** A clock tests can move. */
-export function manualClock(start = Date.UTC(2026, 0, 1)) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => void (now += ms) };
 }

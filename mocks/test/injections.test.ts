@@ -18,7 +18,7 @@ describe('inject() refuses an unknown route id at run time', () => {
 
   it('a known id is armed as before', async () => {
     const mock = createInProcessMock({ baseUrl: 'http://127.0.0.1:6789' });
-    mock.inject('statuses.list', { status: 503 });
+    mock.inject('statuses.health', { status: 503 });
     expect((await mock.fetch('http://127.0.0.1:6789/api/status')).status).toBe(503);
   });
 });

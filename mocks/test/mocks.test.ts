@@ -134,7 +134,7 @@ describe('the mocks in Node', () => {
   });
 
   it('injects an HTTP status always, until cleared', async () => {
-    mock.inject('statuses.list', { status: 503, message: 'Maintenance.' }, { times: 'always' });
+    mock.inject('statuses.health', { status: 503, message: 'Maintenance.' }, { times: 'always' });
     for (let i = 0; i < 3; i++) {
       const reply = await fetch(`${BASE}/api/status`);
       expect(reply.status).toBe(503);
@@ -145,7 +145,7 @@ describe('the mocks in Node', () => {
   });
 
   it('injects latency and network errors, n times', async () => {
-    mock.inject('statuses.list', { delay: 120 });
+    mock.inject('statuses.health', { delay: 120 });
     const started = performance.now();
     await fetch(`${BASE}/api/status`);
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
@@ -161,12 +161,12 @@ describe('the mocks in Node', () => {
     console.error = (...args: unknown[]) => errors.push(args);
     try {
       const valid: unknown = await (await fetch(`${BASE}/api/status`)).json();
-      mock.inject('statuses.list', { body: { statuses: [{ status: 'ok' }], metadata: null, status: 200 } });
+      mock.inject('statuses.health', { body: { statuses: [{ status: 'ok' }], metadata: null, status: 200 } });
       const reply = await fetch(`${BASE}/api/status`);
       expect(reply.status).toBe(500); // MSW turns the thrown violation into a 500
       expect(mock.violations).toHaveLength(1);
-      expect(mock.violations[0]!.message).toMatch(/statuses.list \(HTTP 200\) violates the contract/);
-      mock.inject('statuses.list', { body: valid });
+      expect(mock.violations[0]!.message).toMatch(/statuses.health \(HTTP 200\) violates the contract/);
+      mock.inject('statuses.health', { body: valid });
       expect((await fetch(`${BASE}/api/status`)).status).toBe(200);
       expect(mock.violations).toHaveLength(1);
     } finally {

@@ -1,4 +1,4 @@
-import { bcryptHasher } from '@pipeline-api/core';
+import { bcryptHasher } from '../../core/src/auth/passwords.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@pipeline-api/sdk';
 import { createInProcessMock, type MockOptions } from '../src/in-process-entry.js';

@@ -54,9 +54,9 @@ export class BackfillNotStartedError extends PipelineApiError {
 
 export interface WaitForBackfillOptions {
   /** Milliseconds between polls (default 1000). */
-  intervalMs?: number;
+  interval?: number;
   /** Give up after this many milliseconds (default 600 000); throws BackfillWaitTimeoutError with the last backfill read. */
-  timeoutMs?: number;
+  timeout?: number;
   signal?: AbortSignal;
   /** Called with each poll's progress, e.g. to draw a bar: `finished` of `total`. */
   onProgress?: (progress: BackfillProgress) => void;
@@ -85,8 +85,8 @@ export function backfillProgress(backfill: Backfill): BackfillProgress {
  * the outcome: check its `status`.
  */
 export async function waitForBackfill(client: BackfillReader, id: number | string, options: WaitForBackfillOptions = {}): Promise<Backfill> {
-  const interval = options.intervalMs ?? 1000;
-  const timeout = options.timeoutMs ?? 600_000;
+  const interval = options.interval ?? 1000;
+  const timeout = options.timeout ?? 600_000;
   const deadline = Date.now() + timeout;
   const request = { ...options.request, signal: options.signal ?? options.request?.signal };
   for (;;) {

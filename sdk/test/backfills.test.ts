@@ -31,7 +31,7 @@ describe('backfills in the SDK (against the mocks: every poll moves the mock clo
     const started = await client.backfills.start(draft.id);
     expect(started.status).toBe('initial');
     const seen: BackfillProgress[] = [];
-    const done = await waitForBackfill(client, draft.id, { intervalMs: 0, onProgress: (p) => seen.push(p) });
+    const done = await waitForBackfill(client, draft.id, { interval: 0, onProgress: (p) => seen.push(p) });
     expect(done).toMatchObject({ status: 'completed', total_run_count: 3, run_status_counts: { completed: 3 } });
     expect(seen.every((p) => p.total === 3)).toBe(true);
     // Progress moves one run at a time (pipeline_run_limit 1), never backwards.
@@ -47,16 +47,16 @@ describe('backfills in the SDK (against the mocks: every poll moves the mock clo
     await client.backfills.start(draft.id);
     const cancelled = await client.backfills.cancel(draft.id);
     expect(cancelled.status).toBe('cancelled');
-    const done = await waitForBackfill(client, draft.id, { intervalMs: 0 });
+    const done = await waitForBackfill(client, draft.id, { interval: 0 });
     expect(done.status).toBe('cancelled');
     expect(done.run_status_counts).toEqual({ cancelled: 5 });
   });
 
   it('a draft is refused (it would never change); a timeout and an abort stop the wait', async () => {
     const draft = await draftBackfill(3, { duration_ms: 3_600_000 });
-    await expect(waitForBackfill(client, draft.id, { intervalMs: 0 })).rejects.toBeInstanceOf(BackfillNotStartedError);
+    await expect(waitForBackfill(client, draft.id, { interval: 0 })).rejects.toBeInstanceOf(BackfillNotStartedError);
     await client.backfills.start(draft.id);
-    const timedOut = await waitForBackfill(client, draft.id, { intervalMs: 1, timeoutMs: 5 }).catch((e: unknown) => e);
+    const timedOut = await waitForBackfill(client, draft.id, { interval: 1, timeout: 5 }).catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(BackfillWaitTimeoutError);
     expect((timedOut as BackfillWaitTimeoutError).backfill.id).toBe(draft.id);
     const controller = new AbortController();

@@ -96,7 +96,7 @@ describe('connection errors name the request and the cause', () => {
   it('a port fetch blocks (9): said as such, not retried', async () => {
     const counter = counting();
     const error = (await createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, fetch: counter.fetch })
-      .statuses.list()
+      .statuses.health()
       .catch((e: unknown) => e)) as APIConnectionError;
     expect(error.message).toBe(
       'Blocked port: GET http://127.0.0.1:9/api/status (bad port): fetch never connects to port 9 (a port the Fetch standard blocks). Run the server on another port.',
@@ -123,7 +123,7 @@ describe('connection errors name the request and the cause', () => {
     const messages = [];
     for (const thrown of [reset, bare, eyeballs]) {
       const error = (await createClient({ baseUrl: 'http://localhost:6789', apiKey: API_KEY, maxRetries: 0, fetch: () => Promise.reject(thrown) })
-        .statuses.list()
+        .statuses.health()
         .catch((e: unknown) => e)) as APIConnectionError;
       expect(error).toBeInstanceOf(APIConnectionError);
       expect(error.cause).toBe(thrown);

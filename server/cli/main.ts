@@ -31,7 +31,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
   };
   // Handlers first: a signal during startup stops it too.
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let stopping = false;
   const stop = (signal: string) => {
+    // A second signal leaves the close under way alone: under `npm start`, Ctrl-C's SIGINT comes from the terminal and again from npm.
+    if (stopping) return void console.log(`${signal} received again: already closing`);
+    stopping = true;
     console.log(`${signal} received: closing`);
     if (!server) process.exit(0);
     server.close().then(
@@ -40,8 +44,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     );
     setTimeout(() => process.exit(0), 5000).unref();
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   try {
     server = await startServer(settings, out, (error) => {
       console.error(`pipeline-api-server: ${error.message}`);

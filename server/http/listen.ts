@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { clientKey, createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
@@ -84,6 +84,7 @@ export async function listen(
   // Only when asked (the command always asks): in a test, every client is this one machine.
   const perClient = options.connections?.maxConnectionsPerClient;
   if (perClient !== undefined) capConnectionsPerClient(server, perClient);
+  const open = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -104,9 +105,39 @@ export async function listen(
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
         server.close(() => resolve());
-        server.closeIdleConnections();
+        endConnections(open);
       }),
   };
+}
+
+/** The server's open sockets, for `close()`. */
+function trackConnections(server: Server): Set<Socket> {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return open;
+}
+
+/**
+ * Ends every connection without cutting an answer, so a stop is not held by a socket nobody is using: one with no
+ * request in flight (idle after a kept-alive request, or a browser's preconnect that has sent nothing, which Node's
+ * `closeIdleConnections` leaves open until the header timeout) closes now; one being answered closes once its answer
+ * is sent, which says `Connection: close` if its headers are not out yet (else it would stay open, idle, for the
+ * keep-alive timeout).
+ */
+function endConnections(open: Set<Socket>) {
+  for (const socket of open as Set<Socket & { _httpMessage?: ServerResponse | null }>) {
+    // The response a socket is answering (Node's own field, as in client-error.ts): no public API says a socket is mid-request.
+    const answering = socket._httpMessage;
+    if (!answering) {
+      socket.destroy();
+      continue;
+    }
+    if (!answering.headersSent) answering.setHeader('Connection', 'close');
+    answering.once('finish', () => socket.destroySoon());
+  }
 }
 
 /**

@@ -2,8 +2,8 @@ import { defineExamples } from './define.js';
 
 export const statusExamples = defineExamples('statuses', {
   openapi: async (run) => {
+    await run('statuses.health', {});
     await run('statuses.list', {});
-    await run('statuses.listPlural', {});
   },
-  authMatrix: { targets: { list: () => ({ path: '/api/status' }), listPlural: () => ({ path: '/api/statuses' }) } },
+  authMatrix: { targets: { health: () => ({ path: '/api/status' }), list: () => ({ path: '/api/statuses' }) } },
 });

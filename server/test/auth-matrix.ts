@@ -28,7 +28,7 @@ export type Access = 'anyone' | 'key only' | RoleName;
  * any logged-in user's.
  */
 export const LOWEST_ROLE: Record<string, Access> = {
-  'statuses.list': 'anyone',
+  'statuses.health': 'anyone',
   'sessions.login': 'key only',
   'sessions.logout': 'viewer',
   'sessions.delete': 'viewer',
@@ -70,7 +70,7 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineRuns.blocks.list': 'viewer',
   'blockRuns.list': 'viewer',
   // What Mage's UI reads at boot: its sign-in page lists SSO providers before anyone signs in.
-  'statuses.listPlural': 'anyone',
+  'statuses.list': 'anyone',
   'projects.list': 'viewer',
   'projects.update': 'viewer',
   'oauths.list': 'key only',

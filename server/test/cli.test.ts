@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -339,6 +341,37 @@ describe('stopping and starting', () => {
     expect(code).toBe(0);
     // The command's own fallback exits after 5 s: a clean stop never reaches it, however loaded the machine.
     expect(ms).toBeLessThan(5000);
+  });
+
+  it('a second signal while it closes (Ctrl-C under npm start: the terminal and npm both send SIGINT) lets the answer in flight finish', async () => {
+    const server = await startCli(['--quiet'], { entry: BIN, env: { BCRYPT_ROUNDS: '4' } });
+    try {
+      const { hostname, port, host } = new URL(server.url);
+      const socket = connect(Number(port), hostname);
+      socket.setEncoding('utf8');
+      let received = '';
+      socket.on('data', (chunk: string) => (received += chunk));
+      await once(socket, 'connect');
+      const body = JSON.stringify({ session: { email: 'admin@admin.com', password: 'admin' } });
+      // Expect: 100-continue: the "100 Continue" says the request is in flight; its body waits, and the close with it.
+      socket.write(
+        `POST /api/sessions HTTP/1.1\r\nHost: ${host}\r\nX-API-KEY: zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+      );
+      while (!received.includes('100 Continue')) await once(socket, 'data');
+      server.child.kill('SIGINT');
+      await printed(server, 'SIGINT received: closing');
+      server.child.kill('SIGINT');
+      await printed(server, 'SIGINT received again: already closing');
+      const closed = once(socket, 'close');
+      socket.write(body);
+      await closed;
+      expect(received).toMatch(/HTTP\/1\.1 200 OK\r\n/);
+      expect(received.toLowerCase()).toContain('connection: close');
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await server.stop('SIGKILL');
+    }
   });
 
   it('names the Node.js version it needs, in one line, on an older Node.js', async () => {

@@ -1,4 +1,7 @@
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { spawnGroup } from '../../scripts/process-group.js';
@@ -79,6 +82,47 @@ describe('the server process', () => {
       expect(server.output()).not.toMatch(/warning/);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('npm start: a SIGTERM to npm reaches the server, which has stopped by the time npm exits', async () => {
+    // npm signals its script's shell, and a shell running a command does not pass the signal on: it dies, and the
+    // server would go on without it. The kit's script, without its build (that would rebuild the dist other tests
+    // run), in a package of its own beside the kit's server and node_modules (its Node, on npm's PATH).
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const serve = /^npm run build:js [^&]*&& (.+)$/.exec(scripts.start!)?.[1];
+    expect(serve).toMatch(/server\/dist\/pipeline-api-server\.js$/);
+    const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'npm-start-probe', private: true, scripts: { start: serve } }));
+    symlinkSync(join(root, 'server'), join(dir, 'server'));
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    const group = spawnGroup('npm', ['start', '--silent', '--', '--port', '0', '--quiet'], {
+      cwd: dir,
+      env: { ...process.env, BCRYPT_ROUNDS: '4', npm_config_update_notifier: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const { child } = group;
+      let out = '';
+      child.stdout!.on('data', (chunk) => (out += chunk));
+      child.stderr!.on('data', (chunk) => (out += chunk));
+      for (let waited = 0; !/listening on (http:\/\/\S+)/.test(out); waited += 50) {
+        if (waited > 30_000 || child.exitCode !== null) throw new Error(`the server did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const url = /listening on (http:\/\/\S+)/.exec(out)![1]!;
+      expect((await fetch(`${url}/api/status`)).status).toBe(200);
+      child.kill('SIGTERM'); // npm alone, as `kill <pid>`, `docker stop` or a process manager would
+      await once(child, 'exit');
+      const after = await fetch(`${url}/api/status`).then(
+        () => 'still answering',
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+      );
+      expect(after).toBe('ECONNREFUSED');
+      expect(out).toContain('SIGTERM received: closing');
+    } finally {
+      await group.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -36,15 +36,16 @@ const statusQuery = z.object({ _http_error_codes: metaParams._http_error_codes }
 const statusList = responses(listEnvelope('statuses', Status));
 
 export const statuses = c.router({
-  list: {
+  /** The kit's health check, at the path Mage documents; the same answer as `list`. */
+  health: {
     method: 'GET',
     path: '/api/status',
     query: statusQuery,
     responses: statusList,
     metadata: routeMeta({ tag, resource: 'statuses', action: 'list', public: true }),
   },
-  /** Mage routes `status(?:es)?`: its web UI asks for the plural. */
-  listPlural: {
+  /** The plural path, where Mage's web UI (and its client's `statuses.list`) asks: Mage routes `status(?:es)?`. */
+  list: {
     method: 'GET',
     path: '/api/statuses',
     query: statusQuery,

@@ -27,8 +27,8 @@ export interface Queries {
 }
 
 export interface StatusesQueries {
+  health: Read<Client['statuses']['health']>;
   list: Read<Client['statuses']['list']>;
-  listPlural: Read<Client['statuses']['listPlural']>;
 }
 
 export interface SessionsQueries {

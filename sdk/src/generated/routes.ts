@@ -3,7 +3,7 @@ import type { RouteEntry } from '../core/route.js';
 
 export const ROUTES: readonly RouteEntry[] = [
   {
-    "id": "statuses.list",
+    "id": "statuses.health",
     "method": "GET",
     "path": "/api/status",
     "params": [],
@@ -13,7 +13,7 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {}
   },
   {
-    "id": "statuses.listPlural",
+    "id": "statuses.list",
     "method": "GET",
     "path": "/api/statuses",
     "params": [],

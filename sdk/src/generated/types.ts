@@ -1557,9 +1557,9 @@ export interface Resources {
 
 export interface StatusesResource {
   /** Health check: Needs no credentials. The kit’s `status` and `version`, then Mage’s fields: its web UI reads `require_user_authentication` (to send a signed-out visitor to sign-in) and `is_instance_manager`. The project’s folder is Mage’s Docker default, `/home/src/default_repo`, on every server; process ids are null; `scheduler_status` is `running` once the server has driven its scheduler. */
-  list(options?: RequestOptions): PagePromise<Status>;
+  health(options?: RequestOptions): PagePromise<Status>;
   /** Health check (Mage’s plural path): The same answer as `GET /api/status`: Mage routes both, and its web UI asks for this one. Needs no credentials. The kit’s `status` and `version`, then Mage’s fields: its web UI reads `require_user_authentication` (to send a signed-out visitor to sign-in) and `is_instance_manager`. The project’s folder is Mage’s Docker default, `/home/src/default_repo`, on every server; process ids are null; `scheduler_status` is `running` once the server has driven its scheduler. */
-  listPlural(options?: RequestOptions): PagePromise<Status>;
+  list(options?: RequestOptions): PagePromise<Status>;
 }
 
 export interface SessionsResource {

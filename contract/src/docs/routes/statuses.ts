@@ -6,8 +6,8 @@ const STATUS =
 export const statusDocs = defineRouteDocs(
   'statuses',
   {
-    list: { summary: 'Health check', description: STATUS },
-    listPlural: {
+    health: { summary: 'Health check', description: STATUS },
+    list: {
       summary: 'Health check (Mage’s plural path)',
       description: `The same answer as \`GET /api/status\`: Mage routes both, and its web UI asks for this one. ${STATUS}`,
     },
