@@ -10,8 +10,8 @@ export interface RoutePath {
 
 /** Every contract route's id, method and path, in the contract's order (walkContract's). */
 export const ROUTE_PATHS: readonly RoutePath[] = [
-  { id: 'statuses.list', method: 'GET', path: '/api/status' },
-  { id: 'statuses.listPlural', method: 'GET', path: '/api/statuses' },
+  { id: 'statuses.health', method: 'GET', path: '/api/status' },
+  { id: 'statuses.list', method: 'GET', path: '/api/statuses' },
   { id: 'sessions.login', method: 'POST', path: '/api/sessions' },
   { id: 'sessions.logout', method: 'PUT', path: '/api/sessions/:id' },
   { id: 'sessions.delete', method: 'DELETE', path: '/api/sessions/:id' },
