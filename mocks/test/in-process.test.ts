@@ -133,7 +133,7 @@ describe('the mock before its first request (the engine loads on first use)', ()
 
   it('arms injections and moves its clock at once; the first request sees them', async () => {
     const mock = createInProcessMock({ baseUrl: BASE });
-    mock.inject('statuses.list', { status: 503 });
+    mock.inject('statuses.health', { status: 503 });
     const start = mock.clock.now();
     mock.clock.advance(60_000);
     expect(mock.violations).toEqual([]);
