@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { clientKey, createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors } from './client-error.js';
+import { endConnections, trackConnections } from './connections.js';
 
 /** Caps on connections and on the time a request may take to arrive (docs/design-notes.md, "Limits": slow or half-open sockets cannot hold the server). */
 export interface ConnectionLimits {
@@ -108,36 +109,6 @@ export async function listen(
         endConnections(open);
       }),
   };
-}
-
-/** The server's open sockets, for `close()`. */
-function trackConnections(server: Server): Set<Socket> {
-  const open = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    open.add(socket);
-    socket.once('close', () => open.delete(socket));
-  });
-  return open;
-}
-
-/**
- * Ends every connection without cutting an answer, so a stop is not held by a socket nobody is using: one with no
- * request in flight (idle after a kept-alive request, or a browser's preconnect that has sent nothing, which Node's
- * `closeIdleConnections` leaves open until the header timeout) closes now; one being answered closes once its answer
- * is sent, which says `Connection: close` if its headers are not out yet (else it would stay open, idle, for the
- * keep-alive timeout).
- */
-function endConnections(open: Set<Socket>) {
-  for (const socket of open as Set<Socket & { _httpMessage?: ServerResponse | null }>) {
-    // The response a socket is answering (Node's own field, as in client-error.ts): no public API says a socket is mid-request.
-    const answering = socket._httpMessage;
-    if (!answering) {
-      socket.destroy();
-      continue;
-    }
-    if (!answering.headersSent) answering.setHeader('Connection', 'close');
-    answering.once('finish', () => socket.destroySoon());
-  }
 }
 
 /**

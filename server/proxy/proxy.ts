@@ -19,6 +19,7 @@ import {
 } from '@pipeline-api/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { answerClientErrors } from '../http/client-error.js';
+import { endConnections, trackConnections } from '../http/connections.js';
 import { cors } from '../http/cors.js';
 import { redactedPath } from '../http/log-redaction.js';
 import { queryOf } from '../http/request.js';
@@ -277,6 +278,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     const s = app.listen(settings.port ?? 0, settings.host ?? '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   answerClientErrors(server, api);
+  const open = trackConnections(server);
   const { port } = server.address() as AddressInfo;
   const host = settings.host ?? '127.0.0.1';
 
@@ -286,7 +288,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeIdleConnections();
+        endConnections(open);
       });
       if (settings.record && fixtures) {
         const { fixtures: recorded, refused } = fixtures.fixtures();

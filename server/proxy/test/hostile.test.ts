@@ -185,6 +185,25 @@ describe('the contract proxy against hostile requests', () => {
   });
 });
 
+describe('closing the contract proxy', () => {
+  it('is not held by a connection that has sent nothing (a browser’s preconnect): it ends it and closes', async () => {
+    const target = await fakeServer();
+    const running = await startProxy({ target: target.url });
+    const { hostname, port } = new URL(running.url);
+    const idle = connect(Number(port), hostname);
+    const ended = new Promise<void>((resolve) => idle.once('close', () => resolve()));
+    await new Promise<void>((resolve) => idle.once('connect', () => resolve()));
+    // Node's own close would wait for its header timeout (60 s by default) before letting this socket go.
+    const closed = await Promise.race([
+      running.close().then(() => 'closed'),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000).unref()),
+    ]);
+    expect(closed).toBe('closed');
+    await ended;
+    expect(target.seen).toEqual([]);
+  });
+});
+
 async function waitFor(condition: () => boolean) {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(condition()).toBe(true);
