@@ -15,7 +15,7 @@ import { routingMethod } from './raw-request.js';
 import { isPlainObject, WRITE_ACTIONS, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import { isLazy, type RegistryEntry } from './lazy-resource.js';
-import type { ResourceModule, ResourceRegistry } from './resource.js';
+import type { Page, ResourceModule, ResourceRegistry } from './resource.js';
 import { BudgetedJson, ResponseTooLarge } from './response-budget.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
@@ -135,8 +135,11 @@ export function createCore(options: CoreOptions) {
    */
   async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
     const body = bodyObject(request);
-    const plan = await loadCode(routeId, body);
-    const caller = await authenticateCaller(plan, request);
+    // Steps that may wait answer a promise only when they do: most requests run through without a turn.
+    const loading = loadCode(routeId, body);
+    const plan = loading instanceof Promise ? await loading : loading;
+    const authenticating = authenticateCaller(plan, request);
+    const caller = authenticating instanceof Promise ? await authenticating : authenticating;
     const query = parseQuery(plan.route.query, request.query);
     const ctx = buildContext(plan, request, caller, query);
     const record = lookUp(plan, ctx);
@@ -144,7 +147,8 @@ export function createCore(options: CoreOptions) {
     validate(plan, body, ctx);
     const format = authorizeReads(plan, policyCtx, ctx.meta.format);
     if (plan.route.file) return answerFile(plan, record, ctx);
-    const result = await act(plan, record, ctx);
+    const acting = act(plan, record, ctx);
+    const result = acting instanceof Promise ? await acting : acting;
     return presentWithinBudget(plan, result, ctx, format);
   }
 
@@ -178,12 +182,15 @@ export function createCore(options: CoreOptions) {
    * The caller, before the query is validated: a caller without the API key learns nothing about it. A caller with
    * the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
    */
-  async function authenticateCaller({ route, module }: Plan, request: CoreRequest): Promise<Caller> {
+  function authenticateCaller({ route, module }: Plan, request: CoreRequest): Caller | Promise<Caller> {
     const { action } = route.meta;
     if (route.meta.public) return PUBLIC_CALLER;
-    const caller = await authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: route.meta.queryToken === true });
-    refuseAnonymous(caller, action, module.policy);
-    return caller;
+    const refused = (caller: Caller) => {
+      refuseAnonymous(caller, action, module.policy);
+      return caller;
+    };
+    const caller = authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: route.meta.queryToken === true });
+    return caller instanceof Promise ? caller.then(refused) : refused(caller);
   }
 
   /** The context a resource action reads, built once per request. */
@@ -269,27 +276,30 @@ export function createCore(options: CoreOptions) {
   }
 
   /** The resource action; a delete is presented as the record was, so its associations load first. */
-  async function act({ module }: Plan, record: unknown, ctx: RequestContext): Promise<ActionResult> {
+  function act({ module }: Plan, record: unknown, ctx: RequestContext): ActionResult | Promise<ActionResult> {
     const { resource } = module;
     switch (ctx.action) {
       case 'list': {
         if (!resource.collection) throw new ApiError('method_not_allowed');
-        const page = await resource.collection(ctx);
-        const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
-        return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
+        const listed = (page: Page<unknown>) => {
+          const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
+          return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
+        };
+        const page = resource.collection(ctx);
+        return page instanceof Promise ? page.then(listed) : listed(page);
       }
       case 'create':
         if (!resource.create) throw notImplemented(ctx.action);
-        return { records: [await resource.create(ctx)] };
+        return resource.create(ctx).then(one);
       case 'detail':
         return { records: [record] };
       case 'update':
         if (!resource.update) throw notImplemented(ctx.action);
-        return { records: [await resource.update(record, ctx)] };
+        return resource.update(record, ctx).then(one);
       case 'delete': {
         if (!resource.delete) throw notImplemented(ctx.action);
         const preloaded = resource.preload ? resource.preload([record], ctx) : undefined;
-        return { records: [await resource.delete(record, ctx)], preloaded };
+        return resource.delete(record, ctx).then((deleted) => ({ records: [deleted], preloaded }));
       }
     }
   }
@@ -301,46 +311,55 @@ export function createCore(options: CoreOptions) {
    * format where the presenter has one (a pipeline without its blocks); a write of another record is answered whole,
    * bounded by the request body's limit.
    */
-  async function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Promise<Outcome> {
+  function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Outcome | Promise<Outcome> {
     const { resource, presenter } = module;
     const { records, listMeta } = result;
     const preloaded = result.preloaded ?? (resource.preload ? resource.preload(records, ctx) : undefined);
     const write = WRITE_ACTIONS.has(ctx.action) || ctx.action === 'delete';
     const light = write && presenter.resolveFormat(LIGHT_FORMAT, ctx.action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
-    try {
-      return await presentMeasured(chosen, write && !light ? undefined : services.config.maxResponseBytes);
-    } catch (error) {
+    const retryLight = (error: unknown) => {
       if (!(error instanceof ResponseTooLarge) || !light) throw error;
       return presentMeasured(light, undefined);
+    };
+    let outcome: Outcome | Promise<Outcome>;
+    try {
+      outcome = presentMeasured(chosen, write && !light ? undefined : services.config.maxResponseBytes);
+    } catch (error) {
+      return retryLight(error);
     }
+    return outcome instanceof Promise ? outcome.catch(retryLight) : outcome;
 
-    async function presentMeasured(format: string, budget: number | undefined): Promise<Outcome> {
+    /** Synchronous unless the page takes long enough to let other requests in (then the rest follows on a later turn). */
+    function presentMeasured(format: string, budget: number | undefined): Outcome | Promise<Outcome> {
       const items: unknown[] = [];
       const json = new BudgetedJson(budget);
-      let sliceStart = performance.now();
-      for (let i = 0; i < records.length; i++) {
-        // A long page lets other requests in between its slices of time (records are replaced whole, never changed in
-        // place, so the page presented is the one read): a health check does not wait behind a dozen large lists.
-        // Sliced by time, not by count: an ordinary page is presented in one go, a page of heavy records still yields.
-        if (nextTurn && i > 0 && performance.now() - sliceStart > PRESENT_SLICE_MS) {
-          await nextTurn();
-          sliceStart = performance.now();
+      const presentFrom = (start: number): Outcome | Promise<Outcome> => {
+        const sliceStart = performance.now();
+        for (let i = start; i < records.length; i++) {
+          // A long page lets other requests in between its slices of time (records are replaced whole, never changed in
+          // place, so the page presented is the one read): a health check does not wait behind a dozen large lists.
+          // Sliced by time, not by count: an ordinary page is presented in one go, a page of heavy records still yields.
+          if (nextTurn && i > start && performance.now() - sliceStart > PRESENT_SLICE_MS) return nextTurn().then(() => presentFrom(i));
+          const item = presenter.present(records[i], { op: ctx, preloaded, format });
+          // Written as JSON once, here: measured as it is written, and sent as written.
+          json.add(JSON.stringify(item) ?? 'null');
+          items.push(item);
         }
-        const item = presenter.present(records[i], { op: ctx, preloaded, format });
-        // Written as JSON once, here: measured as it is written, and sent as written.
-        json.add(JSON.stringify(item) ?? 'null');
-        items.push(item);
-      }
-      // The envelope around the items, written as JSON.stringify writes listBody and memberBody.
-      const key = JSON.stringify(route.itemKey);
-      if (listMeta) {
-        const text = json.wrap(`{${key}:[`, `],"metadata":${JSON.stringify(listMeta)},"status":200}`);
-        return { status: 200, body: listBody(route.itemKey, items, listMeta), text };
-      }
-      const item = items[0];
-      // No item (a presenter's bug): the transport serialises the body itself.
-      const text = item === undefined ? undefined : json.wrap(`{${key}:`, ',"metadata":null,"status":200}');
-      return { status: 200, body: memberBody(route.itemKey, item), text };
+        return envelope();
+      };
+      const envelope = (): Outcome => {
+        // The envelope around the items, written as JSON.stringify writes listBody and memberBody.
+        const key = JSON.stringify(route.itemKey);
+        if (listMeta) {
+          const text = json.wrap(`{${key}:[`, `],"metadata":${JSON.stringify(listMeta)},"status":200}`);
+          return { status: 200, body: listBody(route.itemKey, items, listMeta), text };
+        }
+        const item = items[0];
+        // No item (a presenter's bug): the transport serialises the body itself.
+        const text = item === undefined ? undefined : json.wrap(`{${key}:`, ',"metadata":null,"status":200}');
+        return { status: 200, body: memberBody(route.itemKey, item), text };
+      };
+      return presentFrom(0);
     }
   }
 
@@ -397,6 +416,9 @@ interface UnloadedPlan {
   entry: RegistryEntry;
   parent: RegistryEntry | undefined;
 }
+
+/** The answer of an action on one record. */
+const one = (record: unknown): ActionResult => ({ records: [record] });
 
 const load = (entry: RegistryEntry): ResourceModule | Promise<ResourceModule> => (isLazy(entry) ? entry.load() : entry);
 

@@ -11,7 +11,7 @@ import {
   payloadTooLarge,
   routingMethod,
 } from '@pipeline-api/core';
-import { routersByRoute } from './contract-router.js';
+import { runnersByRoute } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
 import { docsRouter } from './docs.js';
@@ -59,9 +59,12 @@ export function createApp(api: Api, options: AppOptions = {}) {
     }
     // A success the core wrote as JSON while it measured it is sent as written, not serialised again.
     const text = (typeof body === 'object' && body !== null ? written.get(body) : undefined) ?? JSON.stringify(body);
+    // Encoded once: its length is the Content-Length, and the bytes go out as they are (a string would be measured,
+    // then joined to the head and encoded again).
+    const bytes = Buffer.from(text);
     this.setHeader('Content-Type', 'application/json; charset=utf-8');
-    this.setHeader('Content-Length', Buffer.byteLength(text));
-    this.end(text);
+    this.setHeader('Content-Length', bytes.length);
+    this.end(bytes);
     return this;
   };
   // RFC 9112 requires the 400 itself for a request whose host is unclear (a proxy in front reads the status, not
@@ -81,8 +84,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   // Read once: Express's setting lookup costs on every request.
   const trustProxy = app.enabled('trust proxy');
-  const routers = routersByRoute(api.core.routes.routes, async (routeId, req, res) => {
-    // Express answers HEAD with the GET route; the core runs it as GET (Node drops the body).
+  const runners = runnersByRoute(api.core.routes.routes, async (routeId, req, res) => {
+    // HEAD runs the GET route; the core runs it as GET (Node drops the body). The params are the route table's, decoded.
     const method = routingMethod(req.method);
     const params: Record<string, string> = {};
     for (const name in req.params) {
@@ -96,12 +99,15 @@ export function createApp(api: Api, options: AppOptions = {}) {
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
   });
-  // The core's route table picks the route (HEAD as GET) and its router runs it. No route: the docs, the UI, then the
-  // 404 or 405 below. Malformed percent-encoding in a path that fits a route, under any method, is a 400, as Express's
-  // router answered when it decoded a fitting path's params.
+  // The core's route table picks the route (HEAD as GET) and decodes its params; ts-rest's handlers for it run. No
+  // route: the docs, the UI, then the 404 or 405 below. Malformed percent-encoding in a path that fits a route, under
+  // any method, is a 400, as Express's router answered when it decoded a fitting path's params.
   app.use((req: Request, res: Response, next: NextFunction) => {
     const found = api.core.routes.resolve(req.method, req.path);
-    if (!(found instanceof ApiError)) return routers.get(found.route.id)!(req, res, next);
+    if (!(found instanceof ApiError)) {
+      req.params = found.params;
+      return runners.get(found.route.id)!(req, res, next);
+    }
     next(found.code === 404 || found.code === 405 ? undefined : found);
   });
 
@@ -157,7 +163,12 @@ function send(res: Response, outcome: Outcome) {
 /** The body as text of any Content-Type (Mage's docs send text/plain), parsed as JSON by the core's parser, as the mocks do. */
 function readBody() {
   const readText = express.text({ type: () => true, limit: BODY_LIMIT_BYTES });
-  return (req: Request, res: Response, next: NextFunction) =>
+  return (req: Request, res: Response, next: NextFunction) => {
+    // No body (body-parser's own test, type-is's hasBody): nothing to read, as body-parser would skip it.
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) {
+      req.body = undefined;
+      return next();
+    }
     readText(req, res, (error?: unknown) => {
       if (error) return next(error);
       try {
@@ -167,6 +178,7 @@ function readBody() {
       }
       next();
     });
+  };
 }
 
 /**
