@@ -340,9 +340,10 @@ export function createCore(options: CoreOptions) {
           // place, so the page presented is the one read): a health check does not wait behind a dozen large lists.
           // Sliced by time, not by count: an ordinary page is presented in one go, a page of heavy records still yields.
           if (nextTurn && i > start && performance.now() - sliceStart > PRESENT_SLICE_MS) return nextTurn().then(() => presentFrom(i));
-          const item = presenter.present(records[i], { op: ctx, preloaded, format });
-          // Written as JSON once, here: measured as it is written, and sent as written.
-          json.add(JSON.stringify(item) ?? 'null');
+          const presentCtx = { op: ctx, preloaded, format };
+          const item = presenter.present(records[i], presentCtx);
+          // Written as JSON once, here (or remembered from an earlier answer): measured as it is written, and sent as written.
+          json.add(presenter.json(records[i], item, presentCtx));
           items.push(item);
         }
         return envelope();
