@@ -8,7 +8,7 @@ import { Cascades } from './cascade.js';
 import { loadChunks } from './chunks.js';
 import { DateTimes } from './clock.js';
 import type { RequestContext, Services } from './context.js';
-import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
+import { errorResponse, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
 import { ApiError, badRequest } from './errors.js';
 import type { PolicyContext } from './policy.js';
 import { routingMethod } from './raw-request.js';
@@ -16,22 +16,14 @@ import { isPlainObject, WRITE_ACTIONS, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import { isLazy, type RegistryEntry } from './lazy-resource.js';
 import type { Page, ResourceModule, ResourceRegistry } from './resource.js';
-import { BudgetedJson, ResponseTooLarge } from './response-budget.js';
+import { ResponseTooLarge } from './response-budget.js';
+import { Presentation } from './presentation.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
 /** The format a write's answer falls back to when its own would exceed the response budget. */
 const LIGHT_FORMAT = 'compact';
-/** How long a list is presented before other requests get a turn of the event loop, in milliseconds. */
-const PRESENT_SLICE_MS = 2;
-
-/**
- * Lets pending I/O run between chunks of a long answer: setImmediate, where there is one (Node, the server). Browsers
- * have none, and a timer there waits 4 ms or more per chunk: the mocks in a page answer in one go.
- */
-declare const setImmediate: ((callback: () => void) => unknown) | undefined; // Node's; core is typed without Node's types
-const nextTurn = typeof setImmediate === 'function' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
 /** The caller of a public route (the health check): nobody, authentication not consulted. */
 const PUBLIC_CALLER: Caller = Object.freeze({ user: null, role: null, token: null, decodedToken: null, authEnabled: false });
 
@@ -185,12 +177,9 @@ export function createCore(options: CoreOptions) {
   function authenticateCaller({ route, module }: Plan, request: CoreRequest): Caller | Promise<Caller> {
     const { action } = route.meta;
     if (route.meta.public) return PUBLIC_CALLER;
-    const refused = (caller: Caller) => {
-      refuseAnonymous(caller, action, module.policy);
-      return caller;
-    };
     const caller = authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: route.meta.queryToken === true });
-    return caller instanceof Promise ? caller.then(refused) : refused(caller);
+    if (caller instanceof Promise) return caller.then((found) => refuseAnonymous(found, action, module.policy));
+    return refuseAnonymous(caller, action, module.policy);
   }
 
   /** The context a resource action reads, built once per request. */
@@ -281,12 +270,8 @@ export function createCore(options: CoreOptions) {
     switch (ctx.action) {
       case 'list': {
         if (!resource.collection) throw new ApiError('method_not_allowed');
-        const listed = (page: Page<unknown>) => {
-          const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
-          return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
-        };
         const page = resource.collection(ctx);
-        return page instanceof Promise ? page.then(listed) : listed(page);
+        return page instanceof Promise ? page.then((read) => listed(module, read, ctx)) : listed(module, page, ctx);
       }
       case 'create':
         if (!resource.create) throw notImplemented(ctx.action);
@@ -317,51 +302,20 @@ export function createCore(options: CoreOptions) {
     const preloaded = result.preloaded ?? (resource.preload ? resource.preload(records, ctx) : undefined);
     const write = WRITE_ACTIONS.has(ctx.action) || ctx.action === 'delete';
     const light = write && presenter.resolveFormat(LIGHT_FORMAT, ctx.action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
+    const present = (format: string, budget: number | undefined) =>
+      new Presentation(presenter, records, route.itemKey, listMeta, { op: ctx, preloaded, format }, budget).answer();
+    if (!light) return present(chosen, write ? undefined : services.config.maxResponseBytes);
     const retryLight = (error: unknown) => {
-      if (!(error instanceof ResponseTooLarge) || !light) throw error;
-      return presentMeasured(light, undefined);
+      if (!(error instanceof ResponseTooLarge)) throw error;
+      return present(light, undefined);
     };
     let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = presentMeasured(chosen, write && !light ? undefined : services.config.maxResponseBytes);
+      outcome = present(chosen, services.config.maxResponseBytes);
     } catch (error) {
       return retryLight(error);
     }
     return outcome instanceof Promise ? outcome.catch(retryLight) : outcome;
-
-    /** Synchronous unless the page takes long enough to let other requests in (then the rest follows on a later turn). */
-    function presentMeasured(format: string, budget: number | undefined): Outcome | Promise<Outcome> {
-      const items: unknown[] = [];
-      const json = new BudgetedJson(budget);
-      const presentFrom = (start: number): Outcome | Promise<Outcome> => {
-        const sliceStart = performance.now();
-        for (let i = start; i < records.length; i++) {
-          // A long page lets other requests in between its slices of time (records are replaced whole, never changed in
-          // place, so the page presented is the one read): a health check does not wait behind a dozen large lists.
-          // Sliced by time, not by count: an ordinary page is presented in one go, a page of heavy records still yields.
-          if (nextTurn && i > start && performance.now() - sliceStart > PRESENT_SLICE_MS) return nextTurn().then(() => presentFrom(i));
-          const presentCtx = { op: ctx, preloaded, format };
-          const item = presenter.present(records[i], presentCtx);
-          // Written as JSON once, here (or remembered from an earlier answer): measured as it is written, and sent as written.
-          json.add(presenter.json(records[i], item, presentCtx));
-          items.push(item);
-        }
-        return envelope();
-      };
-      const envelope = (): Outcome => {
-        // The envelope around the items, written as JSON.stringify writes listBody and memberBody.
-        const key = JSON.stringify(route.itemKey);
-        if (listMeta) {
-          const text = json.wrap(`{${key}:[`, `],"metadata":${JSON.stringify(listMeta)},"status":200}`);
-          return { status: 200, body: listBody(route.itemKey, items, listMeta), text };
-        }
-        const item = items[0];
-        // No item (a presenter's bug): the transport serialises the body itself.
-        const text = item === undefined ? undefined : json.wrap(`{${key}:`, ',"metadata":null,"status":200}');
-        return { status: 200, body: memberBody(route.itemKey, item), text };
-      };
-      return presentFrom(0);
-    }
   }
 
   function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {
@@ -416,6 +370,12 @@ interface UnloadedPlan {
   route: ContractRoute;
   entry: RegistryEntry;
   parent: RegistryEntry | undefined;
+}
+
+/** A list's page with its metadata. */
+function listed(module: ResourceModule, page: Page<unknown>, ctx: RequestContext): ActionResult {
+  const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
+  return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
 }
 
 /** The answer of an action on one record. */

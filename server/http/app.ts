@@ -58,7 +58,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
       return this;
     }
     // A success the core wrote as JSON while it measured it is sent as written, not serialised again.
-    const text = (typeof body === 'object' && body !== null ? written.get(body) : undefined) ?? JSON.stringify(body);
+    const written = this.locals.written as Written | undefined;
+    const text = written !== undefined && written.body === body ? written.text : JSON.stringify(body);
     // Encoded once: its length is the Content-Length, and the bytes go out as they are (a string would be measured,
     // then joined to the head and encoded again).
     const bytes = Buffer.from(text);
@@ -94,7 +95,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
     }
     const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params, trustProxy));
     res.locals.errorCode = outcome.errorCode;
-    if (outcome.text !== undefined) written.set(outcome.body, outcome.text);
+    if (outcome.text !== undefined) res.locals.written = { body: outcome.body, text: outcome.text } satisfies Written;
     res.locals.file = outcome.file;
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
@@ -127,8 +128,11 @@ export function createApp(api: Api, options: AppOptions = {}) {
   return app;
 }
 
-/** The JSON text of each body the core wrote, for res.json (ts-rest sends the body it is handed with it). */
-const written = new WeakMap<object, string>();
+/** The JSON text of the body the core wrote, kept on the response for res.json (ts-rest sends the body it is handed with it). */
+interface Written {
+  body: object;
+  text: string;
+}
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 

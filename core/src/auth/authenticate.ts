@@ -30,10 +30,11 @@ export interface AuthOptions {
  * (login). Refused before any record is looked up, so the answer never depends on what exists.
  * The same message as the policy's own check (which still runs, after the lookup).
  */
-export function refuseAnonymous(caller: Caller, action: Action, policy: { isTokenless(action: Action): boolean }) {
+export function refuseAnonymous(caller: Caller, action: Action, policy: { isTokenless(action: Action): boolean }): Caller {
   if (caller.authEnabled && caller.user === null && !policy.isTokenless(action)) {
     throw forbidden(`Private access for ${action} only, invalid scope.`);
   }
+  return caller;
 }
 
 /**
