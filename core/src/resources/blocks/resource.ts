@@ -9,6 +9,7 @@ import {
   cloneSections,
   graphOf,
   insertMember,
+  membersOf,
   moveMember,
   sectionFor,
   setDownstream,
@@ -65,7 +66,7 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
 
     const updated = targets.map((target) => {
       const pipeline = found.get(target)!;
-      const members = graphOf(pipeline.sections, ctx.instance).positions;
+      const members = membersOf(pipeline.sections, ctx.instance);
       if (members.has(uuid)) {
         throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists in pipeline ${target}. Please use a different name.`);
       }
@@ -93,7 +94,7 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     // An edit of code or settings leaves the graph alone: the pipeline keeps its sections (and their index).
     const sections = moves || rewires ? cloneSections(view.pipeline.sections) : view.pipeline.sections;
     const self = view.block.uuid;
-    const members = graphOf(view.pipeline.sections, ctx.instance).positions;
+    const members = membersOf(view.pipeline.sections, ctx.instance);
     if (p.upstream_blocks) {
       assertMembers(members, p.upstream_blocks, 'block.upstream_blocks', self, view.pipeline.uuid);
       setUpstream(sections, self, p.upstream_blocks);
