@@ -14,6 +14,7 @@ import {
 import { runnersByRoute } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
+import { readPlainBody } from './read-body.js';
 import { docsRouter } from './docs.js';
 import { mageUiHandler, type MageUiFolder } from './mage-ui.js';
 import { checkRequestTarget } from './request-target.js';
@@ -173,14 +174,19 @@ function readBody() {
       req.body = undefined;
       return next();
     }
-    readText(req, res, (error?: unknown) => {
-      if (error) return next(error);
+    const parsed = (text: string | undefined) => {
       try {
-        req.body = parseBody(typeof req.body === 'string' ? req.body : undefined);
+        req.body = parseBody(text);
       } catch (parseError) {
         return next(parseError);
       }
       next();
+    };
+    const plain = readPlainBody(req, BODY_LIMIT_BYTES, (error, text) => (error ? next(error) : parsed(text)));
+    if (plain) return;
+    readText(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      parsed(typeof req.body === 'string' ? req.body : undefined);
     });
   };
 }
