@@ -104,6 +104,21 @@ export function createCore(options: CoreOptions) {
   }
 
   /**
+   * The route's query as its schema parses it. Most requests send none: what the schema makes of no params (its
+   * defaults) is the same every time, so it is parsed once per route and copied.
+   */
+  const noParams = new Map<string, Record<string, unknown>>();
+  function queryOf(route: ContractRoute, raw: Record<string, unknown>): Record<string, unknown> {
+    if (!isEmpty(raw)) return parseQuery(route.query, raw);
+    let parsed = noParams.get(route.id);
+    if (parsed === undefined) {
+      parsed = parseQuery(route.query, raw);
+      noParams.set(route.id, parsed);
+    }
+    return { ...parsed };
+  }
+
+  /**
    * HTTP status codes for errors: the request's own `_http_error_codes` decides when it is sent (an empty value asks
    * for 200 answers); else the server's default (HTTP_ERROR_CODES=1).
    */
@@ -132,7 +147,7 @@ export function createCore(options: CoreOptions) {
     const plan = loading instanceof Promise ? await loading : loading;
     const authenticating = authenticateCaller(plan, request);
     const caller = authenticating instanceof Promise ? await authenticating : authenticating;
-    const query = parseQuery(plan.route.query, request.query);
+    const query = queryOf(plan.route, request.query);
     const ctx = buildContext(plan, request, caller, query);
     const record = lookUp(plan, ctx);
     const policyCtx = authorize(plan, ctx, record, body);
@@ -392,6 +407,12 @@ function bodyObject(request: CoreRequest): Record<string, unknown> {
   if (request.body === undefined) return {};
   if (!isPlainObject(request.body)) throw badRequest('The request body must be a JSON object.');
   return request.body;
+}
+
+/** Whether an object has no own enumerable keys, without listing them. */
+function isEmpty(value: Record<string, unknown>): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 function parseQuery(schema: z.ZodMiniType | undefined, raw: Record<string, unknown>): Record<string, unknown> {

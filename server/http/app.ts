@@ -1,16 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import {
-  type Api,
-  ApiError,
-  type FileAnswer,
-  forbidden,
-  malformedPath,
-  type Outcome,
-  BODY_LIMIT_BYTES,
-  parseBody,
-  payloadTooLarge,
-  routingMethod,
-} from '@pipeline-api/core';
+import { type Api, ApiError, forbidden, malformedPath, type Outcome, BODY_LIMIT_BYTES, parseBody, payloadTooLarge, routingMethod } from '@pipeline-api/core';
 import { runnersByRoute } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
@@ -49,8 +38,10 @@ export function createApp(api: Api, options: AppOptions = {}) {
   // ts-rest answers with res.status(code).json(body): for this app, json writes the envelope directly
   // (res.send's charset, ETag and freshness work is not needed for these responses).
   app.response.json = function json(this: Response, body: unknown) {
+    // The core's outcome this body comes from (the route handler and send() keep it on the response).
+    const outcome = this.locals.outcome as Outcome | undefined;
     // A file route's success (a CSV download): its text, as it is, with its type and file name.
-    const file = this.locals.file as FileAnswer | undefined;
+    const file = outcome?.file;
     if (file) {
       this.setHeader('Content-Type', file.contentType);
       this.setHeader('Content-Disposition', file.contentDisposition);
@@ -59,8 +50,7 @@ export function createApp(api: Api, options: AppOptions = {}) {
       return this;
     }
     // A success the core wrote as JSON while it measured it is sent as written, not serialised again.
-    const written = this.locals.written as Written | undefined;
-    const text = written !== undefined && written.body === body ? written.text : JSON.stringify(body);
+    const text = outcome?.text !== undefined && outcome.body === body ? outcome.text : JSON.stringify(body);
     // Encoded once: its length is the Content-Length, and the bytes go out as they are (a string would be measured,
     // then joined to the head and encoded again).
     const bytes = Buffer.from(text);
@@ -95,9 +85,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
       if (typeof value === 'string') params[name] = value;
     }
     const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params, trustProxy));
-    res.locals.errorCode = outcome.errorCode;
-    if (outcome.text !== undefined) res.locals.written = { body: outcome.body, text: outcome.text } satisfies Written;
-    res.locals.file = outcome.file;
+    // One entry on the response for everything the log line and res.json read of the core's answer.
+    res.locals.outcome = outcome;
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
   });
@@ -129,12 +118,6 @@ export function createApp(api: Api, options: AppOptions = {}) {
   return app;
 }
 
-/** The JSON text of the body the core wrote, kept on the response for res.json (ts-rest sends the body it is handed with it). */
-interface Written {
-  body: object;
-  text: string;
-}
-
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 /**
@@ -160,7 +143,7 @@ function inSequence(...middlewares: Middleware[]): Middleware {
 }
 
 function send(res: Response, outcome: Outcome) {
-  res.locals.errorCode = outcome.errorCode;
+  res.locals.outcome = outcome;
   if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
   res.status(outcome.status).json(outcome.body);
 }
@@ -216,7 +199,8 @@ function requestLog(log: ((line: string) => void) | undefined, secrets: readonly
     const path = redactedPath(req.originalUrl, req.headers, secrets); // keys and tokens are never logged, wherever sent
     res.on('finish', () => {
       const ms = (performance.now() - started).toFixed(1);
-      const code = res.locals.errorCode === undefined ? 'ok' : `error=${res.locals.errorCode}`;
+      const errorCode = (res.locals.outcome as Outcome | undefined)?.errorCode;
+      const code = errorCode === undefined ? 'ok' : `error=${errorCode}`;
       log(`${req.method} ${path} ${res.statusCode} ${code} ${ms}ms`);
     });
     next();
