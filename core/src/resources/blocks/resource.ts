@@ -60,9 +60,11 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
       throw invalid('block.name', `Block ${uuid} already exists as a ${existing.type} block. Please use a different name.`);
     }
     const now = clock.now();
-    let block: BlockRecord = existing ? applySharedSettings(existing, p, now) : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
+    // A new record either way (applySharedSettings copies), completed here before it is stored.
+    const block: BlockRecord = existing ? applySharedSettings(existing, p, now) : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
+    block.pipelines = [...block.pipelines, ...targets];
     // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
-    block = { ...block, pipelines: [...block.pipelines, ...targets], ...(!existing && p.content ? { status: 'updated' } : {}) };
+    if (!existing && p.content) block.status = 'updated';
 
     const updated = targets.map((target) => {
       const pipeline = found.get(target)!;
