@@ -186,6 +186,11 @@ for (const [name, row] of Object.entries(table)) {
   const against = ['prism', 'prism same'].filter((t) => row.ratios[t] !== undefined);
   console.log(`  ${name} >= 2.5x prism: ${against.map((t) => `${t} ${verdict(row.ratios[t]!, 2.5)}`).join(', ')}`);
 }
+// A create past the store's cap (MAX_STORED_RECORDS, 200,000 by default) answers an error envelope with status 200,
+// which the counts above do not tell from a success: say how many blocks the creates left stored.
+const storedBlocks = ((await (await fetch(`${reference.url}/api/blocks?_limit=1`, { headers: auth })).json()) as { metadata?: { count?: number } }).metadata
+  ?.count;
+console.log(`  blocks the reference stores after the creates: ${storedBlocks ?? '?'} (with ${PIPELINES} pipelines; the store's cap is 200,000 records)`);
 await bare.stop();
 await prism?.stop();
 await prismSame?.stop();

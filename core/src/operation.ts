@@ -8,30 +8,22 @@ import { Cascades } from './cascade.js';
 import { loadChunks } from './chunks.js';
 import { DateTimes } from './clock.js';
 import type { RequestContext, Services } from './context.js';
-import { errorResponse, listBody, memberBody, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
+import { errorResponse, wantsHttpErrorCodes, type CoreResponse, type EnvelopeError } from './envelope.js';
 import { ApiError, badRequest } from './errors.js';
 import type { PolicyContext } from './policy.js';
 import { routingMethod } from './raw-request.js';
 import { isPlainObject, WRITE_ACTIONS, type CoreRequest } from './request.js';
 import { InstanceState } from './instance.js';
 import { isLazy, type RegistryEntry } from './lazy-resource.js';
-import type { ResourceModule, ResourceRegistry } from './resource.js';
-import { BudgetedJson, ResponseTooLarge } from './response-budget.js';
+import type { Page, ResourceModule, ResourceRegistry } from './resource.js';
+import { ResponseTooLarge } from './response-budget.js';
+import { Presentation } from './presentation.js';
 import { RouteTable } from './routing.js';
 import { fieldErrors, summarize } from './validation.js';
 
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
 /** The format a write's answer falls back to when its own would exceed the response budget. */
 const LIGHT_FORMAT = 'compact';
-/** How long a list is presented before other requests get a turn of the event loop, in milliseconds. */
-const PRESENT_SLICE_MS = 2;
-
-/**
- * Lets pending I/O run between chunks of a long answer: setImmediate, where there is one (Node, the server). Browsers
- * have none, and a timer there waits 4 ms or more per chunk: the mocks in a page answer in one go.
- */
-declare const setImmediate: ((callback: () => void) => unknown) | undefined; // Node's; core is typed without Node's types
-const nextTurn = typeof setImmediate === 'function' ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
 /** The caller of a public route (the health check): nobody, authentication not consulted. */
 const PUBLIC_CALLER: Caller = Object.freeze({ user: null, role: null, token: null, decodedToken: null, authEnabled: false });
 
@@ -112,6 +104,21 @@ export function createCore(options: CoreOptions) {
   }
 
   /**
+   * The route's query as its schema parses it. Most requests send none: what the schema makes of no params (its
+   * defaults) is the same every time, so it is parsed once per route and copied.
+   */
+  const noParams = new Map<string, Record<string, unknown>>();
+  function queryOf(route: ContractRoute, raw: Record<string, unknown>): Record<string, unknown> {
+    if (!isEmpty(raw)) return parseQuery(route.query, raw);
+    let parsed = noParams.get(route.id);
+    if (parsed === undefined) {
+      parsed = parseQuery(route.query, raw);
+      noParams.set(route.id, parsed);
+    }
+    return { ...parsed };
+  }
+
+  /**
    * HTTP status codes for errors: the request's own `_http_error_codes` decides when it is sent (an empty value asks
    * for 200 answers); else the server's default (HTTP_ERROR_CODES=1).
    */
@@ -135,16 +142,20 @@ export function createCore(options: CoreOptions) {
    */
   async function run(routeId: string, request: CoreRequest): Promise<Outcome> {
     const body = bodyObject(request);
-    const plan = await loadCode(routeId, body);
-    const caller = await authenticateCaller(plan, request);
-    const query = parseQuery(plan.route.query, request.query);
+    // Steps that may wait answer a promise only when they do: most requests run through without a turn.
+    const loading = loadCode(routeId, body);
+    const plan = loading instanceof Promise ? await loading : loading;
+    const authenticating = authenticateCaller(plan, request);
+    const caller = authenticating instanceof Promise ? await authenticating : authenticating;
+    const query = queryOf(plan.route, request.query);
     const ctx = buildContext(plan, request, caller, query);
     const record = lookUp(plan, ctx);
     const policyCtx = authorize(plan, ctx, record, body);
     validate(plan, body, ctx);
     const format = authorizeReads(plan, policyCtx, ctx.meta.format);
     if (plan.route.file) return answerFile(plan, record, ctx);
-    const result = await act(plan, record, ctx);
+    const acting = act(plan, record, ctx);
+    const result = acting instanceof Promise ? await acting : acting;
     return presentWithinBudget(plan, result, ctx, format);
   }
 
@@ -178,12 +189,12 @@ export function createCore(options: CoreOptions) {
    * The caller, before the query is validated: a caller without the API key learns nothing about it. A caller with
    * the key but no session is refused before any lookup: 403 vs 404 would tell which records exist.
    */
-  async function authenticateCaller({ route, module }: Plan, request: CoreRequest): Promise<Caller> {
+  function authenticateCaller({ route, module }: Plan, request: CoreRequest): Caller | Promise<Caller> {
     const { action } = route.meta;
     if (route.meta.public) return PUBLIC_CALLER;
-    const caller = await authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: route.meta.queryToken === true });
-    refuseAnonymous(caller, action, module.policy);
-    return caller;
+    const caller = authenticate(request, services, { readToken: !module.policy.isTokenless(action), queryToken: route.meta.queryToken === true });
+    if (caller instanceof Promise) return caller.then((found) => refuseAnonymous(found, action, module.policy));
+    return refuseAnonymous(caller, action, module.policy);
   }
 
   /** The context a resource action reads, built once per request. */
@@ -269,27 +280,26 @@ export function createCore(options: CoreOptions) {
   }
 
   /** The resource action; a delete is presented as the record was, so its associations load first. */
-  async function act({ module }: Plan, record: unknown, ctx: RequestContext): Promise<ActionResult> {
+  function act({ module }: Plan, record: unknown, ctx: RequestContext): ActionResult | Promise<ActionResult> {
     const { resource } = module;
     switch (ctx.action) {
       case 'list': {
         if (!resource.collection) throw new ApiError('method_not_allowed');
-        const page = await resource.collection(ctx);
-        const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
-        return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
+        const page = resource.collection(ctx);
+        return page instanceof Promise ? page.then((read) => listed(module, read, ctx)) : listed(module, page, ctx);
       }
       case 'create':
         if (!resource.create) throw notImplemented(ctx.action);
-        return { records: [await resource.create(ctx)] };
+        return resource.create(ctx).then(one);
       case 'detail':
         return { records: [record] };
       case 'update':
         if (!resource.update) throw notImplemented(ctx.action);
-        return { records: [await resource.update(record, ctx)] };
+        return resource.update(record, ctx).then(one);
       case 'delete': {
         if (!resource.delete) throw notImplemented(ctx.action);
         const preloaded = resource.preload ? resource.preload([record], ctx) : undefined;
-        return { records: [await resource.delete(record, ctx)], preloaded };
+        return resource.delete(record, ctx).then((deleted) => ({ records: [deleted], preloaded }));
       }
     }
   }
@@ -301,47 +311,26 @@ export function createCore(options: CoreOptions) {
    * format where the presenter has one (a pipeline without its blocks); a write of another record is answered whole,
    * bounded by the request body's limit.
    */
-  async function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Promise<Outcome> {
+  function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Outcome | Promise<Outcome> {
     const { resource, presenter } = module;
     const { records, listMeta } = result;
     const preloaded = result.preloaded ?? (resource.preload ? resource.preload(records, ctx) : undefined);
     const write = WRITE_ACTIONS.has(ctx.action) || ctx.action === 'delete';
     const light = write && presenter.resolveFormat(LIGHT_FORMAT, ctx.action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
+    const present = (format: string, budget: number | undefined) =>
+      new Presentation(presenter, records, route.itemKey, listMeta, { op: ctx, preloaded, format }, budget).answer();
+    if (!light) return present(chosen, write ? undefined : services.config.maxResponseBytes);
+    const retryLight = (error: unknown) => {
+      if (!(error instanceof ResponseTooLarge)) throw error;
+      return present(light, undefined);
+    };
+    let outcome: Outcome | Promise<Outcome>;
     try {
-      return await presentMeasured(chosen, write && !light ? undefined : services.config.maxResponseBytes);
+      outcome = present(chosen, services.config.maxResponseBytes);
     } catch (error) {
-      if (!(error instanceof ResponseTooLarge) || !light) throw error;
-      return presentMeasured(light, undefined);
+      return retryLight(error);
     }
-
-    async function presentMeasured(format: string, budget: number | undefined): Promise<Outcome> {
-      const items: unknown[] = [];
-      const json = new BudgetedJson(budget);
-      let sliceStart = performance.now();
-      for (let i = 0; i < records.length; i++) {
-        // A long page lets other requests in between its slices of time (records are replaced whole, never changed in
-        // place, so the page presented is the one read): a health check does not wait behind a dozen large lists.
-        // Sliced by time, not by count: an ordinary page is presented in one go, a page of heavy records still yields.
-        if (nextTurn && i > 0 && performance.now() - sliceStart > PRESENT_SLICE_MS) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
-        const item = presenter.present(records[i], { op: ctx, preloaded, format });
-        // Written as JSON once, here: measured as it is written, and sent as written.
-        json.add(JSON.stringify(item) ?? 'null');
-        items.push(item);
-      }
-      // The envelope around the items, written as JSON.stringify writes listBody and memberBody.
-      const key = JSON.stringify(route.itemKey);
-      if (listMeta) {
-        const text = json.wrap(`{${key}:[`, `],"metadata":${JSON.stringify(listMeta)},"status":200}`);
-        return { status: 200, body: listBody(route.itemKey, items, listMeta), text };
-      }
-      const item = items[0];
-      // No item (a presenter's bug): the transport serialises the body itself.
-      const text = item === undefined ? undefined : json.wrap(`{${key}:`, ',"metadata":null,"status":200}');
-      return { status: 200, body: memberBody(route.itemKey, item), text };
-    }
+    return outcome instanceof Promise ? outcome.catch(retryLight) : outcome;
   }
 
   function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {
@@ -398,6 +387,15 @@ interface UnloadedPlan {
   parent: RegistryEntry | undefined;
 }
 
+/** A list's page with its metadata. */
+function listed(module: ResourceModule, page: Page<unknown>, ctx: RequestContext): ActionResult {
+  const next = ctx.meta.limit !== undefined && ctx.meta.offset + page.records.length < page.count;
+  return { records: page.records, listMeta: { count: page.count, next, ...module.listMetadata?.(page, ctx) } };
+}
+
+/** The answer of an action on one record. */
+const one = (record: unknown): ActionResult => ({ records: [record] });
+
 const load = (entry: RegistryEntry): ResourceModule | Promise<ResourceModule> => (isLazy(entry) ? entry.load() : entry);
 
 function notImplemented(action: Action): ApiError {
@@ -409,6 +407,12 @@ function bodyObject(request: CoreRequest): Record<string, unknown> {
   if (request.body === undefined) return {};
   if (!isPlainObject(request.body)) throw badRequest('The request body must be a JSON object.');
   return request.body;
+}
+
+/** Whether an object has no own enumerable keys, without listing them. */
+function isEmpty(value: Record<string, unknown>): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 function parseQuery(schema: z.ZodMiniType | undefined, raw: Record<string, unknown>): Record<string, unknown> {

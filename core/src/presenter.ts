@@ -1,6 +1,7 @@
 import type { Action } from '@pipeline-api/contract';
 import { util } from 'zod/mini';
 import type { RequestContext } from './context.js';
+import { InstanceKey } from './instance.js';
 
 /**
  * What a presenter may send for a schema type: some of its attributes (formats pick which), each of the
@@ -26,7 +27,28 @@ export interface PresenterDefinition<R, P, Item> {
   attributes: { [K in keyof Item]?: AttributeGetter<R, P, Presented<Item[K]>> };
   /** Attribute lists per format: `default`, any action name, and custom formats (e.g. `compact`). */
   formats: { default: readonly AttributeName<Item>[] } & Record<string, readonly AttributeName<Item>[]>;
+  /**
+   * Everything an item's JSON depends on besides its record and format, for a presenter whose items are worth
+   * remembering as JSON (a list's, shown page after page). Records are replaced whole, never changed in place: the
+   * same record, format and values (compared by identity, in order) make the same JSON, which is then not written
+   * again. Every attribute's inputs must be here (the action, query params, preloaded records read); undefined: not
+   * remembered.
+   */
+  renderedFrom?: (record: R, ctx: PresentContext<P>) => readonly unknown[] | undefined;
 }
+
+/** An item's JSON, with what it was written from (PresenterDefinition.renderedFrom). */
+interface Rendered {
+  format: string;
+  inputs: readonly unknown[];
+  text: string;
+}
+
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 type Getter<R, P> = (record: R, ctx: PresentContext<P>) => unknown;
 type Writer<R, P, Item> = (out: PresentedItem<Item>, record: R, ctx: PresentContext<P>) => void;
@@ -62,11 +84,15 @@ export interface ModulePresenter {
   resolveFormat(requested: string | undefined, action: Action): string;
   attributesOf(format: string): readonly string[];
   present(record: unknown, ctx: PresentContext<unknown>): unknown;
+  /** The JSON of `item`, which present() just made of `record`: remembered where the presenter says it may be. */
+  json(record: unknown, item: unknown, ctx: PresentContext<unknown>): string;
 }
 
 /** Decides which attributes go out, per action or per `_format` (Mage's Presenter). */
 export class Presenter<R, P, Item> implements ModulePresenter {
   readonly #compiled = new Map<string, Projection<R, P, Item>>();
+  /** Per API instance, the last JSON written of each record (one per record: it goes with the record). */
+  readonly #rendered = new InstanceKey(() => new WeakMap<object, Rendered>());
 
   constructor(readonly definition: PresenterDefinition<R, P, Item>) {}
 
@@ -111,6 +137,17 @@ export class Presenter<R, P, Item> implements ModulePresenter {
 
   present(record: R, ctx: PresentContext<P>): PresentedItem<Item> {
     return this.#compile(ctx.format)(record, ctx);
+  }
+
+  json(record: R, item: PresentedItem<Item>, ctx: PresentContext<P>): string {
+    const inputs = this.definition.renderedFrom?.(record, ctx);
+    if (inputs === undefined || typeof record !== 'object' || record === null) return JSON.stringify(item) ?? 'null';
+    const rendered = this.#rendered.of(ctx.op.instance);
+    const known = rendered.get(record);
+    if (known?.format === ctx.format && sameInputs(known.inputs, inputs)) return known.text;
+    const text = JSON.stringify(item) ?? 'null';
+    rendered.set(record, { format: ctx.format, inputs, text });
+    return text;
   }
 }
 

@@ -118,6 +118,7 @@ export const malformedPath = (): ApiError => new ApiError('api_resource_error', 
 
 /** One raw path segment, decoded; malformed percent-encoding is the 400 above. */
 export function decodeParam(raw: string): string {
+  if (!raw.includes('%')) return raw; // nothing escaped: decoding would give it back as it is
   try {
     return decodeURIComponent(raw);
   } catch {

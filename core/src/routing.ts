@@ -4,7 +4,7 @@ import { decodeParam, hasMalformedEncoding, malformedPath, routingMethod } from 
 import { ApiError } from './errors.js';
 
 export interface CompiledRoute extends ContractRoute {
-  /** `pattern`, anchored. */
+  /** `pattern`, anchored, its groups unnamed (params are read by position: no object of named groups per match). */
   regex: RegExp;
 }
 
@@ -22,12 +22,19 @@ export interface RouteMatch {
 export class RouteTable {
   readonly routes: CompiledRoute[];
   private readonly byId: Map<string, CompiledRoute>;
-  private readonly byMethod = new Map<string, CompiledRoute[]>();
+  /** Per method, the routes by the depth of their path (its `/`s), in declaration order. */
+  private readonly byMethod = new Map<string, CompiledRoute[][]>();
 
   constructor(contract: AppRouter) {
-    this.routes = walkContract(contract).map((r) => ({ ...r, regex: new RegExp(`^${r.pattern}$`) }));
+    this.routes = walkContract(contract).map((r) => ({ ...r, regex: new RegExp(`^${r.pattern.replace(/\(\?<\w+>/g, '(')}$`) }));
     this.byId = new Map(this.routes.map((r) => [r.id, r]));
-    for (const r of this.routes) this.byMethod.set(r.method, [...(this.byMethod.get(r.method) ?? []), r]);
+    for (const r of this.routes) {
+      const byDepth = this.byMethod.get(r.method) ?? [];
+      this.byMethod.set(r.method, byDepth);
+      const depth = slashes(r.path);
+      while (byDepth.length <= depth) byDepth.push([]);
+      byDepth[depth]!.push(r);
+    }
   }
 
   get(id: string): CompiledRoute {
@@ -41,7 +48,9 @@ export class RouteTable {
    * malformed percent-encoding in a param is a bad request, not a missing route.
    */
   match(method: string, path: string): RouteMatch | undefined {
-    for (const route of this.byMethod.get(method.toUpperCase()) ?? []) {
+    // A param never holds a `/`, so only routes as deep as the path (less an optional trailing `/`) can match it.
+    const depth = slashes(path) - (path.endsWith('/') ? 1 : 0);
+    for (const route of this.byMethod.get(method.toUpperCase())?.[depth] ?? []) {
       const m = route.regex.exec(path);
       if (m) return { route, params: paramsOf(route, m) };
     }
@@ -92,6 +101,13 @@ export class RouteTable {
     const m = pattern.exec(url);
     return m ? paramsOf(route, m) : {};
   }
+}
+
+/** How many `/` a path holds. */
+function slashes(path: string): number {
+  let count = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) count++;
+  return count;
 }
 
 function paramsOf(route: Pick<ContractRoute, 'params'>, m: RegExpExecArray): Record<string, string> {

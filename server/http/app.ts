@@ -1,19 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import {
-  type Api,
-  ApiError,
-  type FileAnswer,
-  forbidden,
-  malformedPath,
-  type Outcome,
-  BODY_LIMIT_BYTES,
-  parseBody,
-  payloadTooLarge,
-  routingMethod,
-} from '@pipeline-api/core';
-import { routersByRoute } from './contract-router.js';
+import { type Api, ApiError, forbidden, malformedPath, type Outcome, BODY_LIMIT_BYTES, parseBody, payloadTooLarge, routingMethod } from '@pipeline-api/core';
+import { runnersByRoute } from './contract-router.js';
 import { cors } from './cors.js';
 import { redactedPath } from './log-redaction.js';
+import { readPlainBody } from './read-body.js';
 import { docsRouter } from './docs.js';
 import { mageUiHandler, type MageUiFolder } from './mage-ui.js';
 import { checkRequestTarget } from './request-target.js';
@@ -48,8 +38,10 @@ export function createApp(api: Api, options: AppOptions = {}) {
   // ts-rest answers with res.status(code).json(body): for this app, json writes the envelope directly
   // (res.send's charset, ETag and freshness work is not needed for these responses).
   app.response.json = function json(this: Response, body: unknown) {
+    // The core's outcome this body comes from (the route handler and send() keep it on the response).
+    const outcome = this.locals.outcome as Outcome | undefined;
     // A file route's success (a CSV download): its text, as it is, with its type and file name.
-    const file = this.locals.file as FileAnswer | undefined;
+    const file = outcome?.file;
     if (file) {
       this.setHeader('Content-Type', file.contentType);
       this.setHeader('Content-Disposition', file.contentDisposition);
@@ -58,10 +50,13 @@ export function createApp(api: Api, options: AppOptions = {}) {
       return this;
     }
     // A success the core wrote as JSON while it measured it is sent as written, not serialised again.
-    const text = (typeof body === 'object' && body !== null ? written.get(body) : undefined) ?? JSON.stringify(body);
+    const text = outcome?.text !== undefined && outcome.body === body ? outcome.text : JSON.stringify(body);
+    // Encoded once: its length is the Content-Length, and the bytes go out as they are (a string would be measured,
+    // then joined to the head and encoded again).
+    const bytes = Buffer.from(text);
     this.setHeader('Content-Type', 'application/json; charset=utf-8');
-    this.setHeader('Content-Length', Buffer.byteLength(text));
-    this.end(text);
+    this.setHeader('Content-Length', bytes.length);
+    this.end(bytes);
     return this;
   };
   // RFC 9112 requires the 400 itself for a request whose host is unclear (a proxy in front reads the status, not
@@ -81,8 +76,8 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   // Read once: Express's setting lookup costs on every request.
   const trustProxy = app.enabled('trust proxy');
-  const routers = routersByRoute(api.core.routes.routes, async (routeId, req, res) => {
-    // Express answers HEAD with the GET route; the core runs it as GET (Node drops the body).
+  const runners = runnersByRoute(api.core.routes.routes, async (routeId, req, res) => {
+    // HEAD runs the GET route; the core runs it as GET (Node drops the body). The params are the route table's, decoded.
     const method = routingMethod(req.method);
     const params: Record<string, string> = {};
     for (const name in req.params) {
@@ -90,18 +85,20 @@ export function createApp(api: Api, options: AppOptions = {}) {
       if (typeof value === 'string') params[name] = value;
     }
     const outcome = await api.core.handle(routeId, toCoreRequest(req, method, params, trustProxy));
-    res.locals.errorCode = outcome.errorCode;
-    if (outcome.text !== undefined) written.set(outcome.body, outcome.text);
-    res.locals.file = outcome.file;
+    // One entry on the response for everything the log line and res.json read of the core's answer.
+    res.locals.outcome = outcome;
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     return { status: outcome.status, body: outcome.body };
   });
-  // The core's route table picks the route (HEAD as GET) and its router runs it. No route: the docs, the UI, then the
-  // 404 or 405 below. Malformed percent-encoding in a path that fits a route, under any method, is a 400, as Express's
-  // router answered when it decoded a fitting path's params.
+  // The core's route table picks the route (HEAD as GET) and decodes its params; ts-rest's handlers for it run. No
+  // route: the docs, the UI, then the 404 or 405 below. Malformed percent-encoding in a path that fits a route, under
+  // any method, is a 400, as Express's router answered when it decoded a fitting path's params.
   app.use((req: Request, res: Response, next: NextFunction) => {
     const found = api.core.routes.resolve(req.method, req.path);
-    if (!(found instanceof ApiError)) return routers.get(found.route.id)!(req, res, next);
+    if (!(found instanceof ApiError)) {
+      req.params = found.params;
+      return runners.get(found.route.id)!(req, res, next);
+    }
     next(found.code === 404 || found.code === 405 ? undefined : found);
   });
 
@@ -120,9 +117,6 @@ export function createApp(api: Api, options: AppOptions = {}) {
 
   return app;
 }
-
-/** The JSON text of each body the core wrote, for res.json (ts-rest sends the body it is handed with it). */
-const written = new WeakMap<object, string>();
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
@@ -149,7 +143,7 @@ function inSequence(...middlewares: Middleware[]): Middleware {
 }
 
 function send(res: Response, outcome: Outcome) {
-  res.locals.errorCode = outcome.errorCode;
+  res.locals.outcome = outcome;
   if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
   res.status(outcome.status).json(outcome.body);
 }
@@ -157,16 +151,27 @@ function send(res: Response, outcome: Outcome) {
 /** The body as text of any Content-Type (Mage's docs send text/plain), parsed as JSON by the core's parser, as the mocks do. */
 function readBody() {
   const readText = express.text({ type: () => true, limit: BODY_LIMIT_BYTES });
-  return (req: Request, res: Response, next: NextFunction) =>
-    readText(req, res, (error?: unknown) => {
-      if (error) return next(error);
+  return (req: Request, res: Response, next: NextFunction) => {
+    // No body (body-parser's own test, type-is's hasBody): nothing to read, as body-parser would skip it.
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) {
+      req.body = undefined;
+      return next();
+    }
+    const parsed = (text: string | undefined) => {
       try {
-        req.body = parseBody(typeof req.body === 'string' ? req.body : undefined);
+        req.body = parseBody(text);
       } catch (parseError) {
         return next(parseError);
       }
       next();
+    };
+    const plain = readPlainBody(req, BODY_LIMIT_BYTES, (error, text) => (error ? next(error) : parsed(text)));
+    if (plain) return;
+    readText(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      parsed(typeof req.body === 'string' ? req.body : undefined);
     });
+  };
 }
 
 /**
@@ -194,7 +199,8 @@ function requestLog(log: ((line: string) => void) | undefined, secrets: readonly
     const path = redactedPath(req.originalUrl, req.headers, secrets); // keys and tokens are never logged, wherever sent
     res.on('finish', () => {
       const ms = (performance.now() - started).toFixed(1);
-      const code = res.locals.errorCode === undefined ? 'ok' : `error=${res.locals.errorCode}`;
+      const errorCode = (res.locals.outcome as Outcome | undefined)?.errorCode;
+      const code = errorCode === undefined ? 'ok' : `error=${errorCode}`;
       log(`${req.method} ${path} ${res.statusCode} ${code} ${ms}ms`);
     });
     next();

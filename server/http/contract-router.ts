@@ -1,7 +1,7 @@
 import type { ContractRoute } from '@pipeline-api/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints } from '@ts-rest/express';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 
 type SingleRoute = { route: AppRoute };
 /** ts-rest's implementation of a router of one route (@ts-rest/express does not export the type's name). */
@@ -10,17 +10,21 @@ type SingleRouteImplementation = Parameters<typeof createExpressEndpoints<Single
 /** What every route's handler does: answer the request as the core does for that route id. */
 export type RouteHandler = (routeId: string, req: Request, res: Response) => Promise<{ status: number; body: Record<string, unknown> }>;
 
+/** One contract route as @ts-rest/express serves it: its handlers run in order, `req.params` set by the caller. */
+export type RouteRunner = (req: Request, res: Response, next: NextFunction) => void;
+
 /**
- * Each contract route registered by @ts-rest/express on an Express router of its own, by route id. The adapter finds
- * a request's route with the core's route table and hands the request to that route's router: Express then matches
- * one route layer, not the contract's routes one by one in order (a request scanned up to 18 of 45). ts-rest types
- * each handler against its route; the responses' shapes are checked where they are made, by each resource's presenter
- * against its route's item schema (core/src/presenter.ts), since the core builds every envelope.
+ * Each contract route registered by @ts-rest/express, by route id: the handlers ts-rest registers for the route (its
+ * route marker, then its request handler, which calls `handle`), run in order as Express's route would run them. The
+ * adapter finds a request's route and its decoded params once, with the core's route table, and runs that route's
+ * handlers: Express does not match the path a second time, nor scan the contract's routes one by one (a request
+ * scanned up to 18 of 45). ts-rest types each handler against its route; the responses' shapes are checked where they
+ * are made, by each resource's presenter against its route's item schema (core/src/presenter.ts), since the core
+ * builds every envelope.
  */
-export function routersByRoute(routes: readonly ContractRoute[], handle: RouteHandler): Map<string, Router> {
-  const routers = new Map<string, Router>();
+export function runnersByRoute(routes: readonly ContractRoute[], handle: RouteHandler): Map<string, RouteRunner> {
+  const runners = new Map<string, RouteRunner>();
   for (const { id, route } of routes) {
-    // Case-sensitive as the app is: a router made here does not inherit the app's settings.
     const router = express.Router({ caseSensitive: true });
     const handler = ({ req, res }: { req: Request; res: Response }) => handle(id, req, res);
     const entries: [string, unknown][] = [['route', handler]];
@@ -34,9 +38,31 @@ export function routersByRoute(routes: readonly ContractRoute[], handle: RouteHa
       // No request schemas are registered, so ts-rest never fails a request; anything else goes to the error handler.
       requestValidationErrorHandler: (error: unknown, _req: Request, _res: Response, next: NextFunction) => next(error),
     });
-    routers.set(id, router);
+    const registered = router.stack.find((layer) => layer.route !== undefined)?.route;
+    if (!registered) throw new Error(`@ts-rest/express registered no route for ${id}`);
+    runners.set(id, inOrder(registered.stack.map((layer) => layer.handle)));
   }
-  return routers;
+  return runners;
+}
+
+/** Handlers run one after the other as a route runs them: `next()` moves on, an error or a throw ends with `next(error)`. */
+function inOrder(handlers: RouteRunner[]): RouteRunner {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown) => {
+      if (error !== undefined && error !== null) return next(error);
+      const handler = handlers[index++];
+      if (!handler) return next();
+      try {
+        // As Express runs a handler: a promise it returns that rejects is an error too.
+        const result: unknown = handler(req, res, step);
+        if (result instanceof Promise) result.catch(next);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
 }
 
 /**

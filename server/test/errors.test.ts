@@ -40,6 +40,47 @@ describe('the error envelope, whatever goes wrong', () => {
     expect(JSON.parse(reply.text).pipeline.uuid).toBe('plain_text');
   });
 
+  it('reads a UTF-8 body as body-parser reads one: a leading BOM dropped, characters split between packets, any JSON or text type', async () => {
+    const named = async (name: string, headers: Record<string, string>, prefix = '') =>
+      JSON.parse(
+        (await raw(server, 'POST', '/api/pipelines', { body: prefix + JSON.stringify({ pipeline: { name } }), headers: { 'OAUTH-TOKEN': token, ...headers } }))
+          .text,
+      );
+    expect((await named('bom', { 'Content-Type': 'application/json; charset=utf-8' }, '\uFEFF')).pipeline.uuid).toBe('bom');
+    expect((await named('quoted charset', { 'Content-Type': 'text/plain; charset="UTF-8"' })).pipeline.uuid).toBe('quoted_charset');
+    // Sent in two writes that cut a two-byte character (é) in half.
+    const body = Buffer.from(JSON.stringify({ pipeline: { name: 'café split' } }));
+    const cut = body.indexOf(0xa9); // the second byte of é
+    const { hostname, port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`POST /api/pipelines HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-API-KEY: ${API_KEY}\r\nOAUTH-TOKEN: ${token}\r\n`);
+        socket.write(`Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+        socket.write(body.subarray(0, cut));
+        setImmediate(() => socket.end(body.subarray(cut)));
+      });
+      let text = '';
+      socket
+        .setEncoding('utf8')
+        .on('data', (chunk) => (text += String(chunk)))
+        .on('end', () => resolve(text))
+        .on('error', reject);
+    });
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!).pipeline.name).toBe('café split');
+  });
+
+  it('goes on serving after an upload cut short', async () => {
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`POST /api/pipelines HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-API-KEY: ${API_KEY}\r\nContent-Length: 100\r\n\r\n{"pipeline":`);
+        setImmediate(() => socket.destroy());
+      });
+      socket.on('close', () => resolve());
+    });
+    expect((await raw(server, 'GET', '/api/pipelines', { headers: { 'OAUTH-TOKEN': token } })).status).toBe(200);
+  });
+
   it('answers a body over 1 MB with 413 api_resource_error', async () => {
     const body = JSON.stringify({ pipeline: { name: 'big', description: 'x'.repeat(1024 * 1024) } });
     const reply = await raw(server, 'POST', '/api/pipelines?_http_error_codes=1', { body, headers: { 'OAUTH-TOKEN': token } });

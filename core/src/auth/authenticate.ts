@@ -6,9 +6,9 @@ import type { CoreRequest } from '../request.js';
 import type { Repository } from '../repository/types.js';
 import type { Caller } from './caller.js';
 import { constantTimeEqual, type TokenDigests } from './constant-time.js';
-import { findApiKey, findToken } from './credentials.js';
+import { findApiKey, findToken, type TokenCredential } from './credentials.js';
 import { decodeToken } from './jwt.js';
-import type { CredentialStore } from './store.js';
+import type { AuthToken, AuthUser, CredentialStore } from './store.js';
 
 type AuthDeps = { config: CoreConfig; repo: Repository; clock: Clock; credentials: CredentialStore; digests: TokenDigests };
 
@@ -30,13 +30,18 @@ export interface AuthOptions {
  * (login). Refused before any record is looked up, so the answer never depends on what exists.
  * The same message as the policy's own check (which still runs, after the lookup).
  */
-export function refuseAnonymous(caller: Caller, action: Action, policy: { isTokenless(action: Action): boolean }) {
+export function refuseAnonymous(caller: Caller, action: Action, policy: { isTokenless(action: Action): boolean }): Caller {
   if (caller.authEnabled && caller.user === null && !policy.isTokenless(action)) {
     throw forbidden(`Private access for ${action} only, invalid scope.`);
   }
+  return caller;
 }
 
-export async function authenticate(request: CoreRequest, deps: AuthDeps, options: AuthOptions): Promise<Caller> {
+/**
+ * The caller of a request. Synchronous when nothing needs waiting for (a token in a header whose digest is known):
+ * most requests are answered without a turn of the event loop here.
+ */
+export function authenticate(request: CoreRequest, deps: AuthDeps, options: AuthOptions): Caller | Promise<Caller> {
   const { config } = deps;
   const apiKey = findApiKey(request);
   if (apiKey === undefined) {
@@ -46,22 +51,62 @@ export async function authenticate(request: CoreRequest, deps: AuthDeps, options
 
   if (!config.requireUserAuthentication) {
     // The API key alone suffices and the caller acts as an owner; a valid token is still noted for logout.
-    const token = options.readToken ? await resolveToken(request, deps, options.queryToken).catch(() => null) : null;
-    return { user: null, role: 'owner', token: token?.record ?? null, decodedToken: token?.decoded ?? null, authEnabled: false };
+    if (!options.readToken) return keyOnlyCaller(null);
+    let token: Resolved | null | Promise<Resolved | null>;
+    try {
+      token = resolveToken(request, deps, options.queryToken);
+    } catch {
+      token = null;
+    }
+    return token instanceof Promise ? token.then(keyOnlyCaller, () => keyOnlyCaller(null)) : keyOnlyCaller(token);
   }
   if (!options.readToken) return ANONYMOUS;
 
-  const resolved = await resolveToken(request, deps, options.queryToken);
-  if (!resolved) return ANONYMOUS;
-  return { user: resolved.user, role: resolved.user.role, token: resolved.record, decodedToken: resolved.decoded, authEnabled: true };
+  const resolved = resolveToken(request, deps, options.queryToken);
+  return resolved instanceof Promise ? resolved.then(userCaller) : userCaller(resolved);
 }
 
-async function resolveToken(request: CoreRequest, { config, repo, clock, credentials, digests }: AuthDeps, queryToken = false) {
-  const credential = await findToken(request, queryToken);
+/** A caller with the API key alone (user authentication off): an owner, with the token it sent if that is valid. */
+const keyOnlyCaller = (token: Resolved | null): Caller => ({
+  user: null,
+  role: 'owner',
+  token: token?.record ?? null,
+  decodedToken: token?.decoded ?? null,
+  authEnabled: false,
+});
+
+const userCaller = (resolved: Resolved | null): Caller =>
+  resolved ? { user: resolved.user, role: resolved.user.role, token: resolved.record, decodedToken: resolved.decoded, authEnabled: true } : ANONYMOUS;
+
+type Resolved = { record: AuthToken; user: AuthUser; decoded: string };
+
+/** The token the request carries and its user: null when it carries none; a refusal when it is not a valid one. */
+function resolveToken(request: CoreRequest, deps: AuthDeps, queryToken = false): Resolved | null | Promise<Resolved | null> {
+  const credential = findToken(request, queryToken);
+  if (credential instanceof Promise) return credential.then((found) => resolveCredential(found, deps));
+  return resolveCredential(credential, deps);
+}
+
+function resolveCredential(credential: TokenCredential | undefined, deps: AuthDeps): Resolved | null | Promise<Resolved | null> {
   if (!credential) return null;
-  const decoded = credential.kind === 'raw' ? await decodeToken(credential.value, config.jwtSecret) : credential.value;
-  if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');
-  const record = credentials.token(repo, await digests.of(decoded));
+  if (credential.kind === 'raw') {
+    return decodeToken(credential.value, deps.config.jwtSecret).then((decoded) => {
+      if (decoded === null) throw new ApiError('invalid_oauth_token', 'Invalid OAuth token: the oauth_token cookie is not a valid signed token.');
+      return lookUpToken(decoded, deps);
+    });
+  }
+  return lookUpToken(credential.value, deps);
+}
+
+/** The stored token by the decoded token's digest (computed once, then remembered), and its user. */
+function lookUpToken(decoded: string, deps: AuthDeps): Resolved | Promise<Resolved> {
+  const digest = deps.digests.known(decoded);
+  if (digest !== undefined) return storedToken(decoded, digest, deps);
+  return deps.digests.of(decoded).then((computed) => storedToken(decoded, computed, deps));
+}
+
+function storedToken(decoded: string, digest: string, { repo, clock, credentials }: AuthDeps): Resolved {
+  const record = credentials.token(repo, digest);
   if (!record) throw new ApiError('invalid_oauth_token');
   if (record.expires_at <= clock.now()) throw new ApiError('expired_oauth_token');
   const user = credentials.user(repo, record.user_id);

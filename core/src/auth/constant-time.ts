@@ -21,6 +21,11 @@ const DIGEST_CACHE_SIZE = 4096;
 export class TokenDigests {
   readonly #digests = new Map<string, string>();
 
+  /** The digest of a token seen recently, without waiting; undefined when it must be computed (`of`). */
+  known(token: string): string | undefined {
+    return this.#digests.get(token);
+  }
+
   async of(token: string): Promise<string> {
     const known = this.#digests.get(token);
     if (known !== undefined) return known;

@@ -24,7 +24,7 @@ export type TokenCredential = { kind: 'decoded'; value: string } | { kind: 'raw'
  * OAUTH-TOKEN (decoded), then Authorization: Bearer (decoded), then cookie oauth_token (raw JWT); on a route that
  * allows it (a download link), then the `token` query param (decoded), as Mage's download handler reads it.
  */
-export async function findToken(request: CoreRequest, queryToken = false): Promise<TokenCredential | undefined> {
+export function findToken(request: CoreRequest, queryToken = false): TokenCredential | undefined | Promise<TokenCredential | undefined> {
   const oauthHeader = header(request, 'oauth-token');
   if (oauthHeader !== undefined) return { kind: 'decoded', value: oauthHeader.trim() };
   const authorization = header(request, 'authorization');
@@ -36,8 +36,10 @@ export async function findToken(request: CoreRequest, queryToken = false): Promi
   }
   const cookieHeader = header(request, 'cookie');
   if (cookieHeader !== undefined) {
-    const { parse } = cookieLibrary.loaded ?? (await cookieLibrary.load());
-    const raw = parse(cookieHeader).oauth_token;
+    // Waits only while cookie is not loaded yet: a request with its token in a header never waits here.
+    const library = cookieLibrary.loaded;
+    if (!library) return cookieLibrary.load().then(() => findToken(request, queryToken));
+    const raw = library.parse(cookieHeader).oauth_token;
     if (raw) return { kind: 'raw', value: raw };
   }
   const fromQuery = queryToken ? request.query.token : undefined;

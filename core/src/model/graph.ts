@@ -114,6 +114,57 @@ export function graphOf(s: Sections, instance: InstanceState): PipelineGraph {
   return graph;
 }
 
+/** Who is a member of a pipeline: what a write checks the names it is sent against. */
+export interface Membership {
+  has(uuid: string): boolean;
+}
+
+/**
+ * The members of a stored pipeline's sections, for a write: the graph's index when a read has built it, else a walk
+ * of the sections. A write makes a new version of the pipeline, whose graph only a read needs: building one per write
+ * would make every write copy the whole index of a pipeline that grows with each block added.
+ */
+export function membersOf(s: Sections, instance: InstanceState): Membership {
+  return GRAPHS.of(instance).get(s)?.positions ?? { has: (uuid) => scanPosition(s, uuid) !== undefined };
+}
+
+/** Where a block sits in a pipeline's sections: from the graph when one is built, else by a walk (graphOf builds one). */
+export function positionIn(s: Sections, uuid: string, instance: InstanceState): Position | undefined {
+  const graph = GRAPHS.of(instance).get(s);
+  return graph ? graph.positions.get(uuid) : scanPosition(s, uuid);
+}
+
+/** The blocks that depend on a block, in section order: from the graph when one is built, else by a walk. */
+export function downstreamOf(s: Sections, uuid: string, instance: InstanceState): readonly string[] {
+  const graph = GRAPHS.of(instance).get(s);
+  if (graph) return graph.downstream.get(uuid) ?? [];
+  const found: string[] = [];
+  const scan = (list: Member[]) => {
+    for (const member of list) for (const up of member.upstream) if (up === uuid) found.push(member.uuid);
+  };
+  scan(s.blocks);
+  scan(s.callbacks);
+  scan(s.conditionals);
+  scan(s.widgets);
+  for (const list of Object.values(s.extensions)) scan(list);
+  return found;
+}
+
+/** findMember without building the list of sections: a write's lookups run on every request. */
+function scanPosition(s: Sections, uuid: string): Position | undefined {
+  const find = (section: SectionKey, list: Member[]): Position | undefined => {
+    for (let index = 0; index < list.length; index++) if (list[index]!.uuid === uuid) return { section, index, member: list[index]! };
+    return undefined;
+  };
+  const found = find('blocks', s.blocks) ?? find('callbacks', s.callbacks) ?? find('conditionals', s.conditionals) ?? find('widgets', s.widgets);
+  if (found) return found;
+  for (const [key, list] of Object.entries(s.extensions)) {
+    const extension = find(`extensions.${key}`, list);
+    if (extension) return extension;
+  }
+  return undefined;
+}
+
 /** Inserts at a 0-based position; missing or past the end appends. */
 export function insertMember(s: Sections, section: SectionKey, member: Member, priority: number | null | undefined) {
   const list = sectionList(s, section);
@@ -129,7 +180,7 @@ export function moveMember(s: Sections, uuid: string, priority: number) {
 }
 
 /** Checks that every uuid is one of `members` (a pipeline's, before the change), other than `self`. */
-export function assertMembers(members: ReadonlyMap<string, unknown>, uuids: string[], path: string, self: string, pipelineUuid: string) {
+export function assertMembers(members: Membership, uuids: string[], path: string, self: string, pipelineUuid: string) {
   uuids.forEach((uuid, i) => {
     if (uuid === self) throw invalid(`${path}.${i}`, `Block ${uuid} cannot depend on itself.`);
     if (!members.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);

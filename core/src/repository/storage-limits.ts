@@ -40,7 +40,8 @@ export function sizeOf(value: unknown): number {
     case 'object': {
       let size = 2;
       if (Array.isArray(value)) for (const item of value) size += sizeOf(item) + 1;
-      else if (isPlainObject(value)) for (const key of Object.keys(value)) size += utf8Length(key) + 4 + sizeOf(value[key]);
+      // for-in with own keys only, as Object.keys reads them, without a list of them per object (this runs on every write).
+      else if (isPlainObject(value)) for (const key in value) if (Object.hasOwn(value, key)) size += utf8Length(key) + 4 + sizeOf(value[key]);
       return size;
     }
     default:
@@ -60,10 +61,11 @@ export function sizeChange(before: unknown, after: unknown): number {
   if (Array.isArray(before) && Array.isArray(after)) return arraySizeChange(before, after);
   if (!isPlainObject(before) || !isPlainObject(after)) return sizeOf(after) - sizeOf(before);
   let change = 0;
-  for (const key of Object.keys(after)) {
+  for (const key in after) {
+    if (!Object.hasOwn(after, key)) continue;
     change += Object.hasOwn(before, key) ? sizeChange(before[key], after[key]) : utf8Length(key) + 4 + sizeOf(after[key]);
   }
-  for (const key of Object.keys(before)) if (!Object.hasOwn(after, key)) change -= utf8Length(key) + 4 + sizeOf(before[key]);
+  for (const key in before) if (Object.hasOwn(before, key) && !Object.hasOwn(after, key)) change -= utf8Length(key) + 4 + sizeOf(before[key]);
   return change;
 }
 

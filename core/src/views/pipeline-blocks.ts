@@ -5,7 +5,7 @@ import type { Repository } from '../repository/types.js';
 import { without } from '../model/patch.js';
 import { blocksTable, type BlockRecord } from '../model/blocks.js';
 import type { PipelineRecord } from '../model/pipelines.js';
-import { graphOf } from '../model/graph.js';
+import { downstreamOf, graphOf, positionIn } from '../model/graph.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {
@@ -45,19 +45,21 @@ export function preloadViews(views: PipelineBlockView[], repo: Repository, insta
   const uuids = new Set<string>();
   for (const view of views) {
     uuids.add(view.block.uuid);
-    for (const up of graphOf(view.pipeline.sections, instance).positions.get(view.block.uuid)?.member.upstream ?? []) uuids.add(up);
+    // Several blocks of a pipeline: its graph, built once; one block (a write's answer): a walk, no index built.
+    if (views.length > 1) graphOf(view.pipeline.sections, instance);
+    for (const up of positionIn(view.pipeline.sections, view.block.uuid, instance)?.member.upstream ?? []) uuids.add(up);
   }
   return { blocks: blocksTable.in(repo).getMany(uuids) };
 }
 
-const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => graphOf(v.pipeline.sections, ctx.op.instance).positions.get(v.block.uuid);
+const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => positionIn(v.pipeline.sections, v.block.uuid, ctx.op.instance);
 
 const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Block>['attributes'] = {
   ...recordFields([...BLOCK_FIELDS, 'content'], (v: PipelineBlockView) => v.block),
   pipeline_uuid: (v) => v.pipeline.uuid,
   priority: (v, ctx) => position(v, ctx)?.index ?? 0,
   upstream_blocks: (v, ctx) => [...(position(v, ctx)?.member.upstream ?? [])],
-  downstream_blocks: (v, ctx) => [...(graphOf(v.pipeline.sections, ctx.op.instance).downstream.get(v.block.uuid) ?? [])],
+  downstream_blocks: (v, ctx) => [...downstreamOf(v.pipeline.sections, v.block.uuid, ctx.op.instance)],
   all_upstream_blocks_executed: (v, ctx) => (position(v, ctx)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
   outputs: () => [],
 };
@@ -98,6 +100,8 @@ export function presentMembers(
   op: PresentContext<BlockPreload>['op'],
 ) {
   const out = [];
+  // Every block of the pipeline is presented: its graph, built once for this version, answers their places.
+  if (members.length > 0) graphOf(pipeline.sections, op.instance);
   for (const member of members) {
     const block = preload.blocks.get(member.uuid);
     if (block) out.push(pipelineBlockPresenter.present({ pipeline, block }, { op, preloaded: preload, format }));

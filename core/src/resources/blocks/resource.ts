@@ -9,6 +9,7 @@ import {
   cloneSections,
   graphOf,
   insertMember,
+  membersOf,
   moveMember,
   sectionFor,
   setDownstream,
@@ -59,13 +60,15 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
       throw invalid('block.name', `Block ${uuid} already exists as a ${existing.type} block. Please use a different name.`);
     }
     const now = clock.now();
-    let block: BlockRecord = existing ? applySharedSettings(existing, p, now) : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
+    // A new record either way (applySharedSettings copies), completed here before it is stored.
+    const block: BlockRecord = existing ? applySharedSettings(existing, p, now) : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
+    block.pipelines = [...block.pipelines, ...targets];
     // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
-    block = { ...block, pipelines: [...block.pipelines, ...targets], ...(!existing && p.content ? { status: 'updated' } : {}) };
+    if (!existing && p.content) block.status = 'updated';
 
     const updated = targets.map((target) => {
       const pipeline = found.get(target)!;
-      const members = graphOf(pipeline.sections, ctx.instance).positions;
+      const members = membersOf(pipeline.sections, ctx.instance);
       if (members.has(uuid)) {
         throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists in pipeline ${target}. Please use a different name.`);
       }
@@ -93,7 +96,7 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     // An edit of code or settings leaves the graph alone: the pipeline keeps its sections (and their index).
     const sections = moves || rewires ? cloneSections(view.pipeline.sections) : view.pipeline.sections;
     const self = view.block.uuid;
-    const members = graphOf(view.pipeline.sections, ctx.instance).positions;
+    const members = membersOf(view.pipeline.sections, ctx.instance);
     if (p.upstream_blocks) {
       assertMembers(members, p.upstream_blocks, 'block.upstream_blocks', self, view.pipeline.uuid);
       setUpstream(sections, self, p.upstream_blocks);

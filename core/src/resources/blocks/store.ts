@@ -28,7 +28,8 @@ export const blockUuid = (name: string, path: string) => {
 /** The block with the settings in `p` applied; a type may change only within its section. */
 export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: number): BlockRecord {
   checkSimulationSettings(p.configuration);
-  const next: BlockRecord = applyPatch({ ...block, updated_at: now }, p, PLAIN_SETTINGS);
+  const next: BlockRecord = applyPatch(block, p, PLAIN_SETTINGS);
+  next.updated_at = now;
   if (p.type !== undefined && p.type !== block.type) {
     if (sectionFor(p.type, block.extension_uuid) !== sectionFor(block.type, block.extension_uuid)) {
       throw invalid('block.type', `A ${block.type} block cannot become a ${p.type} block: they live in different sections of a pipeline.`);

@@ -92,6 +92,19 @@ export const pipelinePresenter = definePresenter<PipelineRecord, BlockPreload, P
         Object.entries(p.sections.extensions).map(([key, members]) => [key, { blocks: presentMembers(p, members, ctx.preloaded, memberFormat(ctx), ctx.op) }]),
       ),
   },
+  // A list's items, shown page after page, are written as JSON once per version of what they show: the record, the
+  // action and query params the attributes above read, and each member block (the blocks' attributes, and whether an
+  // upstream block ran). Schedules come from another table: a list that includes them is written every time.
+  renderedFrom: (p, ctx) => {
+    const { op, preloaded } = ctx;
+    if (op.action !== 'list' || op.query.include_schedules === true) return undefined;
+    const inputs: unknown[] = [op.action, op.query.includes_content];
+    const { sections } = p;
+    for (const members of [sections.blocks, sections.callbacks, sections.conditionals, sections.widgets, ...Object.values(sections.extensions)]) {
+      for (const member of members) inputs.push(preloaded.blocks.get(member.uuid));
+    }
+    return inputs;
+  },
   formats: {
     default: [...BASE, ...SECTIONS],
     list: [...BASE, ...SECTIONS, 'schedules'],
