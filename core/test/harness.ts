@@ -83,7 +83,17 @@ export class TestApi extends ApiCaller {
   }
 }
 
-/** The answer as a client reads it off the wire: the body through JSON (no undefined, no shared objects). */
-function reply(outcome: { status: number; body: unknown; headers?: Record<string, string> }): Reply {
-  return { status: outcome.status, headers: new Headers(outcome.headers), body: JSON.parse(JSON.stringify(outcome.body)) };
+/**
+ * The answer as a client reads it off the wire: the text the transports send when the core wrote one, else the body
+ * through JSON (no undefined, no shared objects). The text must be the body's JSON: a remembered item's JSON that
+ * went stale (PresenterDefinition.renderedFrom) fails whichever test called.
+ */
+function reply(outcome: { status: number; body: unknown; text?: string; headers?: Record<string, string> }): Reply {
+  const written = JSON.stringify(outcome.body);
+  if (outcome.text !== undefined && outcome.text !== written) {
+    throw new Error(`The core's text is not its body's JSON:
+  text: ${outcome.text.slice(0, 500)}
+  body: ${written.slice(0, 500)}`);
+  }
+  return { status: outcome.status, headers: new Headers(outcome.headers), body: JSON.parse(outcome.text ?? written) };
 }
