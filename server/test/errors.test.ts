@@ -1,13 +1,16 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
 import { pipelinesTable } from '../../core/src/model/pipelines.js';
 
-/** Writes bytes on a fresh socket and reads until the server closes it (for requests fetch will not send). */
-function rawSocket(server: TestServer, bytes: string): Promise<string> {
+/**
+ * Writes bytes on a fresh socket (or lets `send` write them, in pieces) and reads until the server closes it (for
+ * requests fetch will not send).
+ */
+function rawSocket(server: TestServer, bytes: string | ((socket: Socket) => void)): Promise<string> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    const socket = connect(Number(port), hostname, () => (typeof bytes === 'string' ? socket.end(bytes) : bytes(socket)));
     let text = '';
     socket
       .setEncoding('utf8')
@@ -52,19 +55,11 @@ describe('the error envelope, whatever goes wrong', () => {
     const body = Buffer.from(JSON.stringify({ pipeline: { name: 'café split' } }));
     const cut = body.indexOf(0xa9); // the second byte of é
     const { hostname, port } = new URL(server.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => {
-        socket.write(`POST /api/pipelines HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-API-KEY: ${API_KEY}\r\nOAUTH-TOKEN: ${token}\r\n`);
-        socket.write(`Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
-        socket.write(body.subarray(0, cut));
-        setImmediate(() => socket.end(body.subarray(cut)));
-      });
-      let text = '';
-      socket
-        .setEncoding('utf8')
-        .on('data', (chunk) => (text += String(chunk)))
-        .on('end', () => resolve(text))
-        .on('error', reject);
+    const answer = await rawSocket(server, (socket) => {
+      socket.write(`POST /api/pipelines HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-API-KEY: ${API_KEY}\r\nOAUTH-TOKEN: ${token}\r\n`);
+      socket.write(`Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.write(body.subarray(0, cut));
+      setImmediate(() => socket.end(body.subarray(cut)));
     });
     expect(JSON.parse(answer.split('\r\n\r\n')[1]!).pipeline.name).toBe('café split');
   });
