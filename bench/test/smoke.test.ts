@@ -3,6 +3,7 @@ import { delimiter, join } from 'node:path';
 import { describe, it } from 'vitest';
 import { execGroup } from '../../scripts/process-group.js';
 import { root } from '../../scripts/packaging/workspaces.js';
+import { slots } from '../../scripts/test/slots.js';
 
 /**
  * Every `bench:*` script of package.json, run in its smoke mode (`-- --smoke`: tiny sizes, seconds), so a change
@@ -45,38 +46,23 @@ const runStep = (step: string) =>
 const setupSteps = new Map<string, ReturnType<typeof runStep>>();
 
 /**
- * A script as `npm run <name> -- --smoke` runs it: its `&&` steps in order, `--smoke` added to the last. A step
- * another script ran already in this file is not run again.
- */
-async function runSmoke(command: string) {
-  await smokeSlot.take();
-  try {
-    const started = performance.now();
-    const run = await runSmokeSteps(command);
-    return { run, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    smokeSlot.give();
-  }
-}
-
-/**
  * Two smokes at a time: a smoke spends about a quarter of its time waiting (on its server, a child process, a
  * load's last answers), and the other smoke's work fills that. Each smoke is a process group of its own, on ports
  * and temp folders of its own.
  */
-const SMOKES_AT_ONCE = 2;
-const smokeSlot = (() => {
-  let free = SMOKES_AT_ONCE;
-  const waiting: (() => void)[] = [];
-  return {
-    take: () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve))),
-    give: () => {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    },
-  };
-})();
+const smokeSlots = slots(2);
+
+/**
+ * A script as `npm run <name> -- --smoke` runs it: its `&&` steps in order, `--smoke` added to the last. A step
+ * another script ran already in this file is not run again.
+ */
+function runSmoke(command: string) {
+  return smokeSlots.run(async () => {
+    const started = performance.now();
+    const run = await runSmokeSteps(command);
+    return { run, seconds: (performance.now() - started) / 1000 };
+  });
+}
 
 async function runSmokeSteps(command: string) {
   // A script's own build step is left out: this file needs the build npm test made before it (slow-tests.ts), and
