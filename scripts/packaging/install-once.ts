@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 
 /** npm itself, as `installOnce` runs it: `npm <args>`. */
-const npm = (args: readonly string[]) => void execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
+const npm = (args: readonly string[]): void => void execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
 
 /**
  * `npm install <specs>` from the npm registry into `dir`, once: into a folder of its own
@@ -11,7 +11,13 @@ const npm = (args: readonly string[]) => void execFileSync('npm', args, { stdio:
  * beside them) never install into one folder, and neither sees half an install; `done` (a path inside `dir`) says an
  * install is there.
  */
-export function installOnce(dir: string, done: string, specs: readonly string[], options: readonly string[] = [], run = npm): void {
+export function installOnce(
+  dir: string,
+  done: string,
+  specs: readonly string[],
+  options: readonly string[] = [],
+  run: (args: readonly string[]) => void = npm,
+): void {
   if (existsSync(join(dir, done))) return;
   mkdirSync(dirname(dir), { recursive: true });
   const making = mkdtempSync(`${dir}.making-`);
