@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { execGroup } from '../../scripts/process-group.js';
 import { root } from '../../scripts/packaging/workspaces.js';
+import { slots } from '../../scripts/test/slots.js';
 
 /**
  * Every `bench:*` script of package.json, run in its smoke mode (`-- --smoke`: tiny sizes, seconds), so a change
@@ -45,10 +46,25 @@ const runStep = (step: string) =>
 const setupSteps = new Map<string, ReturnType<typeof runStep>>();
 
 /**
+ * Two smokes at a time: a smoke spends about a quarter of its time waiting (on its server, a child process, a
+ * load's last answers), and the other smoke's work fills that. Each smoke is a process group of its own, on ports
+ * and temp folders of its own.
+ */
+const smokeSlots = slots(2);
+
+/**
  * A script as `npm run <name> -- --smoke` runs it: its `&&` steps in order, `--smoke` added to the last. A step
  * another script ran already in this file is not run again.
  */
-async function runSmoke(command: string) {
+function runSmoke(command: string) {
+  return smokeSlots.run(async () => {
+    const started = performance.now();
+    const run = await runSmokeSteps(command);
+    return { run, seconds: (performance.now() - started) / 1000 };
+  });
+}
+
+async function runSmokeSteps(command: string) {
   // A script's own build step is left out: this file needs the build npm test made before it (slow-tests.ts), and
   // rebuilding would clean a package's dist while the integration tests beside it run the built command.
   const steps = command.split(' && ').filter((step) => !/^npm run build:js\b/.test(step));
@@ -60,10 +76,10 @@ async function runSmoke(command: string) {
   return runStep(`${steps.at(-1)!} --smoke`);
 }
 
-describe.each(scripts)('npm run %s -- --smoke', (name, command) => {
+describe.concurrent.each(scripts)('npm run %s -- --smoke', (name, command) => {
   it(
     'supports --smoke: its benchmark reads the flag (bench/smoke.ts) and exits 0 within seconds',
-    async () => {
+    async ({ expect }) => {
       const files = benchFiles(command);
       expect(files, `${name} runs no bench/*.ts file: ${command}`).not.toEqual([]);
       for (const file of files) {
@@ -74,14 +90,13 @@ describe.each(scripts)('npm run %s -- --smoke', (name, command) => {
           `${name}: ${file} has no smoke mode. Give it one: tiny sizes from bench/smoke.ts (sized(full, smoke)), so it finishes in seconds and exits non-zero on a failure`,
         ).toBe(true);
       }
-      const started = performance.now();
-      const run = await runSmoke(command);
-      const seconds = (performance.now() - started) / 1000;
+      const { run, seconds } = await runSmoke(command);
       const output = `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`;
       expect(seconds, `${name} -- --smoke ran past ${SMOKE_SECONDS} s and was stopped:\n${output}`).toBeLessThan(SMOKE_SECONDS);
       expect(run.code, `${name} -- --smoke failed:\n${output}`).toBe(0);
       for (const printed of PRINTS[name] ?? []) expect(run.stdout, `${name} -- --smoke did not print ${printed}`).toMatch(printed);
     },
-    (SMOKE_SECONDS + 30) * 1000,
+    // Its own run's limit, and as long again waiting for a slot (the smokes before it, two at a time).
+    (2 * SMOKE_SECONDS + 30) * 1000,
   );
 });

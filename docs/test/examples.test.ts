@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { execGroup } from '../../scripts/process-group.js';
 import { bundleBrowserPage } from '../../conformance/browser-target.js';
@@ -11,6 +11,7 @@ import { TestServer } from '../../server/test/harness.js';
 import { codeBlocks, normalize, promisedBySh, promisedByTs, type CodeBlock } from './markdown.js';
 import { SOURCE_CONDITION } from '../../scripts/packaging/source-condition.js';
 import { npmPackagesExternal } from '../../server/test/bundled-command.js';
+import { slots } from '../../scripts/test/slots.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = join(root, 'docs', '.examples');
@@ -139,7 +140,7 @@ afterAll(async () => {
 });
 
 /** A `ts browser` block: bundled, served beside MSW's worker, run in headless Chromium; its console is its output. */
-async function runInBrowser(name: string, block: CodeBlock) {
+async function runInBrowser(expect: ExpectStatic, name: string, block: CodeBlock) {
   const bundle = await bundleBrowserPage({
     stdin: { contents: block.code, resolveDir: root, loader: block.lang === 'tsx' ? 'tsx' : 'ts', sourcefile: `${name}.${block.lang}` },
     jsx: 'automatic',
@@ -166,7 +167,16 @@ async function runInBrowser(name: string, block: CodeBlock) {
   }
 }
 
-describe.each(files)('%s', (file) => {
+/**
+ * Two pages at a time, each page's examples in order: a page waits on its examples' processes, its server's
+ * scheduler ticks and Chromium much of its time, and the other page's work fills that. Pages share nothing but the
+ * browser (each example in a context of its own).
+ */
+const pageSlots = slots(2);
+/** A page waits for a slot in its beforeAll: as long as the pages before it take, at most. */
+const WAIT_FOR_A_SLOT_MS = 600_000;
+
+describe.concurrent.each(files)('%s', (file) => {
   const blocks = codeBlocks(readFileSync(join(root, file), 'utf8'));
   const shell = blocks.filter((b) => (b.lang === 'sh' || b.lang === 'bash') && !b.flags.includes('setup'));
   const programs = blocks.filter((b) => b.lang === 'ts' || b.lang === 'tsx');
@@ -174,28 +184,36 @@ describe.each(files)('%s', (file) => {
   // One server per page, its examples in order (shell first, then the programs, as the pages are written): a
   // reader runs them one after another, so two examples creating the same record would fail for them too.
   let server: TestServer;
-  if (shell.length > 0 || programs.some((b) => !b.flags.includes('browser'))) {
-    beforeAll(async () => {
-      server = await TestServer.start({ config: { schedulerIntervalMs: SCHEDULER_INTERVAL_MS } });
-    });
-    afterAll(() => server.close());
-  }
+  const needsServer = shell.length > 0 || programs.some((b) => !b.flags.includes('browser'));
+  beforeAll(async () => {
+    await pageSlots.take();
+    if (needsServer) server = await TestServer.start({ config: { schedulerIntervalMs: SCHEDULER_INTERVAL_MS } });
+  }, WAIT_FOR_A_SLOT_MS);
+  afterAll(async () => {
+    try {
+      if (needsServer) await server?.close();
+    } finally {
+      pageSlots.give();
+    }
+  });
   const exampleName = (block: CodeBlock) => `${file.replace(/\W+/g, '-')}-${programs.indexOf(block) + 1}`;
   const vitestExamples = programs.filter((b) => !b.flags.includes('browser') && isVitestFile(b)).map((block) => ({ name: exampleName(block), block }));
   let vitestRun: ReturnType<typeof runVitestFiles> | undefined;
   const vitestResult = async (name: string) => (await (vitestRun ??= runVitestFiles(file.replace(/\W+/g, '-'), vitestExamples, server)))(name);
 
-  if (shell.length > 0) it('runs its shell examples in order', () => runShell(file, shell, server), 120_000);
+  if (shell.length > 0) it.sequential('runs its shell examples in order', () => runShell(file, shell, server), 120_000);
   programs.forEach((block, i) => {
     const name = exampleName(block);
-    const run = block.flags.includes('browser')
-      ? () => runInBrowser(name, block)
-      : isVitestFile(block)
-        ? () => vitestResult(name)
-        : () => runTypeScript(name, block, server);
-    it(`runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : isVitestFile(block) ? ' (vitest)' : ''}`, run, 120_000);
+    const run = (expect: ExpectStatic) =>
+      block.flags.includes('browser') ? runInBrowser(expect, name, block) : isVitestFile(block) ? vitestResult(name) : runTypeScript(name, block, server);
+    it.sequential(
+      `runs code example ${i + 1}${block.flags.includes('browser') ? ' in Chromium' : isVitestFile(block) ? ' (vitest)' : ''}`,
+      ({ expect }) => run(expect),
+      120_000,
+    );
   });
-  if (shell.length === 0 && programs.length === 0) it('has no runnable examples', () => expect(blocks.filter((b) => b.lang !== 'json')).toEqual([]));
+  if (shell.length === 0 && programs.length === 0)
+    it.sequential('has no runnable examples', ({ expect }) => expect(blocks.filter((b) => b.lang !== 'json')).toEqual([]));
 });
 
 it('every guide has runnable examples with promised output', () => {

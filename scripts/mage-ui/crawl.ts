@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 
 /** One API call the UI made, as the browser saw it. */
 export interface ApiCall {
@@ -221,7 +221,7 @@ export function uiTour(d: TourData): PageToVisit[] {
   ];
 }
 
-const QUIET_MS = 1500;
+const QUIET_MS = 600;
 const PAGE_BUDGET_MS = 20_000;
 
 /** Follows one page's traffic and errors from the moment it is attached. */
@@ -232,7 +232,22 @@ function watch(page: Page) {
   const pageErrors: string[] = [];
   const assetFailures: string[] = [];
   const assets: { path: string; type: string }[] = [];
+  /** The API calls under way, and when one last started or ended: what `settle` waits on. */
+  const traffic = { inFlight: 0, lastActivity: Date.now() };
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const apiCallEnded = (request: Request) => {
+    if (!isApi(request)) return;
+    traffic.inFlight = Math.max(0, traffic.inFlight - 1);
+    traffic.lastActivity = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!isApi(request)) return;
+    traffic.inFlight += 1;
+    traffic.lastActivity = Date.now();
+  });
+  page.on('requestfinished', apiCallEnded);
   page.on('requestfailed', (request) => {
+    apiCallEnded(request);
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/websocket')) assetFailures.push(`${url.pathname} (${request.failure()?.errorText})`);
   });
@@ -262,6 +277,7 @@ function watch(page: Page) {
   });
   return {
     calls,
+    traffic,
     consoleErrors,
     pageErrors,
     /** Everything recorded so far, then cleared for the next page. */
@@ -278,15 +294,17 @@ function watch(page: Page) {
   };
 }
 
-/** Waits until no API call has started for QUIET_MS (the pages poll every few seconds), at most PAGE_BUDGET_MS. */
-async function settle(page: Page, calls: ApiCall[]) {
+/**
+ * Waits until the page's files have loaded and no API call has been under way, started or ended for QUIET_MS (the
+ * pages poll every few seconds; a call a page makes later still counts, for the next step), at most PAGE_BUDGET_MS.
+ */
+async function settle(page: Page, traffic: { inFlight: number; lastActivity: number }) {
   const deadline = Date.now() + PAGE_BUDGET_MS;
-  let seen = -1;
+  await page.waitForLoadState('networkidle', { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
   while (Date.now() < deadline) {
-    await page.waitForLoadState('networkidle', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
-    if (calls.length === seen) return;
-    seen = calls.length;
-    await page.waitForTimeout(QUIET_MS);
+    const quietFor = Date.now() - traffic.lastActivity;
+    if (traffic.inFlight === 0 && quietFor >= QUIET_MS) return;
+    await page.waitForTimeout(Math.min(QUIET_MS, Math.max(50, QUIET_MS - quietFor)));
   }
 }
 
@@ -326,10 +344,10 @@ export async function crawlMageUi(
         .catch(() => undefined);
     }
     if (step.interact) {
-      await settle(page, watcher.calls);
+      await settle(page, watcher.traffic);
       await step.interact(page, baseUrl).catch((error: Error) => watcher.pageErrors.push(`step failed: ${error.message.split('\n')[0]}`));
     }
-    await settle(page, watcher.calls);
+    await settle(page, watcher.traffic);
     if (options.screenshots) await page.screenshot({ path: `${options.screenshots}/mage-ui-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png` });
     const text = (
       (await page

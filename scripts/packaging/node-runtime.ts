@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { installOnce } from './install-once.js';
 import { root } from './workspaces.js';
 
 /**
@@ -19,13 +19,7 @@ export function nodeBinary(version: string): string {
   const pkg = `node-${process.platform}-${process.arch}`;
   const dir = join(root, 'node_modules/.cache/pipeline-api-node', version);
   const binary = join(dir, 'node_modules', pkg, 'bin/node');
-  if (!existsSync(binary)) {
-    mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefer-offline', `${pkg}@${version}`], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 300_000,
-    });
-  }
+  installOnce(dir, join('node_modules', pkg, 'bin/node'), [`${pkg}@${version}`]);
   const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
   if (reported !== `v${version}`) throw new Error(`${binary} reports ${reported}, expected v${version}`);
   return binary;
