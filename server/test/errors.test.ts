@@ -150,6 +150,24 @@ describe('the error envelope, whatever goes wrong', () => {
     expect((await server.call('GET', '/api/pipelines', { token })).body.status).toBe(200);
   });
 
+  it('answers a request Node cannot parse with HTTP error codes when its request line asks for them', async () => {
+    const oversized = [
+      `GET /api/oauths/github?_http_error_codes=1&code=${'%C3%A9'.repeat(3_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `GET /api/pipelines?pad=${'a'.repeat(20_000)}&_http_error_codes=true HTTP/1.1\r\nHost: x\r\n\r\n`,
+    ];
+    for (const bytes of oversized) {
+      const [head, body] = (await rawSocket(server, bytes)).split('\r\n\r\n');
+      expect(head, bytes.slice(0, 60)).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(JSON.parse(body!)).toEqual({
+        error: { code: 400, type: 'api_resource_error', message: 'The request line and headers exceed 16 KB.' },
+        status: 400,
+      });
+    }
+    // Only that choice is read from an unparsed request: without it, HTTP 200 as before.
+    const [head] = (await rawSocket(server, `GET /api/pipelines?_http_error_codes=&pad=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`)).split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const reply = await raw(server, 'HEAD', '/api/pipelines', { headers: { 'OAUTH-TOKEN': token } });
     expect(reply.status).toBe(200);
