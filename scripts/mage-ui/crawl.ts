@@ -232,17 +232,16 @@ function watch(page: Page) {
   const pageErrors: string[] = [];
   const assetFailures: string[] = [];
   const assets: { path: string; type: string }[] = [];
-  /** The API calls under way, and when one last started or ended: what `settle` waits on. */
-  const traffic = { inFlight: 0, lastActivity: Date.now() };
+  /** The API calls under way (each with when it started), and when one last started or ended: what `settle` waits on. */
+  const traffic: Traffic = { inFlight: new Map(), lastActivity: Date.now() };
   const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
   const apiCallEnded = (request: Request) => {
-    if (!isApi(request)) return;
-    traffic.inFlight = Math.max(0, traffic.inFlight - 1);
+    if (!traffic.inFlight.delete(request)) return;
     traffic.lastActivity = Date.now();
   };
   page.on('request', (request) => {
     if (!isApi(request)) return;
-    traffic.inFlight += 1;
+    traffic.inFlight.set(request, Date.now());
     traffic.lastActivity = Date.now();
   });
   page.on('requestfinished', apiCallEnded);
@@ -294,16 +293,33 @@ function watch(page: Page) {
   };
 }
 
+/** The API calls a page has under way, by when each started, and when one last started or ended. */
+interface Traffic {
+  inFlight: Map<Request, number>;
+  lastActivity: number;
+}
+
 /**
- * Waits until the page's files have loaded and no API call has been under way, started or ended for QUIET_MS (the
- * pages poll every few seconds; a call a page makes later still counts, for the next step), at most PAGE_BUDGET_MS.
+ * A call under way this long is not waited for: a server's long poll, or a call whose end the browser never reported
+ * (a real Mage leaves some open; waiting on them held every step for its whole budget).
  */
-async function settle(page: Page, traffic: { inFlight: number; lastActivity: number }) {
+const LONG_CALL_MS = 5_000;
+
+/** Whether any call is under way that a step should wait for. */
+const waiting = (traffic: Traffic, now: number) => [...traffic.inFlight.values()].some((started) => now - started < LONG_CALL_MS);
+
+/**
+ * Waits until the page's files have loaded and no API call has been under way (but long ones), started or ended for
+ * QUIET_MS (the pages poll every few seconds; a call a page makes later still counts, for the next step), at most
+ * PAGE_BUDGET_MS.
+ */
+async function settle(page: Page, traffic: Traffic) {
   const deadline = Date.now() + PAGE_BUDGET_MS;
   await page.waitForLoadState('networkidle', { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
   while (Date.now() < deadline) {
-    const quietFor = Date.now() - traffic.lastActivity;
-    if (traffic.inFlight === 0 && quietFor >= QUIET_MS) return;
+    const now = Date.now();
+    const quietFor = now - traffic.lastActivity;
+    if (!waiting(traffic, now) && quietFor >= QUIET_MS) return;
     await page.waitForTimeout(Math.min(QUIET_MS, Math.max(50, QUIET_MS - quietFor)));
   }
 }
