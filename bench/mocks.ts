@@ -6,7 +6,7 @@
  *    Targets (on the best of the runs, the least disturbed by other load): in-process <= 150 ms; through MSW <= MSW's
  *    own import (`msw` and `msw/node`, what an MSW test file loads) + 100 ms. Beside it, MSW alone from import to its
  *    first answer (one handler), so the kit's own share shows.
- * 2. Per call: a simple read (`statuses.list` through the SDK) with `mock.fetch` and through MSW's interception.
+ * 2. Per call: a simple read (`statuses.health` through the SDK) with `mock.fetch` and through MSW's interception.
  *    Target: in-process <= 0.1 ms per read.
  * 3. 1,000 mixed SDK calls against the reference server over loopback (its own process, as `npm start` runs it),
  *    the mocks through MSW, and the in-process fetch. Two rounds each, alternating; the best round of each counts.
@@ -65,13 +65,13 @@ const FIRST_IN_PROCESS = `
 const { createInProcessMock } = await import('@pipeline-api/mocks/in-process');
 const { createClient } = await import('@pipeline-api/sdk');
 const mock = createInProcessMock({ baseUrl: 'http://mocks.bench' });
-await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}', fetch: mock.fetch }).statuses.list();`;
+await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}', fetch: mock.fetch }).statuses.health();`;
 const FIRST_THROUGH_MSW = `
 const { setupMockServer } = await import('@pipeline-api/mocks/node');
 const { createClient } = await import('@pipeline-api/sdk');
 const mock = setupMockServer({ baseUrl: 'http://mocks.bench' });
 mock.listen();
-await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.list();
+await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.health();
 mock.close();`;
 /**
  * The same first answer from MSW alone (one handler, the same SDK call): what MSW's first interception costs any
@@ -83,7 +83,7 @@ const { setupServer } = await import('msw/node');
 const { createClient } = await import('@pipeline-api/sdk');
 const server = setupServer(http.get('http://mocks.bench/api/status', () => HttpResponse.json({ status: { status: 'ok', version: '0', require_user_authentication: true }, metadata: null, status: 200 })));
 server.listen();
-await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.list();
+await createClient({ baseUrl: 'http://mocks.bench', apiKey: '${KEY}' }).statuses.health();
 server.close();`;
 
 console.log(`Import cost in a fresh process, median of ${IMPORT_RUNS} (built packages, Node ${process.versions.node}); targets on the best run`);
@@ -182,11 +182,11 @@ async function timeInProcess(round: string) {
   return timed(createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY, maxRetries: 0, fetch: mock.fetch }), round);
 }
 
-/** Milliseconds per `statuses.list` through the SDK, after a warm-up. */
+/** Milliseconds per `statuses.health` through the SDK, after a warm-up. */
 async function perRead(client: Client): Promise<number> {
-  for (let i = 0; i < 200; i++) await client.statuses.list();
+  for (let i = 0; i < 200; i++) await client.statuses.health();
   const started = performance.now();
-  for (let i = 0; i < READS; i++) await client.statuses.list();
+  for (let i = 0; i < READS; i++) await client.statuses.health();
   return (performance.now() - started) / READS;
 }
 
@@ -196,7 +196,7 @@ const mswMock = setupMockServer({ baseUrl: 'http://mocks.bench' });
 mswMock.listen();
 const readMsw = await perRead(createClient({ baseUrl: 'http://mocks.bench', apiKey: KEY }));
 mswMock.close();
-console.log(`\nA simple read (statuses.list through the SDK), ${READS} calls`);
+console.log(`\nA simple read (statuses.health through the SDK), ${READS} calls`);
 console.log(`  in-process fetch  ${readInProcess.toFixed(3).padStart(7)} ms/call   target <= 0.1 ms: ${readInProcess <= 0.1 ? 'met' : 'MISSED'}`);
 console.log(`  through MSW       ${readMsw.toFixed(3).padStart(7)} ms/call   (${(readMsw / readInProcess).toFixed(1)}x the in-process fetch)`);
 

@@ -33,8 +33,8 @@ export function packagesImportedBy(files: readonly string[]): Map<string, string
     const text = readFileSync(file, 'utf8');
     const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
     // A bare `resolve(...)`, `require.resolve(...)` or `createRequire(...).resolve(...)`; not a method of another object
-    // (the core's `routes.resolve('GET', path)`).
-    for (const match of text.matchAll(/(?:(?<![.\w])|(?<=\)\.)|(?<=\brequire\.))resolve\(\s*[`'"]([^`'"$]+)/g)) specifiers.push(match[1]!);
+    // (the core's `routes.resolve('GET', path)`), nor a promise's `resolve('a sentence')` (no specifier holds a space).
+    for (const match of text.matchAll(/(?:(?<![.\w])|(?<=\)\.)|(?<=\brequire\.))resolve\(\s*[`'"]([^`'"$\s]+)(?=[`'"$])/g)) specifiers.push(match[1]!);
     for (const specifier of specifiers) {
       const name = packageOf(specifier);
       if (name === undefined) continue;

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeImports, filesUnder, packagesImportedBy, readManifest } from '../imports.js';
@@ -62,6 +63,32 @@ describe.each(PACKAGES)('$name declares what it imports', ({ dir, name }) => {
     const restImports = packagesImportedBy(rest);
     const allowed = [...runtime, ...dev, ...rootDev, ...workspaceNames];
     expect(describeImports(restImports, missing(restImports.keys(), allowed), root)).toEqual([]);
+  });
+});
+
+const RESOLVE = 'resolve';
+
+describe('what counts as an import', () => {
+  it('reads import and export specifiers and the resolve calls that name a package, not other calls named resolve', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'imports-'));
+    try {
+      const file = join(dir, 'source.ts');
+      writeFileSync(
+        file,
+        [
+          "import { a } from 'alpha';",
+          "export * from '@scope/beta/sub';",
+          // Written so that this file's own text holds no such call (the root package's check reads it).
+          `const c = require.${RESOLVE}('gamma/package.json');`,
+          `const d = createRequire(import.meta.url).${RESOLVE}('delta');`,
+          `new Promise((resolve) => ${RESOLVE}('still open after 10 s'));`,
+          `routes.${RESOLVE}('GET', '/api/pipelines');`,
+        ].join('\n'),
+      );
+      expect([...packagesImportedBy([file]).keys()].sort()).toEqual(['@scope/beta', 'alpha', 'delta', 'gamma']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
