@@ -4,8 +4,8 @@
  * (default 5) rounds of SECONDS (default 3); SCENARIO picks scenarios by the start of their names. On a shared machine, builds compared in one run, round by round, differ
  * by what changed between them more than by the load of the moment.
  */
-import { serverScenarios } from './server-scenarios.js';
-import { KEY, login, loadScenario, pool, spawnServer, type Proc } from './support.js';
+import { seedForScenarios, serverScenarios } from './server-scenarios.js';
+import { loadScenario, spawnServer, type Proc } from './support.js';
 
 const [a, b] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: compare-servers.ts <a.mjs> <b.mjs>');
@@ -15,13 +15,7 @@ const PIPELINES = 10_000;
 
 async function start(entry: string) {
   const server = await spawnServer([process.execPath, entry], { PORT: '0', BCRYPT_ROUNDS: '4' }, /listening on (http:\/\/\S+)/);
-  const token = await login(server.url);
-  const auth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
-  await post('/api/pipelines', { pipeline: { name: 'bench' } });
-  await post('/api/pipelines/bench/blocks', { block: { name: 'load', type: 'data_loader', content: 'df = load()\n' } });
-  await pool(PIPELINES, 64, (i) => post('/api/pipelines', { pipeline: { name: `p${String(i).padStart(6, '0')}` } }));
+  const auth = await seedForScenarios(server.url, PIPELINES);
   let created = 0;
   return { server, auth, next: () => created++ };
 }

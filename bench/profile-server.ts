@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report } from './cpu-profile-summary.js';
-import { serverScenarios } from './server-scenarios.js';
+import { seedForScenarios, serverScenarios } from './server-scenarios.js';
 import { sized } from './smoke.js';
-import { KEY, login, loadScenario, pool, startReference } from './support.js';
+import { loadScenario, startReference } from './support.js';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 6);
 const PIPELINES = sized(10_000, 100);
@@ -19,13 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 const server = await startReference({ BCRYPT_ROUNDS: '4', NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
-const token = await login(server.url);
-const auth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
-const post = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
-await post('/api/pipelines', { pipeline: { name: 'bench' } });
-await post('/api/pipelines/bench/blocks', { block: { name: 'load', type: 'data_loader', content: 'df = load()\n' } });
-await pool(PIPELINES, 64, (i) => post('/api/pipelines', { pipeline: { name: `p${String(i).padStart(6, '0')}` } }));
+const auth = await seedForScenarios(server.url, PIPELINES);
 
 // V8 stamps samples with the monotonic clock process.hrtime reads (Linux): each scenario's window, in µs.
 const now = () => Number(process.hrtime.bigint() / 1000n);

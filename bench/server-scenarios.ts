@@ -1,4 +1,4 @@
-import type { LoadScenario } from './support.js';
+import { KEY, login, pool, type LoadScenario } from './support.js';
 
 /** bench:server's three requests, which bench:profile-server profiles too. */
 export const serverScenarios = (pipelines: number): LoadScenario[] => [
@@ -12,3 +12,17 @@ export const serverScenarios = (pipelines: number): LoadScenario[] => [
     body: (i) => JSON.stringify({ block: { name: `b${i}`, type: 'transformer', configuration: { n: i } } }),
   },
 ];
+
+/**
+ * Signs in and seeds a reference server as the scenarios read it: pipeline `bench` with its block `load`, then
+ * `pipelines` pipelines p000000, p000001, ...; answers the headers the scenarios send.
+ */
+export async function seedForScenarios(url: string, pipelines: number): Promise<Record<string, string>> {
+  const auth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': await login(url), 'Content-Type': 'application/json' };
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
+  await post('/api/pipelines', { pipeline: { name: 'bench' } });
+  await post('/api/pipelines/bench/blocks', { block: { name: 'load', type: 'data_loader', content: 'df = load()\n' } });
+  await pool(pipelines, 64, (i) => post('/api/pipelines', { pipeline: { name: `p${String(i).padStart(6, '0')}` } }));
+  return auth;
+}

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SECRET_KEY_BYTES } from '@pipeline-api/core';
+import { readIfPresent } from './read-if-present.js';
 
 /** The key secret values are sealed with, beside the database but never in it. */
 export const SECRET_KEY_FILE = 'secrets.key';
@@ -24,12 +25,7 @@ export interface SecretKey {
  */
 export function dataDirSecretKey(dir: string, env: Record<string, string | undefined>): SecretKey {
   const path = env.SECRETS_KEY_FILE || join(dir, SECRET_KEY_FILE);
-  let text: string | null = null;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = readIfPresent(path);
   if (text !== null) {
     const key = Buffer.from(text.trim(), 'base64url');
     if (key.length !== SECRET_KEY_BYTES || key.toString('base64url') !== text.trim()) {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultConfig, MAGE_PUBLIC_API_KEY, type CoreConfig } from '@pipeline-api/core';
+import { readIfPresent } from './read-if-present.js';
 
 export const SECRETS_FILE = 'secrets.json';
 
@@ -34,12 +35,7 @@ export function dataDirSecrets(
   ownerEmail: string,
 ): SecretsOutcome {
   const path = join(dir, SECRETS_FILE);
-  let text: string | null = null;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const text = readIfPresent(path);
   if (text !== null) {
     const parsed = JSON.parse(text) as StoredSecrets;
     const secrets: StoredSecrets = {};
