@@ -8,6 +8,7 @@ export type Need = 'build' | 'chromium' | 'schemathesis';
  */
 export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
   'server/test/fuzz.test.ts': { why: 'fuzz: thousands of random requests against the server and the mocks', needs: [] },
+  'server/test/openapi-lint.test.ts': { why: 'lint: Redocly and Spectral over docs/openapi.json (about 7 s of CPU)', needs: [] },
   'sdk/test/package.test.ts': {
     why: 'packaging: lints the tarball; type-checks and runs its consumer files in the shared consumer app',
     needs: ['build'],
