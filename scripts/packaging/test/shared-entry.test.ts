@@ -13,12 +13,12 @@ const tempDir = () => {
 };
 afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A make that counts its calls and writes one file, after a pause so two callers overlap. */
-function counted(text = 'made') {
+/** A make that counts its calls and writes one file, after `pauseMs` (a pause makes two callers overlap). */
+function counted(text = 'made', pauseMs = 0) {
   const calls = { count: 0 };
   const make = async (dir: string) => {
     calls.count++;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
     writeFileSync(join(dir, 'file.txt'), text);
   };
   return { calls, make };
@@ -27,7 +27,7 @@ function counted(text = 'made') {
 describe('a shared entry', () => {
   it('is made once for two callers at once, with no lock or half-made folder left', async () => {
     const cache = tempDir();
-    const { calls, make } = counted();
+    const { calls, make } = counted('made', 300);
     const [first, second] = await Promise.all([sharedEntry(cache, 'k', make, 10_000), sharedEntry(cache, 'k', make, 10_000)]);
     expect(calls.count).toBe(1);
     expect(second).toBe(first);
@@ -46,7 +46,8 @@ describe('a shared entry', () => {
     const { calls, make } = counted();
     let settled = false;
     const waiting = sharedEntry(cache, 'k', make, 10_000).finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Two of its 200 ms looks at the lock, and it still waits.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(settled).toBe(false);
     expect(calls.count).toBe(0);
     rmSync(lock, { recursive: true });
