@@ -27,6 +27,10 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
   },
   'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [] },
   'scripts/packaging/test/shared-tarballs.test.ts': { why: 'packaging: packs every package, twice at once', needs: ['build'] },
+  'scripts/packaging/test/native-declarations.test.ts': {
+    why: "packaging: a full declaration build of the core's entries with TypeScript 7 (about 5 s of CPU)",
+    needs: [],
+  },
   'scripts/packaging/test/dependencies.test.ts': { why: 'packaging: reads what each package publishes (its built dist)', needs: ['build'] },
   'sdk/test/browser-session.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'sdk/test/browser-connection.test.ts': { why: 'browser: Chromium (what a page reads when the API is not there)', needs: ['chromium'] },
