@@ -43,11 +43,15 @@ async function schemathesis(mode: 'http-error-codes' | 'envelope', extra: string
   servers.push(server);
   fault?.(server);
   const acceptedLog = join(work, `${mode}-${servers.length}.accepted.jsonl`);
-  const run = spawnGroup('bash', ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(examplesFor(mode)), ...extra], {
-    cwd: root,
-    env: { ...process.env, PIPELINE_API_ACCEPTED_LOG: acceptedLog },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const run = spawnGroup(
+    'bash',
+    ['scripts/schemathesis/run.sh', server.url, mode, '--seed', String(seed), '--max-examples', String(examplesFor(mode)), ...extra],
+    {
+      cwd: root,
+      env: { ...process.env, PIPELINE_API_ACCEPTED_LOG: acceptedLog },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   run.child.stdout!.on('data', (chunk) => (output += chunk));
   run.child.stderr!.on('data', (chunk) => (output += chunk));
