@@ -100,8 +100,11 @@ describe("persist: 'localStorage' keeps a demo's data and session across reloads
     const saved = storage.items.get('pipeline-api-mocks')!;
     Object.assign(storage, { limit: saved.length + 200 });
     const errors: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
-    const refused = await client.pipelines.create({ name: 'big', description: 'x'.repeat(5000) }).catch((error: unknown) => error);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const refused = await client.pipelines
+      .create({ name: 'big', description: 'x'.repeat(5000) })
+      .catch((error: unknown) => error)
+      .finally(() => consoleError.mockRestore());
     expect(refused).toBeInstanceOf(Error);
     expect(storage.items.get('pipeline-api-mocks')).toBe(saved);
     expect((await client.pipelines.list()).map((p) => p.uuid)).toEqual(['small']);
