@@ -4,7 +4,7 @@
  * (default 5) rounds of SECONDS (default 3); SCENARIO picks scenarios by the start of their names. On a shared machine, builds compared in one run, round by round, differ
  * by what changed between them more than by the load of the moment.
  */
-import { seedForScenarios, serverScenarios } from './server-scenarios.js';
+import { LOAD_ENV, seedForScenarios, serverScenarios } from './server-scenarios.js';
 import { loadScenario, spawnServer, type Proc } from './support.js';
 
 const [a, b] = process.argv.slice(2);
@@ -14,7 +14,7 @@ const SECONDS = Number(process.env.SECONDS ?? 3);
 const PIPELINES = 10_000;
 
 async function start(entry: string) {
-  const server = await spawnServer([process.execPath, entry], { PORT: '0', BCRYPT_ROUNDS: '4' }, /listening on (http:\/\/\S+)/);
+  const server = await spawnServer([process.execPath, entry], { PORT: '0', ...LOAD_ENV }, /listening on (http:\/\/\S+)/);
   const auth = await seedForScenarios(server.url, PIPELINES);
   let created = 0;
   return { server, auth, next: () => created++ };

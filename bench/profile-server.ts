@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report } from './cpu-profile-summary.js';
-import { seedForScenarios, serverScenarios } from './server-scenarios.js';
+import { LOAD_ENV, seedForScenarios, serverScenarios } from './server-scenarios.js';
 import { sized } from './smoke.js';
 import { loadScenario, startReference } from './support.js';
 
@@ -18,7 +18,7 @@ const CONNECTIONS = sized(32, 4);
 const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-const server = await startReference({ BCRYPT_ROUNDS: '4', NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
+const server = await startReference({ ...LOAD_ENV, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
 const auth = await seedForScenarios(server.url, PIPELINES);
 
 // V8 stamps samples with the monotonic clock process.hrtime reads (Linux): each scenario's window, in µs.

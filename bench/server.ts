@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverScenarios } from './server-scenarios.js';
+import { LOAD_ENV, serverScenarios } from './server-scenarios.js';
 import { SMOKE, sized } from './smoke.js';
 import { KEY, login, loadScenario, pool, root, rssMb, spawnServer, startReference, type LoadFigures, type LoadScenario, type Proc } from './support.js';
 import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
@@ -53,7 +53,7 @@ const fmt = (f: Figures) =>
   `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(4)} ms  cpu ${(f.cpuPerRequestMs * 1000).toFixed(0).padStart(5)} µs/req${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
 
 // 1. The reference server, seeded.
-const reference = await startReference({ BCRYPT_ROUNDS: '4' });
+const reference = await startReference(LOAD_ENV);
 const token = await login(reference.url);
 const auth = { 'X-API-KEY': KEY, 'OAUTH-TOKEN': token, 'Content-Type': 'application/json' };
 await fetch(`${reference.url}/api/pipelines`, { method: 'POST', headers: auth, body: JSON.stringify({ pipeline: { name: 'bench' } }) });
@@ -190,7 +190,9 @@ for (const [name, row] of Object.entries(table)) {
 // which the counts above do not tell from a success: say how many blocks the creates left stored.
 const storedBlocks = ((await (await fetch(`${reference.url}/api/blocks?_limit=1`, { headers: auth })).json()) as { metadata?: { count?: number } }).metadata
   ?.count;
-console.log(`  blocks the reference stores after the creates: ${storedBlocks ?? '?'} (with ${PIPELINES} pipelines; the store's cap is 200,000 records)`);
+console.log(
+  `  blocks the reference stores after the creates: ${storedBlocks ?? '?'} (with ${PIPELINES} pipelines; the store's cap is raised to ${LOAD_ENV.MAX_STORED_RECORDS} records for the load)`,
+);
 await bare.stop();
 await prism?.stop();
 await prismSame?.stop();
