@@ -152,17 +152,56 @@ export function downstreamOf(s: Sections, uuid: string, instance: InstanceState)
 
 /** findMember without building the list of sections: a write's lookups run on every request. */
 function scanPosition(s: Sections, uuid: string): Position | undefined {
-  const find = (section: SectionKey, list: Member[]): Position | undefined => {
-    for (let index = 0; index < list.length; index++) if (list[index]!.uuid === uuid) return { section, index, member: list[index]! };
-    return undefined;
-  };
-  const found = find('blocks', s.blocks) ?? find('callbacks', s.callbacks) ?? find('conditionals', s.conditionals) ?? find('widgets', s.widgets);
+  const found =
+    indexIn(s.blocks, uuid, 'blocks') ??
+    indexIn(s.callbacks, uuid, 'callbacks') ??
+    indexIn(s.conditionals, uuid, 'conditionals') ??
+    indexIn(s.widgets, uuid, 'widgets');
   if (found) return found;
-  for (const [key, list] of Object.entries(s.extensions)) {
-    const extension = find(`extensions.${key}`, list);
+  for (const key in s.extensions) {
+    if (!Object.hasOwn(s.extensions, key)) continue;
+    const extension = indexIn(s.extensions[key]!, uuid, `extensions.${key}`);
     if (extension) return extension;
   }
   return undefined;
+}
+
+function indexIn(list: Member[], uuid: string, section: SectionKey): Position | undefined {
+  for (let index = 0; index < list.length; index++) if (list[index]!.uuid === uuid) return { section, index, member: list[index]! };
+  return undefined;
+}
+
+/** Where a block sits in a pipeline and which blocks depend on it. */
+export interface Place {
+  position: Position;
+  downstream: readonly string[];
+}
+
+/**
+ * A block's place, by one walk of the sections, for a pipeline whose graph no read has built (a write's answer):
+ * building the index would copy the whole pipeline's, and a lookup per attribute would walk it once for each.
+ */
+export function placeIn(s: Sections, uuid: string, instance: InstanceState): Place | undefined {
+  const graph = GRAPHS.of(instance).get(s);
+  if (graph) {
+    const position = graph.positions.get(uuid);
+    return position && { position, downstream: graph.downstream.get(uuid) ?? [] };
+  }
+  let position: Position | undefined;
+  const downstream: string[] = [];
+  const walk = (list: Member[], section: SectionKey) => {
+    for (let index = 0; index < list.length; index++) {
+      const member = list[index]!;
+      if (member.uuid === uuid) position = { section, index, member };
+      if (member.upstream.length > 0 && member.upstream.includes(uuid)) downstream.push(member.uuid);
+    }
+  };
+  walk(s.blocks, 'blocks');
+  walk(s.callbacks, 'callbacks');
+  walk(s.conditionals, 'conditionals');
+  walk(s.widgets, 'widgets');
+  for (const key in s.extensions) if (Object.hasOwn(s.extensions, key)) walk(s.extensions[key]!, `extensions.${key}`);
+  return position && { position, downstream };
 }
 
 /** Inserts at a 0-based position; missing or past the end appends. */
