@@ -25,6 +25,21 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** 10^1 .. 10^20, each exact as a double. */
+const POWERS_OF_TEN = Array.from({ length: 20 }, (_, i) => 10 ** (i + 1));
+
+/**
+ * String(value).length without writing the string: an integer's digits (and sign) are counted; other numbers (a
+ * fraction, an exponent form, NaN) are written. Every stored record has its timestamps counted on each write.
+ */
+function numberLength(value: number): number {
+  if (!Number.isInteger(value) || value >= 1e21 || value <= -1e21) return String(value).length;
+  const magnitude = value < 0 ? -value : value;
+  let digits = 1;
+  while (digits <= 20 && magnitude >= POWERS_OF_TEN[digits - 1]!) digits++;
+  return value < 0 ? digits + 1 : digits;
+}
+
 /**
  * About the UTF-8 bytes of a value's JSON (escapes aside), without building the JSON: `{}` and `[]` 2, a key
  * its length plus 4 (quotes, colon, comma), an item 1 more than itself, `null` 4.
@@ -35,8 +50,9 @@ export function sizeOf(value: unknown): number {
     case 'string':
       return utf8Length(value) + 2;
     case 'number':
+      return numberLength(value);
     case 'boolean':
-      return String(value).length;
+      return value ? 4 : 5;
     case 'object': {
       let size = 2;
       if (Array.isArray(value)) for (const item of value) size += sizeOf(item) + 1;
