@@ -30,8 +30,19 @@ export function cloneSections(s: Sections): Sections {
     callbacks: s.callbacks.slice(),
     conditionals: s.conditionals.slice(),
     widgets: s.widgets.slice(),
-    extensions: Object.fromEntries(Object.entries(s.extensions).map(([k, v]) => [k, v.slice()])),
+    extensions: cloneExtensions(s.extensions),
   };
+}
+
+/** The extensions' lists copied (most pipelines have none: no list of entries is built for them). */
+function cloneExtensions(extensions: Sections['extensions']): Sections['extensions'] {
+  const copy: Sections['extensions'] = {};
+  for (const uuid in extensions) {
+    // Defined rather than assigned: an extension uuid named `__proto__` stays a list of its own (as sectionList).
+    if (Object.hasOwn(extensions, uuid))
+      Object.defineProperty(copy, uuid, { value: extensions[uuid]!.slice(), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
 }
 
 /** Puts `change(member)` in each member's place (a member it returns as is stays shared). */
