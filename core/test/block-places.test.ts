@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InstanceState } from '../src/instance.js';
-import { graphOf, placeIn } from '../src/model/graph.js';
+import { cloneForInsert, graphOf, insertMember, placeIn, sectionFor } from '../src/model/graph.js';
 import type { Sections } from '../src/model/sections.js';
 import { TestApi } from './harness.js';
 
@@ -77,6 +77,31 @@ describe("a block's place in its pipeline, written and read", () => {
     for (const [i, uuid] of ['a', 'b', 'c', 'w', 'e'].entries()) {
       expect(walked[i]).toEqual({ position: graph.positions.get(uuid), downstream: graph.downstream.get(uuid) ?? [] });
       expect(placeIn(sections, uuid, indexed)).toEqual(walked[i]);
+    }
+  });
+
+  it('inserts into a copy of one section, leaving the stored version as it was', () => {
+    const stored: Sections = {
+      blocks: [{ uuid: 'a', upstream: [] }],
+      callbacks: [{ uuid: 'c', upstream: ['a'] }],
+      conditionals: [],
+      widgets: [],
+      extensions: { great_expectations: [{ uuid: 'e', upstream: [] }] },
+    };
+    const before = structuredClone(stored);
+    for (const [uuid, type, extension] of [
+      ['b', 'transformer', null],
+      ['d', 'callback', null],
+      ['x', 'extension', 'great_expectations'],
+      ['y', 'extension', 'other'],
+    ] as const) {
+      const key = sectionFor(type, extension);
+      const next = cloneForInsert(stored, key);
+      insertMember(next, key, { uuid, upstream: [] }, 0);
+      expect(stored).toEqual(before);
+      expect(placeIn(next, uuid, new InstanceState())?.position).toMatchObject({ section: key, index: 0 });
+      // The lists it did not change are the stored version's own.
+      for (const other of ['blocks', 'callbacks', 'conditionals', 'widgets'] as const) if (other !== key) expect(next[other]).toBe(stored[other]);
     }
   });
 });

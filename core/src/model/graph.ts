@@ -4,7 +4,8 @@ import type { Member, Sections } from './sections.js';
 
 /**
  * A pipeline's block graph. Only upstream edges are stored; downstream lists are derived from them,
- * so the two sides can never disagree. The functions that change Sections take a clone (cloneSections).
+ * so the two sides can never disagree. The functions that change Sections take a clone (cloneSections, or
+ * cloneForInsert for an insert alone).
  */
 
 export type SectionKey = 'blocks' | 'callbacks' | 'conditionals' | 'widgets' | `extensions.${string}`;
@@ -32,6 +33,18 @@ export function cloneSections(s: Sections): Sections {
     widgets: s.widgets.slice(),
     extensions: cloneExtensions(s.extensions),
   };
+}
+
+/**
+ * A copy to insert one member into section `key` (insertMember) and change nothing else: only that section's list is
+ * new, the other lists are the original's, shared as its members are. A create's new version of a pipeline copies
+ * one list, not all of them.
+ */
+export function cloneForInsert(s: Sections, key: SectionKey): Sections {
+  const copy: Sections = { blocks: s.blocks, callbacks: s.callbacks, conditionals: s.conditionals, widgets: s.widgets, extensions: s.extensions };
+  if (key === 'blocks' || key === 'callbacks' || key === 'conditionals' || key === 'widgets') copy[key] = s[key].slice();
+  else copy.extensions = cloneExtensions(s.extensions);
+  return copy;
 }
 
 /** The extensions' lists copied (most pipelines have none: no list of entries is built for them). */

@@ -6,6 +6,7 @@ import {
   allMembers,
   assertMembers,
   assertNoCycleThrough,
+  cloneForInsert,
   cloneSections,
   graphOf,
   insertMember,
@@ -74,7 +75,8 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
       if (members.has(uuid)) {
         throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists in pipeline ${target}. Please use a different name.`);
       }
-      const sections = cloneSections(pipeline.sections);
+      // Only an insert (no dependents named) changes one list: the others stay shared with the stored version.
+      const sections = p.downstream_blocks ? cloneSections(pipeline.sections) : cloneForInsert(pipeline.sections, section);
       assertMembers(members, p.upstream_blocks ?? [], 'block.upstream_blocks', uuid, target);
       assertMembers(members, p.downstream_blocks ?? [], 'block.downstream_blocks', uuid, target);
       insertMember(sections, section, { uuid, upstream: p.upstream_blocks ? [...new Set(p.upstream_blocks)] : [] }, p.priority);
