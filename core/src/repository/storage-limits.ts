@@ -84,10 +84,19 @@ export function sizeChange(before: unknown, after: unknown): number {
   if (Array.isArray(before) && Array.isArray(after)) return arraySizeChange(before, after);
   if (!isPlainObject(before) || !isPlainObject(after)) return sizeOf(after) - sizeOf(before);
   let change = 0;
+  let kept = 0;
   for (const key in after) {
     if (!ownProperty.call(after, key)) continue;
-    change += Object.hasOwn(before, key) ? sizeChange(before[key], after[key]) : utf8Length(key) + 4 + sizeOf(after[key]);
+    if (Object.hasOwn(before, key)) {
+      kept++;
+      change += sizeChange(before[key], after[key]);
+    } else change += utf8Length(key) + 4 + sizeOf(after[key]);
   }
+  // Keys `after` dropped: looked for only when `before` has more keys than the two share (a new version most often
+  // keeps every key), counted from the loop's own key cache.
+  let keys = 0;
+  for (const key in before) if (ownProperty.call(before, key)) keys++;
+  if (keys === kept) return change;
   for (const key in before) if (ownProperty.call(before, key) && !Object.hasOwn(after, key)) change -= utf8Length(key) + 4 + sizeOf(before[key]);
   return change;
 }
