@@ -312,26 +312,30 @@ export function createCore(options: CoreOptions) {
    * format where the presenter has one (a pipeline without its blocks); a write of another record is answered whole,
    * bounded by the request body's limit.
    */
-  function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Outcome | Promise<Outcome> {
-    const { resource, presenter } = module;
-    const { records, listMeta } = result;
-    const preloaded = result.preloaded ?? (resource.preload ? resource.preload(records, ctx) : undefined);
+  function presentWithinBudget(plan: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Outcome | Promise<Outcome> {
+    const { resource, presenter } = plan.module;
+    const preloaded = result.preloaded ?? (resource.preload ? resource.preload(result.records, ctx) : undefined);
     const write = WRITE_ACTIONS.has(ctx.action) || ctx.action === 'delete';
     const light = write && presenter.resolveFormat(LIGHT_FORMAT, ctx.action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
-    const present = (format: string, budget: number | undefined) =>
-      new Presentation(presenter, records, route.itemKey, listMeta, { op: ctx, preloaded, format }, budget).answer();
-    if (!light) return present(chosen, write ? undefined : services.config.maxResponseBytes);
-    const retryLight = (error: unknown) => {
-      if (!(error instanceof ResponseTooLarge)) throw error;
-      return present(light, undefined);
-    };
+    if (!light) return present(plan, result, ctx, preloaded, chosen, write ? undefined : services.config.maxResponseBytes);
     let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = present(chosen, services.config.maxResponseBytes);
+      outcome = present(plan, result, ctx, preloaded, chosen, services.config.maxResponseBytes);
     } catch (error) {
-      return retryLight(error);
+      return presentLight(error, plan, result, ctx, preloaded, light);
     }
-    return outcome instanceof Promise ? outcome.catch(retryLight) : outcome;
+    return outcome instanceof Promise ? outcome.catch((error: unknown) => presentLight(error, plan, result, ctx, preloaded, light)) : outcome;
+  }
+
+  /** The answer in `format`, within `budget` bytes (undefined: unmeasured). */
+  function present({ route, module }: Plan, result: ActionResult, ctx: RequestContext, preloaded: unknown, format: string, budget: number | undefined) {
+    return new Presentation(module.presenter, result.records, route.itemKey, result.listMeta, { op: ctx, preloaded, format }, budget).answer();
+  }
+
+  /** A write's answer over the budget, again in the light format, unmeasured; any other error stands. */
+  function presentLight(error: unknown, plan: Plan, result: ActionResult, ctx: RequestContext, preloaded: unknown, light: string) {
+    if (!(error instanceof ResponseTooLarge)) throw error;
+    return present(plan, result, ctx, preloaded, light, undefined);
   }
 
   function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {

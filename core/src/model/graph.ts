@@ -149,7 +149,16 @@ export interface Membership {
  * would make every write copy the whole index of a pipeline that grows with each block added.
  */
 export function membersOf(s: Sections, instance: InstanceState): Membership {
-  return GRAPHS.of(instance).get(s)?.positions ?? { has: (uuid) => scanPosition(s, uuid) !== undefined };
+  return GRAPHS.of(instance).get(s)?.positions ?? new WalkedMembership(s);
+}
+
+/** Membership by a walk of the sections (no closure per write: this is built on every one). */
+class WalkedMembership implements Membership {
+  constructor(private readonly sections: Sections) {}
+
+  has(uuid: string): boolean {
+    return scanPosition(this.sections, uuid) !== undefined;
+  }
 }
 
 /** Where a block sits in a pipeline's sections: from the graph when one is built, else by a walk (graphOf builds one). */
@@ -211,21 +220,27 @@ export function placeIn(s: Sections, uuid: string, instance: InstanceState): Pla
     const position = graph.positions.get(uuid);
     return position && { position, downstream: graph.downstream.get(uuid) ?? [] };
   }
-  let position: Position | undefined;
   const downstream: string[] = [];
-  const walk = (list: Member[], section: SectionKey) => {
-    for (let index = 0; index < list.length; index++) {
-      const member = list[index]!;
-      if (member.uuid === uuid) position = { section, index, member };
-      if (member.upstream.length > 0 && member.upstream.includes(uuid)) downstream.push(member.uuid);
-    }
-  };
-  walk(s.blocks, 'blocks');
-  walk(s.callbacks, 'callbacks');
-  walk(s.conditionals, 'conditionals');
-  walk(s.widgets, 'widgets');
-  for (const key in s.extensions) if (Object.hasOwn(s.extensions, key)) walk(s.extensions[key]!, `extensions.${key}`);
+  // Every section is walked (its dependents may sit in any), the block's position kept from the one it is in.
+  let position = walkSection(s.blocks, 'blocks', uuid, downstream);
+  position = walkSection(s.callbacks, 'callbacks', uuid, downstream) ?? position;
+  position = walkSection(s.conditionals, 'conditionals', uuid, downstream) ?? position;
+  position = walkSection(s.widgets, 'widgets', uuid, downstream) ?? position;
+  for (const key in s.extensions) {
+    if (Object.hasOwn(s.extensions, key)) position = walkSection(s.extensions[key]!, `extensions.${key}`, uuid, downstream) ?? position;
+  }
   return position && { position, downstream };
+}
+
+/** One section's part of placeIn's walk: the block's position if it is in this list; its dependents here join `downstream`. */
+function walkSection(list: Member[], section: SectionKey, uuid: string, downstream: string[]): Position | undefined {
+  let position: Position | undefined;
+  for (let index = 0; index < list.length; index++) {
+    const member = list[index]!;
+    if (member.uuid === uuid) position = { section, index, member };
+    if (member.upstream.length > 0 && member.upstream.includes(uuid)) downstream.push(member.uuid);
+  }
+  return position;
 }
 
 /** Inserts at a 0-based position; missing or past the end appends. */
@@ -244,10 +259,11 @@ export function moveMember(s: Sections, uuid: string, priority: number) {
 
 /** Checks that every uuid is one of `members` (a pipeline's, before the change), other than `self`. */
 export function assertMembers(members: Membership, uuids: string[], path: string, self: string, pipelineUuid: string) {
-  uuids.forEach((uuid, i) => {
+  for (let i = 0; i < uuids.length; i++) {
+    const uuid = uuids[i]!;
     if (uuid === self) throw invalid(`${path}.${i}`, `Block ${uuid} cannot depend on itself.`);
     if (!members.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);
-  });
+  }
 }
 
 export function setUpstream(s: Sections, uuid: string, upstream: string[]) {

@@ -69,7 +69,8 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
     if (!existing && p.content) block.status = 'updated';
 
-    const updated = targets.map((target) => {
+    const updated: PipelineRecord[] = [];
+    for (const target of targets) {
       const pipeline = target === home.uuid ? home : found!.get(target)!;
       const members = membersOf(pipeline.sections, ctx.instance);
       if (members.has(uuid)) {
@@ -82,8 +83,8 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
       insertMember(sections, section, { uuid, upstream: p.upstream_blocks ? [...new Set(p.upstream_blocks)] : [] }, p.priority);
       if (p.downstream_blocks) setDownstream(sections, uuid, p.downstream_blocks);
       if (p.downstream_blocks?.length) assertNoCycleThrough(sections, uuid, 'block.upstream_blocks'); // a new block with no dependents closes no cycle
-      return { ...pipeline, sections, updated_at: now };
-    });
+      updated.push({ ...pipeline, sections, updated_at: now });
+    }
 
     repo.transaction(() => {
       blocks.put(block);
