@@ -1,5 +1,6 @@
 import { contract, type Action, type ContractRoute } from '@pipeline-api/contract';
 import type * as z from 'zod/mini';
+import { safeParse } from 'zod/v4/core';
 import { authenticate, refuseAnonymous } from './auth/authenticate.js';
 import { TokenDigests } from './auth/constant-time.js';
 import { LoginThrottle } from './auth/login-throttle.js';
@@ -19,7 +20,7 @@ import type { Page, ResourceModule, ResourceRegistry } from './resource.js';
 import { ResponseTooLarge } from './response-budget.js';
 import { Presentation } from './presentation.js';
 import { RouteTable } from './routing.js';
-import { fieldErrors, summarize } from './validation.js';
+import { compiledBody, fieldErrors, summarize } from './validation.js';
 
 const MEMBER_ACTIONS: ReadonlySet<Action> = new Set(['detail', 'update', 'delete']);
 /** The format a write's answer falls back to when its own would exceed the response budget. */
@@ -99,7 +100,7 @@ export function createCore(options: CoreOptions) {
     if (route.meta.parent !== undefined && !parent) throw new Error(`No resource module for ${route.meta.parent}, the parent of ${route.id}`);
     const module = isLazy(entry) ? entry.loaded : entry;
     const parentModule = parent && isLazy(parent) ? parent.loaded : parent;
-    if (module && (parentModule || !parent)) plans.set(route.id, { route, module, parent: parentModule });
+    if (module && (parentModule || !parent)) plans.set(route.id, planOf(route, module, parentModule));
     else unloaded.set(route.id, { route, entry, parent });
   }
 
@@ -179,7 +180,7 @@ export function createCore(options: CoreOptions) {
     // Every lazy module now at hand joins, not only this one: modules of one chunk (backfills and pipelines.backfills)
     // load together, and a row one of them makes may need the cascades another declares.
     for (const other of entries) if (isLazy(other) && other.loaded) attach(other.loaded);
-    const plan: Plan = { route, module, parent: parentModule };
+    const plan = planOf(route, module, parentModule);
     plans.set(routeId, plan);
     unloaded.delete(routeId);
     return loadCode(routeId, body);
@@ -255,9 +256,9 @@ export function createCore(options: CoreOptions) {
   }
 
   /** The payload against the route's body schema; the validated attributes become `ctx.payload`. */
-  function validate({ route }: Plan, body: Record<string, unknown>, ctx: RequestContext): void {
-    if (!WRITE_ACTIONS.has(ctx.action) || !route.body) return;
-    const parsed = route.body.safeParse(body);
+  function validate({ route, body: schema }: Plan, body: Record<string, unknown>, ctx: RequestContext): void {
+    if (!WRITE_ACTIONS.has(ctx.action) || !schema) return;
+    const parsed = safeParse(schema, body);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
       throw new ApiError('record_invalid', `Record is invalid: ${summarize(errors)}.`, errors);
@@ -311,26 +312,30 @@ export function createCore(options: CoreOptions) {
    * format where the presenter has one (a pipeline without its blocks); a write of another record is answered whole,
    * bounded by the request body's limit.
    */
-  function presentWithinBudget({ route, module }: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Outcome | Promise<Outcome> {
-    const { resource, presenter } = module;
-    const { records, listMeta } = result;
-    const preloaded = result.preloaded ?? (resource.preload ? resource.preload(records, ctx) : undefined);
+  function presentWithinBudget(plan: Plan, result: ActionResult, ctx: RequestContext, chosen: string): Outcome | Promise<Outcome> {
+    const { resource, presenter } = plan.module;
+    const preloaded = result.preloaded ?? (resource.preload ? resource.preload(result.records, ctx) : undefined);
     const write = WRITE_ACTIONS.has(ctx.action) || ctx.action === 'delete';
     const light = write && presenter.resolveFormat(LIGHT_FORMAT, ctx.action) === LIGHT_FORMAT ? LIGHT_FORMAT : undefined;
-    const present = (format: string, budget: number | undefined) =>
-      new Presentation(presenter, records, route.itemKey, listMeta, { op: ctx, preloaded, format }, budget).answer();
-    if (!light) return present(chosen, write ? undefined : services.config.maxResponseBytes);
-    const retryLight = (error: unknown) => {
-      if (!(error instanceof ResponseTooLarge)) throw error;
-      return present(light, undefined);
-    };
+    if (!light) return present(plan, result, ctx, preloaded, chosen, write ? undefined : services.config.maxResponseBytes);
     let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = present(chosen, services.config.maxResponseBytes);
+      outcome = present(plan, result, ctx, preloaded, chosen, services.config.maxResponseBytes);
     } catch (error) {
-      return retryLight(error);
+      return presentLight(error, plan, result, ctx, preloaded, light);
     }
-    return outcome instanceof Promise ? outcome.catch(retryLight) : outcome;
+    return outcome instanceof Promise ? outcome.catch((error: unknown) => presentLight(error, plan, result, ctx, preloaded, light)) : outcome;
+  }
+
+  /** The answer in `format`, within `budget` bytes (undefined: unmeasured). */
+  function present({ route, module }: Plan, result: ActionResult, ctx: RequestContext, preloaded: unknown, format: string, budget: number | undefined) {
+    return new Presentation(module.presenter, result.records, route.itemKey, result.listMeta, { op: ctx, preloaded, format }, budget).answer();
+  }
+
+  /** A write's answer over the budget, again in the light format, unmeasured; any other error stands. */
+  function presentLight(error: unknown, plan: Plan, result: ActionResult, ctx: RequestContext, preloaded: unknown, light: string) {
+    if (!(error instanceof ResponseTooLarge)) throw error;
+    return present(plan, result, ctx, preloaded, light, undefined);
   }
 
   function memberOf(module: ResourceModule, id: string, ctx: RequestContext) {
@@ -378,7 +383,16 @@ interface Plan {
   module: ResourceModule;
   /** The parent's module on a nested route: its member lookup finds the parent record. */
   parent: ResourceModule | undefined;
+  /** The route's body schema, compiled (compiledBody); undefined when it takes no body. */
+  body: z.core.$ZodType | undefined;
 }
+
+const planOf = (route: ContractRoute, module: ResourceModule, parent: ResourceModule | undefined): Plan => ({
+  route,
+  module,
+  parent,
+  body: route.body && compiledBody(route.body),
+});
 
 /** A route whose module (or parent's) is lazy and not imported yet. */
 interface UnloadedPlan {

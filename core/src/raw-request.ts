@@ -34,7 +34,9 @@ export function parseBody(text: string | undefined): unknown {
     // Not the engine's own message: it differs between Node, Chromium and Firefox, and the mocks run in all.
     throw new ApiError('api_resource_error', 'Malformed JSON body: the request body is not valid JSON.');
   }
-  if (nestsDeeperThan(value, MAX_BODY_DEPTH)) {
+  // Each level opens and closes a bracket: a text of 2 * MAX_BODY_DEPTH characters or fewer cannot nest deeper, and is
+  // not walked (most bodies).
+  if (text.length > 2 * MAX_BODY_DEPTH && nestsDeeperThan(value, MAX_BODY_DEPTH)) {
     throw new ApiError('api_resource_error', `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`);
   }
   return value;

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { InstanceState } from '../src/instance.js';
+import { cloneForInsert, graphOf, insertMember, placeIn, sectionFor } from '../src/model/graph.js';
+import type { Sections } from '../src/model/sections.js';
 import { TestApi } from './harness.js';
 
 /**
@@ -49,5 +52,56 @@ describe("a block's place in its pipeline, written and read", () => {
     const joinNow = await call('GET', '/api/pipelines/graph/blocks/join');
     expect(joinNow.body.block.upstream_blocks).toEqual(['left', 'right', 'load']);
     expect(place(inPipeline)).toEqual(place(joinNow.body.block));
+  });
+
+  it('finds by one walk the place the graph index gives, in every section', () => {
+    const sections: Sections = {
+      blocks: [
+        { uuid: 'a', upstream: [] },
+        { uuid: 'b', upstream: ['a'] },
+      ],
+      callbacks: [{ uuid: 'c', upstream: ['a', 'b'] }],
+      conditionals: [],
+      widgets: [{ uuid: 'w', upstream: ['b'] }],
+      extensions: { great_expectations: [{ uuid: 'e', upstream: ['a'] }] },
+    };
+    const walked = ['a', 'b', 'c', 'w', 'e', 'missing'].map((uuid) => placeIn(sections, uuid, new InstanceState()));
+    expect(walked[0]).toEqual({ position: { section: 'blocks', index: 0, member: sections.blocks[0] }, downstream: ['b', 'c', 'e'] });
+    expect(walked[4]).toEqual({
+      position: { section: 'extensions.great_expectations', index: 0, member: sections.extensions.great_expectations![0] },
+      downstream: [],
+    });
+    expect(walked[5]).toBeUndefined();
+    const indexed = new InstanceState();
+    const graph = graphOf(sections, indexed);
+    for (const [i, uuid] of ['a', 'b', 'c', 'w', 'e'].entries()) {
+      expect(walked[i]).toEqual({ position: graph.positions.get(uuid), downstream: graph.downstream.get(uuid) ?? [] });
+      expect(placeIn(sections, uuid, indexed)).toEqual(walked[i]);
+    }
+  });
+
+  it('inserts into a copy of one section, leaving the stored version as it was', () => {
+    const stored: Sections = {
+      blocks: [{ uuid: 'a', upstream: [] }],
+      callbacks: [{ uuid: 'c', upstream: ['a'] }],
+      conditionals: [],
+      widgets: [],
+      extensions: { great_expectations: [{ uuid: 'e', upstream: [] }] },
+    };
+    const before = structuredClone(stored);
+    for (const [uuid, type, extension] of [
+      ['b', 'transformer', null],
+      ['d', 'callback', null],
+      ['x', 'extension', 'great_expectations'],
+      ['y', 'extension', 'other'],
+    ] as const) {
+      const key = sectionFor(type, extension);
+      const next = cloneForInsert(stored, key);
+      insertMember(next, key, { uuid, upstream: [] }, 0);
+      expect(stored).toEqual(before);
+      expect(placeIn(next, uuid, new InstanceState())?.position).toMatchObject({ section: key, index: 0 });
+      // The lists it did not change are the stored version's own.
+      for (const other of ['blocks', 'callbacks', 'conditionals', 'widgets'] as const) if (other !== key) expect(next[other]).toBe(stored[other]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRepository } from '../src/repository/memory.js';
+import { parseBody } from '../src/raw-request.js';
 import { TestApi } from './harness.js';
 import { pipelinesTable } from '../src/model/pipelines.js';
 import { blocksTable } from '../src/model/blocks.js';
@@ -74,6 +75,13 @@ describe('the error envelope, whatever goes wrong', () => {
     expect(JSON.parse(form.text).error.type).toBe('api_resource_error');
     const empty = await raw(server, 'POST', '/api/pipelines', { headers: { 'OAUTH-TOKEN': token } });
     expect(JSON.parse(empty.text).error).toMatchObject({ type: 'record_invalid', errors: [{ path: 'pipeline', message: 'is required' }] });
+  });
+
+  it('measures the nesting of the shortest bodies that pass 100 levels', () => {
+    // 101 levels take 202 characters at the least; 100 levels fit in 200, and so does every shorter body.
+    expect(() => parseBody(`${'['.repeat(101)}${']'.repeat(101)}`)).toThrow('more than 100 levels deep');
+    expect(() => parseBody(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`)).toThrow('more than 100 levels deep');
+    expect(parseBody(`${'['.repeat(100)}${']'.repeat(100)}`)).toHaveLength(1);
   });
 
   it('refuses bodies nested over 100 levels, at any depth, and stores nothing', async () => {

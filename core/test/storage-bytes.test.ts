@@ -30,6 +30,20 @@ const json = fc.jsonValue({ maxDepth: 4 });
 const edits = fc.array(fc.tuple(fc.array(fc.nat(20), { maxLength: 4 }), json), { maxLength: 6 });
 
 describe('stored bytes', () => {
+  it('counts a finite number and a boolean as their JSON text is long, integers of every magnitude included', () => {
+    const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
+    const integers = fc.oneof(fc.integer(), fc.maxSafeInteger(), finite.map(Math.trunc));
+    fc.assert(
+      fc.property(fc.oneof(integers, finite), (value) => {
+        expect(sizeOf(value)).toBe(JSON.stringify(value).length);
+      }),
+      { numRuns: 2000 },
+    );
+    for (let power = 0; power <= 22; power++)
+      for (const value of [10 ** power, 10 ** power - 1, -(10 ** power)]) expect(sizeOf(value)).toBe(String(value).length);
+    expect([sizeOf(-0), sizeOf(true), sizeOf(false)]).toEqual([1, 4, 5]);
+  });
+
   it('measures a new version by what changed: the same figure as measuring both whole', () => {
     fc.assert(
       fc.property(json, edits, (first, changes) => {

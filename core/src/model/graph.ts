@@ -4,7 +4,8 @@ import type { Member, Sections } from './sections.js';
 
 /**
  * A pipeline's block graph. Only upstream edges are stored; downstream lists are derived from them,
- * so the two sides can never disagree. The functions that change Sections take a clone (cloneSections).
+ * so the two sides can never disagree. The functions that change Sections take a clone (cloneSections, or
+ * cloneForInsert for an insert alone).
  */
 
 export type SectionKey = 'blocks' | 'callbacks' | 'conditionals' | 'widgets' | `extensions.${string}`;
@@ -30,8 +31,31 @@ export function cloneSections(s: Sections): Sections {
     callbacks: s.callbacks.slice(),
     conditionals: s.conditionals.slice(),
     widgets: s.widgets.slice(),
-    extensions: Object.fromEntries(Object.entries(s.extensions).map(([k, v]) => [k, v.slice()])),
+    extensions: cloneExtensions(s.extensions),
   };
+}
+
+/**
+ * A copy to insert one member into section `key` (insertMember) and change nothing else: only that section's list is
+ * new, the other lists are the original's, shared as its members are. A create's new version of a pipeline copies
+ * one list, not all of them.
+ */
+export function cloneForInsert(s: Sections, key: SectionKey): Sections {
+  const copy: Sections = { blocks: s.blocks, callbacks: s.callbacks, conditionals: s.conditionals, widgets: s.widgets, extensions: s.extensions };
+  if (key === 'blocks' || key === 'callbacks' || key === 'conditionals' || key === 'widgets') copy[key] = s[key].slice();
+  else copy.extensions = cloneExtensions(s.extensions);
+  return copy;
+}
+
+/** The extensions' lists copied (most pipelines have none: no list of entries is built for them). */
+function cloneExtensions(extensions: Sections['extensions']): Sections['extensions'] {
+  const copy: Sections['extensions'] = {};
+  for (const uuid in extensions) {
+    // Defined rather than assigned: an extension uuid named `__proto__` stays a list of its own (as sectionList).
+    if (Object.hasOwn(extensions, uuid))
+      Object.defineProperty(copy, uuid, { value: extensions[uuid]!.slice(), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
 }
 
 /** Puts `change(member)` in each member's place (a member it returns as is stays shared). */
@@ -125,7 +149,16 @@ export interface Membership {
  * would make every write copy the whole index of a pipeline that grows with each block added.
  */
 export function membersOf(s: Sections, instance: InstanceState): Membership {
-  return GRAPHS.of(instance).get(s)?.positions ?? { has: (uuid) => scanPosition(s, uuid) !== undefined };
+  return GRAPHS.of(instance).get(s)?.positions ?? new WalkedMembership(s);
+}
+
+/** Membership by a walk of the sections (no closure per write: this is built on every one). */
+class WalkedMembership implements Membership {
+  constructor(private readonly sections: Sections) {}
+
+  has(uuid: string): boolean {
+    return scanPosition(this.sections, uuid) !== undefined;
+  }
 }
 
 /** Where a block sits in a pipeline's sections: from the graph when one is built, else by a walk (graphOf builds one). */
@@ -152,17 +185,62 @@ export function downstreamOf(s: Sections, uuid: string, instance: InstanceState)
 
 /** findMember without building the list of sections: a write's lookups run on every request. */
 function scanPosition(s: Sections, uuid: string): Position | undefined {
-  const find = (section: SectionKey, list: Member[]): Position | undefined => {
-    for (let index = 0; index < list.length; index++) if (list[index]!.uuid === uuid) return { section, index, member: list[index]! };
-    return undefined;
-  };
-  const found = find('blocks', s.blocks) ?? find('callbacks', s.callbacks) ?? find('conditionals', s.conditionals) ?? find('widgets', s.widgets);
+  const found =
+    indexIn(s.blocks, uuid, 'blocks') ??
+    indexIn(s.callbacks, uuid, 'callbacks') ??
+    indexIn(s.conditionals, uuid, 'conditionals') ??
+    indexIn(s.widgets, uuid, 'widgets');
   if (found) return found;
-  for (const [key, list] of Object.entries(s.extensions)) {
-    const extension = find(`extensions.${key}`, list);
+  for (const key in s.extensions) {
+    if (!Object.hasOwn(s.extensions, key)) continue;
+    const extension = indexIn(s.extensions[key]!, uuid, `extensions.${key}`);
     if (extension) return extension;
   }
   return undefined;
+}
+
+function indexIn(list: Member[], uuid: string, section: SectionKey): Position | undefined {
+  for (let index = 0; index < list.length; index++) if (list[index]!.uuid === uuid) return { section, index, member: list[index]! };
+  return undefined;
+}
+
+/** Where a block sits in a pipeline and which blocks depend on it. */
+export interface Place {
+  position: Position;
+  downstream: readonly string[];
+}
+
+/**
+ * A block's place, by one walk of the sections, for a pipeline whose graph no read has built (a write's answer):
+ * building the index would copy the whole pipeline's, and a lookup per attribute would walk it once for each.
+ */
+export function placeIn(s: Sections, uuid: string, instance: InstanceState): Place | undefined {
+  const graph = GRAPHS.of(instance).get(s);
+  if (graph) {
+    const position = graph.positions.get(uuid);
+    return position && { position, downstream: graph.downstream.get(uuid) ?? [] };
+  }
+  const downstream: string[] = [];
+  // Every section is walked (its dependents may sit in any), the block's position kept from the one it is in.
+  let position = walkSection(s.blocks, 'blocks', uuid, downstream);
+  position = walkSection(s.callbacks, 'callbacks', uuid, downstream) ?? position;
+  position = walkSection(s.conditionals, 'conditionals', uuid, downstream) ?? position;
+  position = walkSection(s.widgets, 'widgets', uuid, downstream) ?? position;
+  for (const key in s.extensions) {
+    if (Object.hasOwn(s.extensions, key)) position = walkSection(s.extensions[key]!, `extensions.${key}`, uuid, downstream) ?? position;
+  }
+  return position && { position, downstream };
+}
+
+/** One section's part of placeIn's walk: the block's position if it is in this list; its dependents here join `downstream`. */
+function walkSection(list: Member[], section: SectionKey, uuid: string, downstream: string[]): Position | undefined {
+  let position: Position | undefined;
+  for (let index = 0; index < list.length; index++) {
+    const member = list[index]!;
+    if (member.uuid === uuid) position = { section, index, member };
+    if (member.upstream.length > 0 && member.upstream.includes(uuid)) downstream.push(member.uuid);
+  }
+  return position;
 }
 
 /** Inserts at a 0-based position; missing or past the end appends. */
@@ -181,10 +259,11 @@ export function moveMember(s: Sections, uuid: string, priority: number) {
 
 /** Checks that every uuid is one of `members` (a pipeline's, before the change), other than `self`. */
 export function assertMembers(members: Membership, uuids: string[], path: string, self: string, pipelineUuid: string) {
-  uuids.forEach((uuid, i) => {
+  for (let i = 0; i < uuids.length; i++) {
+    const uuid = uuids[i]!;
     if (uuid === self) throw invalid(`${path}.${i}`, `Block ${uuid} cannot depend on itself.`);
     if (!members.has(uuid)) throw invalid(`${path}.${i}`, `Block ${uuid} does not exist in pipeline ${pipelineUuid}.`);
-  });
+  }
 }
 
 export function setUpstream(s: Sections, uuid: string, upstream: string[]) {

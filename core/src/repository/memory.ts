@@ -2,7 +2,13 @@ import { counterIn, runHooked, type RepositoryHooks } from './hooks.js';
 import { SortedKeys } from './sorted-keys.js';
 import type { Change, Repository, Table, TableListen } from './types.js';
 
-type Undo = () => void;
+/** A table that wrote in the running transaction: it keeps its own undo entries (keys and prior rows). */
+interface Undoable {
+  /** Puts back the row its last write not yet undone replaced. */
+  undoLast(): void;
+  /** Drops its undo entries: the transaction committed. */
+  forget(): void;
+}
 
 export interface MemoryRepositoryOptions {
   /** Row listeners, checks before commit, sinks at commit: the repository's whole behaviour beyond storing rows. */
@@ -20,21 +26,37 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
   const hooks = options.hooks ?? {};
   const rowListeners = hooks.rowListeners ?? [];
   const counters = options.counters ?? new Map<string, number>();
-  let journal: Undo[] | null = null;
+  // The undo log: the table of each write, in order (each table holds that write's key and prior row), so a write
+  // allocates no closure. Changes are kept only for sinks, which take them at commit.
+  let journal: Undoable[] | null = null;
+  const keepChanges = (hooks.sinks ?? []).length > 0;
   let changes: Change[] = [];
 
   function openTable<K extends string | number, V>(name: string, keyOf: (record: V) => K, listen?: TableListen<K, V>): Table<K, V> {
     const rows = new Map<K, V>();
     const sorted = new SortedKeys<K>();
+    const undoKeys: K[] = [];
+    const undoRows: (V | undefined)[] = [];
+    const undoable: Undoable = {
+      undoLast: () => {
+        const key = undoKeys.pop()!;
+        apply(key, rows.get(key), undoRows.pop());
+      },
+      forget: () => {
+        undoKeys.length = 0;
+        undoRows.length = 0;
+      },
+    };
     const write = (key: K, next: V | undefined): void => {
       if (!journal) return transaction(() => write(key, next)); // a lone write is checked and committed on its own
       const before = rows.get(key);
-      journal.push(() => apply(key, before));
-      apply(key, next);
-      changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
+      journal.push(undoable);
+      undoKeys.push(key);
+      undoRows.push(before);
+      apply(key, before, next);
+      if (keepChanges) changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
     };
-    const apply = (key: K, next: V | undefined) => {
-      const before = rows.get(key);
+    const apply = (key: K, before: V | undefined, next: V | undefined) => {
       if (next === undefined) rows.delete(key);
       else rows.set(key, next);
       if (before === undefined && next !== undefined) sorted.insert(key);
@@ -73,18 +95,20 @@ export function createMemoryRepository(options: MemoryRepositoryOptions = {}): R
 
   function transaction<T>(change: () => T): T {
     if (journal) return change(); // nested: the outer transaction owns the undo log
-    journal = [];
+    const written: Undoable[] = [];
+    journal = written;
     changes = [];
     try {
       const result = runHooked(hooks, change, () => changes);
       journal = null;
       changes = [];
+      for (const table of written) table.forget();
       return result;
     } catch (error) {
-      const undo: Undo[] = journal ?? [];
       journal = null;
       changes = [];
-      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      for (let i = written.length - 1; i >= 0; i--) written[i]!.undoLast();
+      for (const table of written) table.forget();
       throw error;
     }
   }

@@ -5,7 +5,7 @@ import type { Repository } from '../repository/types.js';
 import { without } from '../model/patch.js';
 import { blocksTable, type BlockRecord } from '../model/blocks.js';
 import type { PipelineRecord } from '../model/pipelines.js';
-import { downstreamOf, graphOf, positionIn } from '../model/graph.js';
+import { downstreamOf, graphOf, placeIn, positionIn, type Place } from '../model/graph.js';
 
 /** A block as a member of one pipeline. */
 export interface PipelineBlockView {
@@ -16,6 +16,8 @@ export interface PipelineBlockView {
 /** What presenting blocks needs, loaded once per list: the blocks (graphs come from graphOf). */
 export interface BlockPreload {
   blocks: Map<string, BlockRecord>;
+  /** One view's place, found by preloadViews when it presents only that view (a write's answer). */
+  one?: { view: PipelineBlockView; place: Place | undefined };
 }
 
 type Block = NodeItemOf<NodeAt<'pipelines.blocks'>>;
@@ -40,27 +42,42 @@ export function preloadBlocks(pipelines: PipelineRecord[], repo: Repository): Bl
   return { blocks: blocksTable.in(repo).getMany(uuids) };
 }
 
-/** One read for these block views: the blocks and their upstream blocks (all that presenting them needs). */
+/** One read for these block views: their upstream blocks (all that presenting them needs beyond the view). */
 export function preloadViews(views: PipelineBlockView[], repo: Repository, instance: InstanceState): BlockPreload {
+  const only = views.length === 1 ? views[0]! : undefined;
+  if (only) {
+    // One block (a write's answer): one walk finds its place, no index built for a version only this answer reads.
+    const place = placeIn(only.pipeline.sections, only.block.uuid, instance);
+    const upstream = place?.position.member.upstream ?? [];
+    return { blocks: upstream.length > 0 ? blocksTable.in(repo).getMany(upstream) : new Map<string, BlockRecord>(), one: { view: only, place } };
+  }
   const uuids = new Set<string>();
   for (const view of views) {
-    uuids.add(view.block.uuid);
-    // Several blocks of a pipeline: its graph, built once; one block (a write's answer): a walk, no index built.
-    if (views.length > 1) graphOf(view.pipeline.sections, instance);
+    // Several blocks of a pipeline: its graph, built once, answers their places.
+    graphOf(view.pipeline.sections, instance);
     for (const up of positionIn(view.pipeline.sections, view.block.uuid, instance)?.member.upstream ?? []) uuids.add(up);
   }
   return { blocks: blocksTable.in(repo).getMany(uuids) };
 }
 
-const position = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => positionIn(v.pipeline.sections, v.block.uuid, ctx.op.instance);
+// A view preloadViews placed alone is read from there; others from their pipeline's graph, which preloading built.
+const positionOf = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => {
+  const { one } = ctx.preloaded;
+  return one?.view === v ? one.place?.position : positionIn(v.pipeline.sections, v.block.uuid, ctx.op.instance);
+};
+const downstreamOfView = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => {
+  const { one } = ctx.preloaded;
+  return one?.view === v ? (one.place?.downstream ?? []) : downstreamOf(v.pipeline.sections, v.block.uuid, ctx.op.instance);
+};
+const upstreamOf = (v: PipelineBlockView, ctx: PresentContext<BlockPreload>) => positionOf(v, ctx)?.member.upstream ?? [];
 
 const memberAttributes: PresenterDefinition<PipelineBlockView, BlockPreload, Block>['attributes'] = {
   ...recordFields([...BLOCK_FIELDS, 'content'], (v: PipelineBlockView) => v.block),
   pipeline_uuid: (v) => v.pipeline.uuid,
-  priority: (v, ctx) => position(v, ctx)?.index ?? 0,
-  upstream_blocks: (v, ctx) => [...(position(v, ctx)?.member.upstream ?? [])],
-  downstream_blocks: (v, ctx) => [...downstreamOf(v.pipeline.sections, v.block.uuid, ctx.op.instance)],
-  all_upstream_blocks_executed: (v, ctx) => (position(v, ctx)?.member.upstream ?? []).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
+  priority: (v, ctx) => positionOf(v, ctx)?.index ?? 0,
+  upstream_blocks: (v, ctx) => [...upstreamOf(v, ctx)],
+  downstream_blocks: (v, ctx) => [...downstreamOfView(v, ctx)],
+  all_upstream_blocks_executed: (v, ctx) => upstreamOf(v, ctx).every((u) => ctx.preloaded.blocks.get(u)?.status === 'executed'),
   outputs: () => [],
 };
 

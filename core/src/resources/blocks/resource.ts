@@ -6,6 +6,7 @@ import {
   allMembers,
   assertMembers,
   assertNoCycleThrough,
+  cloneForInsert,
   cloneSections,
   graphOf,
   insertMember,
@@ -49,10 +50,12 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     const extension = p.type === 'extension' ? p.extension_uuid! : null;
     const section = sectionFor(p.type, extension);
 
-    // Every target pipeline must exist, or nothing is created.
-    const targets = [...new Set([home.uuid, ...(p.pipelines ?? [])])];
-    const found = pipelines.getMany(targets);
-    const missing = targets.filter((t) => !found.has(t));
+    // Every target pipeline must exist, or nothing is created. The home pipeline is the record the request's lookup
+    // read (nothing has awaited since): only the others are read here.
+    const others = p.pipelines?.filter((t) => t !== home.uuid) ?? [];
+    const targets = others.length > 0 ? [...new Set([home.uuid, ...others])] : [home.uuid];
+    const found = others.length > 0 ? pipelines.getMany(others) : undefined;
+    const missing = found ? targets.filter((t) => t !== home.uuid && !found.has(t)) : [];
     if (missing.length > 0) throw notFound(`Pipeline ${missing.join(', ')} does not exist.`);
 
     const existing = blocks.get(uuid);
@@ -66,20 +69,22 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
     if (!existing && p.content) block.status = 'updated';
 
-    const updated = targets.map((target) => {
-      const pipeline = found.get(target)!;
+    const updated: PipelineRecord[] = [];
+    for (const target of targets) {
+      const pipeline = target === home.uuid ? home : found!.get(target)!;
       const members = membersOf(pipeline.sections, ctx.instance);
       if (members.has(uuid)) {
         throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists in pipeline ${target}. Please use a different name.`);
       }
-      const sections = cloneSections(pipeline.sections);
+      // Only an insert (no dependents named) changes one list: the others stay shared with the stored version.
+      const sections = p.downstream_blocks ? cloneSections(pipeline.sections) : cloneForInsert(pipeline.sections, section);
       assertMembers(members, p.upstream_blocks ?? [], 'block.upstream_blocks', uuid, target);
       assertMembers(members, p.downstream_blocks ?? [], 'block.downstream_blocks', uuid, target);
-      insertMember(sections, section, { uuid, upstream: [...new Set(p.upstream_blocks ?? [])] }, p.priority);
+      insertMember(sections, section, { uuid, upstream: p.upstream_blocks ? [...new Set(p.upstream_blocks)] : [] }, p.priority);
       if (p.downstream_blocks) setDownstream(sections, uuid, p.downstream_blocks);
       if (p.downstream_blocks?.length) assertNoCycleThrough(sections, uuid, 'block.upstream_blocks'); // a new block with no dependents closes no cycle
-      return { ...pipeline, sections, updated_at: now };
-    });
+      updated.push({ ...pipeline, sections, updated_at: now });
+    }
 
     repo.transaction(() => {
       blocks.put(block);

@@ -19,7 +19,8 @@ const PLAIN_SETTINGS = without(payloadAttributes('blocks.update'), 'name', 'type
 
 export const blockUuid = (name: string, path: string) => {
   const uuid = cleanName(name, { allowSlash: true });
-  if (!uuid || uuid.startsWith('/') || uuid.split('/').some((part) => part === '')) {
+  // An empty folder: a leading or trailing `/`, or two together.
+  if (!uuid || uuid.startsWith('/') || uuid.endsWith('/') || uuid.includes('//')) {
     throw invalid(path, `Name ${JSON.stringify(name)} does not make a valid block uuid.`);
   }
   return uuid;
