@@ -7,7 +7,8 @@
  * no connection open), for the same starts, and for the ways a stop meets more than an idle server: through
  * `npm start` (npm forwards the signal to its script's shell: the server must get it and be gone when npm exits),
  * with the scheduler busy (active triggers, runs running), after a kept-alive connection's request (the socket
- * stays open, idle), and with a connection that has sent nothing yet (as a browser's preconnect).
+ * stays open, idle), and with a connection that has sent nothing yet (as a browser's preconnect). A smoke run leaves
+ * out `npm start`: its build rewrites the packages' dist while the tests beside the smoke read it.
  *
  * The big data file is written directly (one real run made through the API, copied with new ids in one SQLite
  * transaction): through the API it would take most of the run.
@@ -251,8 +252,9 @@ const cases: Case[] = [
   { name: 'in memory', command: () => ({ args: inMemory }) },
   { name: '--data, new directory', command: () => ({ args: [...inMemory, '--data', newDir()] }) },
   { name: loadedCase, command: () => ({ args: [...inMemory, '--data', big, ...SECRETS] }) },
-  // The README's command: npm, its script's shell, then the server (the start includes the build npm start runs).
-  { name: 'npm start (in memory)', command: () => ({ file: 'npm', args: ['start', '--silent', '--', '--port', '0'] }) },
+  // The README's command: npm, its script's shell, then the server (the start includes the build npm start runs). Not
+  // in a smoke run: its build rewrites the packages' dist, which the tests beside the smoke read at that moment.
+  ...(smoke ? [] : [{ name: 'npm start (in memory)', command: () => ({ file: 'npm', args: ['start', '--silent', '--', '--port', '0'] }) }]),
   {
     name: `--data, busy scheduler (${TRIGGERS} active triggers, ${busy.running} runs running)`,
     command: () => ({ args: [...inMemory, '--data', busy.dir, ...SECRETS] }),
