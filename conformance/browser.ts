@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from './chromium-path.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs (and any a test adds). */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {

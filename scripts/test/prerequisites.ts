@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM } from '../../conformance/browser.js';
+import { CHROMIUM } from '../../conformance/chromium-path.js';
 import { PACKAGES, root } from '../packaging/workspaces.js';
 import { SLOW_TESTS, type Need } from './slow-tests.js';
 
