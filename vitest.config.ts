@@ -43,12 +43,14 @@ const project = (name: string, include: string[], exclude: string[] = []): TestP
     // A slow file missing what `npm ci` does not make (a build, Chromium, Schemathesis) fails at once, naming the command.
     setupFiles: name === 'slow' ? ['scripts/test/slow-setup.ts'] : [],
     // Unit files start faster in worker threads (npm run test:unit: 54.6 s in forks, 50.4 s in threads, one quiet
-    // run each); integration and slow files keep a process each (signals, process groups, a real command).
+    // run each); integration and slow files run in child processes (signals, process groups, real commands), one
+    // per worker.
     pool: name === 'slow' || name === 'integration' ? 'forks' : 'threads',
-    // A worker's unit files share its imported modules (the contract, the core, zod) instead of evaluating them again
-    // per file, which was half of a unit file's time. A unit test leaves no global behind: it restores its spies and
+    // A worker's files share what it imported (the contract, the core, zod; Playwright, esbuild, Vite) instead of
+    // evaluating it again per file: half of a unit file's time, and 36 s of CPU over the slow files (186 + 34 s
+    // isolated, 154 + 30 s shared, one run each). A test leaves nothing global behind: it restores its spies and
     // stubs and closes what it opens; the files that need fresh modules (the lazy-loading tests) reset them.
-    isolate: name === 'slow' || name === 'integration',
+    isolate: false,
   },
 });
 
