@@ -24,6 +24,7 @@ export {
   type FieldError,
   type PipelineError,
 } from './core/errors.js';
+export { PathParameterError, encodePathParameter, fillPath } from './core/path.js';
 export type * from './generated/types.js';
 export {
   waitForRun,

@@ -1,6 +1,7 @@
 import type { Client } from './client.js';
 import { APIConnectionError, APIUserAbortError, PipelineApiError, errorFromBody } from './core/errors.js';
 import type { Fetch, RequestOptions } from './core/options.js';
+import { encodePathParameter } from './core/path.js';
 import type { PipelineRun } from './generated/types.js';
 
 /** Every run status this SDK knows, in the order a run moves through them. */
@@ -105,9 +106,9 @@ export interface TriggerOptions {
  * token. Returns the new run (`initial`; it starts when the trigger is active).
  */
 export async function triggerPipelineRun(options: TriggerOptions): Promise<PipelineRun> {
-  const id = encodeURIComponent(String(options.scheduleId));
+  const id = encodePathParameter('scheduleId', String(options.scheduleId));
   const header = options.tokenIn === 'header';
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/api/pipeline_schedules/${id}/${header ? 'api_trigger' : `pipeline_runs/${encodeURIComponent(options.token)}`}`;
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/api/pipeline_schedules/${id}/${header ? 'api_trigger' : `pipeline_runs/${encodePathParameter('token', options.token)}`}`;
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (header) headers.Authorization = `Bearer ${options.token}`;
   const body = JSON.stringify({ ...options.event, ...(options.variables ? { pipeline_run: { variables: options.variables } } : {}) });

@@ -132,6 +132,13 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
 
   async function forward(req: Request, res: Response) {
     report.requests++;
+    if (hasDotSegment(req.originalUrl)) {
+      return fail(
+        req,
+        res,
+        new ApiError('api_resource_error', 'A path segment "." or ".." (in any spelling) is not forwarded: the target would resolve it to another path.'),
+      );
+    }
     const upstream = targetUrl(target, req.originalUrl);
     if (!upstream) {
       return fail(req, res, new ApiError('api_resource_error', 'The proxy takes paths only (e.g. GET /api/pipelines), not a URL naming another server.'));
@@ -314,6 +321,19 @@ export function parseTarget(text: string): URL {
   if (url.username || url.password) throw new Error('--target must not hold credentials: clients send theirs, and the proxy forwards them');
   if (url.search || url.hash) throw new Error('--target must not have a query or a fragment');
   return url;
+}
+
+/**
+ * Whether a request target's path has a segment that URL parsers resolve away: `.` or `..`, percent-encoded or not,
+ * between `/` or `\` (which http URLs read as `/`). Forwarded, it would reach another record than the client named.
+ */
+export function hasDotSegment(requestTarget: string): boolean {
+  const query = requestTarget.search(/[?#]/);
+  const path = query < 0 ? requestTarget : requestTarget.slice(0, query);
+  return path.split(/[/\\]/).some((segment) => {
+    const dots = segment.replace(/%2e/gi, '.');
+    return dots === '.' || dots === '..';
+  });
 }
 
 /**

@@ -3,6 +3,8 @@
  * bodies (`{"error": {"code", "type", "message"}}`), and with `_http_error_codes` or from a real Mage
  * middleware with the code as status. Mage's crash bodies (`{"error": {"code": 500, "exception"}}`) too.
  */
+import type { PathParameterError } from './path.js';
+
 export class PipelineApiError extends Error {
   override name = 'PipelineApiError';
   /** The catalogue type of an API error; undefined for errors the API did not send. */
@@ -197,7 +199,8 @@ export type PipelineError =
   | (ApiError & { readonly type: undefined })
   | APIConnectionError
   | NotTheApiError
-  | APIUserAbortError;
+  | APIUserAbortError
+  | PathParameterError;
 
 /**
  * Whether an error means "no valid session: go to sign-in" rather than "you may not":

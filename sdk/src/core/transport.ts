@@ -4,6 +4,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiEr
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
 import { isRetryableCode, retryDelay, sleep } from './retry.js';
+import { fillPath } from './path.js';
 import type { RouteEntry } from './route.js';
 import { holdToken, type HeldToken } from './token.js';
 
@@ -65,6 +66,8 @@ export class Transport {
   }
 
   async send<T>(call: Call): Promise<Result<T>> {
+    // A parameter that would address another path is refused before anything is sent or forgotten.
+    fillPath(call.route.path, call.params, call.route.id);
     try {
       return await this.#send<T>(call);
     } catch (error) {
@@ -144,8 +147,8 @@ export class Transport {
   }
 
   /** The route's path with its parameters filled in; `masked` ones show as `***`. */
-  #path({ route, params }: Call, masked: ReadonlySet<string> = new Set()): string {
-    return route.path.replace(/:(\w+)/g, (_, name: string) => (masked.has(name) ? '***' : encodeURIComponent(params[name] ?? '')));
+  #path({ route, params }: Call, masked?: ReadonlySet<string>): string {
+    return fillPath(route.path, params, route.id, masked);
   }
 
   /** A network failure as a connection error naming the request; anything else (a programming error) as it is. */

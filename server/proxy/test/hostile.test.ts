@@ -84,6 +84,26 @@ describe('the contract proxy against hostile requests', () => {
     expect(body.error).toMatchObject({ code: 400, type: 'api_resource_error', message: expect.stringContaining('paths only') });
   });
 
+  it('never forwards a dot segment, in any spelling: the target would resolve it to another record', async () => {
+    const target = await fakeServer();
+    proxy = await startProxy({ target: target.url });
+    for (const path of [
+      '/api/pipelines/victim/blocks/%2E%2E',
+      '/api/pipelines/victim/blocks/%2e.',
+      '/api/pipelines/victim/blocks/..',
+      '/api/pipelines/victim\\..',
+      '/api/pipelines/victim/blocks/.?x=1',
+    ]) {
+      const reply = await rawRequest(proxy.url, `DELETE ${path} HTTP/1.1`);
+      const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+      expect(body.error, path).toMatchObject({ code: 400, type: 'api_resource_error', message: expect.stringContaining('not forwarded') });
+    }
+    // Dots inside a segment are data, and so is an encoded slash.
+    await rawRequest(proxy.url, 'DELETE /api/pipelines/victim/blocks/a..b HTTP/1.1');
+    await rawRequest(proxy.url, 'DELETE /api/pipelines/victim/blocks/..%2F HTTP/1.1');
+    expect(target.seen).toEqual(['DELETE /api/pipelines/victim/blocks/a..b', 'DELETE /api/pipelines/victim/blocks/..%2F']);
+  });
+
   it('masks credentials sent in odd shapes: a number, a list, a form body, HTTP Basic', async () => {
     const target = await fakeServer((_req, res) => {
       res.setHeader('Content-Type', 'application/json');
