@@ -68,7 +68,7 @@ function reached(method: string, url: string): { route: ContractRoute; params: R
 function recordingClient() {
   const sent: { method: string; url: string }[] = [];
   const fetch: Fetch = async (input, init) => {
-    sent.push({ method: init?.method ?? 'GET', url: String(input) });
+    sent.push({ method: init?.method ?? 'GET', url: input instanceof Request ? input.url : String(input) });
     return new Response(JSON.stringify({ error: { code: 404, type: 'record_not_found', message: 'x' }, status: 200 }));
   };
   return { sent, client: createClient({ baseUrl: BASE, apiKey: 'k', fetch, maxRetries: 0 }) };
@@ -117,7 +117,7 @@ describe('path parameters are data, never path', () => {
   it('an API trigger URL refuses a climbing id or token before sending', async () => {
     const sent: string[] = [];
     const fetch: Fetch = async (input) => {
-      sent.push(String(input));
+      sent.push(input instanceof Request ? input.url : String(input));
       return new Response('{}');
     };
     await expect(triggerPipelineRun({ baseUrl: BASE, scheduleId: '..', token: 't', fetch })).rejects.toBeInstanceOf(PathParameterError);
