@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defaultConfig, MAGE_PUBLIC_API_KEY } from '@pipeline-api/core';
 import { createInProcessMock } from '@pipeline-api/mocks/in-process';
 import { createClient, isUnauthenticated, type Client, type Fetch } from '@pipeline-api/sdk';
+import { checkedFetch, requestCheck, type RequestCheck } from './request-guard.js';
 import { SANDBOX_FIXTURES } from './sandbox-fixtures.js';
 
 /** Where the tools send their calls: a client, a way to let time pass, and the credentials to keep out of every output. */
@@ -24,6 +25,8 @@ export interface Backend {
   secrets(): string[];
   /** Calls `call`; when the session was refused and the server holds a password, logs in again and calls once more. */
   withSession<T>(call: () => PromiseLike<T>): Promise<T>;
+  /** From now on, every request is checked by the route its URL reaches before it goes out (reads and logins only until then). */
+  restrict(check: RequestCheck): void;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,14 @@ export async function targetBackend(target: string, credentials: Credentials, fe
 }
 
 async function sessionClient(baseUrl: string, credentials: Credentials, fetch: Fetch | undefined) {
-  const client = createClient({ baseUrl, apiKey: credentials.apiKey || MAGE_PUBLIC_API_KEY, token: credentials.token, fetch });
+  let check = requestCheck(() => false);
+  const send: Fetch = fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const client = createClient({
+    baseUrl,
+    apiKey: credentials.apiKey || MAGE_PUBLIC_API_KEY,
+    token: credentials.token,
+    fetch: checkedFetch(send, () => check),
+  });
   const { email, password } = credentials;
   const login = async () => {
     if (email && password) await client.sessions.login({ email, password });
@@ -92,5 +102,8 @@ async function sessionClient(baseUrl: string, credentials: Credentials, fetch: F
       return call();
     }
   };
-  return { client, secrets, withSession };
+  const restrict = (next: RequestCheck) => {
+    check = next;
+  };
+  return { client, secrets, withSession, restrict };
 }

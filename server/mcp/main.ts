@@ -29,7 +29,8 @@ export async function mcpMain(argv: string[], env: Record<string, string | undef
     log(`pipeline-api-server mcp: could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const toolbox = createToolbox({ backend, access: settings.access, tools, log });
+  const toolbox = createToolbox({ backend, access: settings.access, tools, log, debug: settings.debug });
+  if (settings.debug) log('pipeline-api-server mcp: --debug: failed calls are logged with their messages and stack traces, which may quote tool arguments');
   const shown = toolbox.tools.length;
   const writes = settings.access.readOnly
     ? 'read-only'

@@ -4,6 +4,7 @@ import { ApiError } from '@pipeline-api/sdk';
 import type { Backend } from './backend.js';
 import { COMPOSITE_TOOLS, type CompositeTool } from './composite-tools.js';
 import { errorResult, failure, listResult, maskText, recordResult, type ToolResult } from './results.js';
+import { requestCheck } from './request-guard.js';
 import { PAGE, routeTools, type RouteTool } from './route-tools.js';
 
 export type McpTool = (RouteTool & { kind: 'route' }) | (CompositeTool & { kind: 'composite' });
@@ -23,11 +24,16 @@ export function allTools(): McpTool[] {
 /** Every resource a write tool changes: what `--allow-writes` may name. */
 export const writableResources = (tools: readonly McpTool[]) => [...new Set(tools.filter((t) => t.write).map((t) => t.resource))].sort();
 
+/** Whether `access` lets the tools change `resource`. */
+export const writesAllowed = (access: Access, resource: string): boolean =>
+  !access.readOnly && (access.allowWrites === 'all' || access.allowWrites.has(resource));
+
 export function allowed(tool: McpTool, access: Access): boolean {
-  if (!tool.write) return true;
-  if (access.readOnly) return false;
-  return access.allowWrites === 'all' || access.allowWrites.has(tool.resource);
+  return !tool.write || writesAllowed(access, tool.resource);
 }
+
+/** Invalid-argument issues listed in a tool error; past these, a count (an array of thousands of bad items is one line). */
+const MAX_ISSUES = 20;
 
 export interface McpServerOptions {
   backend: Backend;
@@ -35,11 +41,14 @@ export interface McpServerOptions {
   tools?: readonly McpTool[];
   /** One line per tool call (its name, the outcome, the result's size), credentials masked; never the arguments. */
   log?: (line: string) => void;
+  /** Also log a failed call's error message and stack trace: they may quote the arguments (a URL built from them). */
+  debug?: boolean;
 }
 
 /** The tools, their validators, and the call dispatcher, shared by every connection (one Server per connection). */
-export function createToolbox({ backend, access, tools = allTools(), log = () => {} }: McpServerOptions) {
+export function createToolbox({ backend, access, tools = allTools(), log = () => {}, debug = false }: McpServerOptions) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  backend.restrict(requestCheck((resource) => writesAllowed(access, resource)));
   const validators = new Map(tools.map((tool) => [tool.name, fromJsonSchema(tool.inputSchema)]));
   const listed = tools.filter((tool) => allowed(tool, access));
   const say = (line: string) => log(maskText(line, backend.secrets()));
@@ -57,20 +66,26 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
     }
     const checked = await validators.get(name)!['~standard'].validate(args);
     if (checked.issues) {
-      const issues = checked.issues.map(
-        (issue) => `${(issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') || '(arguments)'}: ${issue.message}`,
-      );
+      // The JSON Schema validator (Ajv) may join every error into one issue's message, ", "-separated, each from `data`.
+      const all = checked.issues.flatMap((issue) => {
+        const where = (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') || '(arguments)';
+        return issue.message.split(/, (?=data\b)/).map((message) => `${where}: ${message}`);
+      });
+      const issues = all.slice(0, MAX_ISSUES);
+      const more = all.length - issues.length;
       say(`[mcp] ${name} refused (invalid arguments)`);
       // Masked: a value an agent put where it does not belong may be quoted back.
-      return failure(maskText(`Invalid arguments for ${name}: ${issues.join('; ')}`, backend.secrets()), { type: 'invalid_arguments' });
+      const text = `Invalid arguments for ${name}: ${issues.join('; ')}${more > 0 ? `; and ${more} more issues of the same kind` : ''}`;
+      return failure(maskText(text, backend.secrets()), { type: 'invalid_arguments' });
     }
     let result: ToolResult;
     try {
       result = tool.kind === 'route' ? await callRoute(tool, args, backend) : await tool.call(args, backend);
     } catch (error) {
       result = errorResult(error, backend.secrets());
-      // Mage's refusals are the agent's to read; anything else (no answer, a fault here) is the operator's too.
-      if (!(error instanceof ApiError)) say(`[mcp] ${name} failed: ${String((error as Error)?.stack ?? error)}`);
+      // Mage's refusals are the agent's to read; anything else (no answer, a fault here) is the operator's too. Its
+      // message may quote the arguments (a URL built from them, a token in it): only the error's class unless --debug.
+      if (!(error instanceof ApiError)) say(`[mcp] ${name} failed: ${debug ? String((error as Error)?.stack ?? error) : errorClass(error)}`);
     }
     say(`[mcp] ${name} ${result.isError ? 'error' : 'ok'} (${Buffer.byteLength(JSON.stringify(result))} bytes)`);
     return result;
@@ -80,6 +95,8 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
 }
 
 export type Toolbox = ReturnType<typeof createToolbox>;
+
+const errorClass = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /** An MCP server (one per connection) over a toolbox. */
 export function createMcpServer(toolbox: Toolbox): Server {

@@ -9,6 +9,7 @@ export interface McpCliSettings {
   access: Access;
   http: boolean;
   port: number;
+  debug: boolean;
   help: boolean;
 }
 
@@ -29,6 +30,10 @@ export const MCP_OPTIONS = [
   },
   { flag: 'http', description: 'Serve Streamable HTTP on 127.0.0.1 instead of stdio.' },
   { flag: 'port', value: '<n>', description: 'Port for --http (default 6791; 0: a free one).' },
+  {
+    flag: 'debug',
+    description: 'Log a failed call’s error message and stack trace, not only its class: they may quote tool arguments (a URL built from them).',
+  },
   { flag: 'help', description: 'Show this help.' },
 ] as const;
 
@@ -81,7 +86,15 @@ export function parseMcpSettings(argv: string[], env: Record<string, string | un
   const portText = text('port') ?? '6791';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535)
     throw new McpUsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(portText)})`);
-  return { target, credentials, access: { readOnly, allowWrites }, http: values.http === true, port: Number(portText), help: values.help === true };
+  return {
+    target,
+    credentials,
+    access: { readOnly, allowWrites },
+    http: values.http === true,
+    port: Number(portText),
+    debug: values.debug === true,
+    help: values.help === true,
+  };
 }
 
 export function mcpHelpText(): string {

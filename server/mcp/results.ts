@@ -112,15 +112,30 @@ function shorten(value: unknown): Record<string, unknown> {
 
 const tooLarge = (): ToolResult => failure(`The answer is larger than ${MAX_RESULT_BYTES} bytes even cut down: ask for less (a lower limit, a filter).`);
 
-/** A tool error: what went wrong, for the agent to read (never an exception: the call itself succeeded). */
+/** Field errors of an API error listed in a tool error; past these, a count. */
+const MAX_FIELD_ERRORS = 20;
+/** A tool error's message past this many characters is cut (and says so): errors are bounded like results. */
+const MAX_MESSAGE = 4000;
+
+/** A tool error: what went wrong, for the agent to read (never an exception: the call itself succeeded), within MAX_RESULT_BYTES. */
 export function failure(message: string, details: Record<string, unknown> = {}): ToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify({ error: { message, ...details } }) }], isError: true };
+  const make = (text: string, extra: Record<string, unknown>): ToolResult => ({
+    content: [{ type: 'text', text: JSON.stringify({ error: { message: text, ...extra } }) }],
+    isError: true,
+  });
+  const whole = make(message, details);
+  if (bytes(whole) <= MAX_RESULT_BYTES) return whole;
+  const cut = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}… [${message.length - MAX_MESSAGE} more characters]` : message;
+  const shorter = make(cut, shorten(details));
+  return bytes(shorter) <= MAX_RESULT_BYTES ? shorter : make(cut, {});
 }
 
 /** An SDK error as a tool error: Mage's code, type, message and field errors, secrets masked. */
 export function errorResult(error: unknown, secrets: readonly string[]): ToolResult {
   if (error instanceof ApiError) {
-    const details = scrub({ code: error.code, type: error.type ?? null, ...(error.errors?.length ? { errors: error.errors } : {}) }, secrets);
+    const errors = error.errors ?? [];
+    const listed = errors.length > MAX_FIELD_ERRORS ? { errors: errors.slice(0, MAX_FIELD_ERRORS), more_errors: errors.length - MAX_FIELD_ERRORS } : { errors };
+    const details = scrub({ code: error.code, type: error.type ?? null, ...(errors.length ? listed : {}) }, secrets);
     return failure(maskText(error.message, secrets), typeof details === 'object' && details !== null ? Object.fromEntries(Object.entries(details)) : {});
   }
   if (error instanceof PipelineApiError) return failure(maskText(error.message, secrets), { type: error.name });
