@@ -235,8 +235,15 @@ export function createCore(options: CoreOptions) {
    */
   function lookUp({ route, module, parent }: Plan, ctx: RequestContext): unknown {
     const names = route.params;
-    if (parent) ctx.parent = memberOf(parent, ctx.params[names[0]!]!, ctx);
-    return MEMBER_ACTIONS.has(ctx.action) ? memberOf(module, ctx.params[names[names.length - 1]!]!, ctx) : undefined;
+    try {
+      if (parent) ctx.parent = memberOf(parent, ctx.params[names[0]!]!, ctx);
+      return MEMBER_ACTIONS.has(ctx.action) ? memberOf(module, ctx.params[names[names.length - 1]!]!, ctx) : undefined;
+    } catch (error) {
+      // No existence oracle: a caller the policy refuses whatever the record gets that refusal for a free id too, the
+      // answer it gets for a taken one. Only a caller who may act on some record learns that this one is missing.
+      if (error instanceof ApiError && error.type === 'record_not_found') module.policy.authorizeAction({ caller: ctx.caller, action: ctx.action });
+      throw error;
+    }
   }
 
   /** The policy: the action, the query params, the attributes written. */
