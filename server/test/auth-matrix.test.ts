@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
 import { TestApi } from '../../core/test/harness.js';
-import { LOCATIONS, LOWEST_ROLE, ROLES, STATES, expected, policyAccess, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
+import { LOCATIONS, LOWEST_ROLE, PROMISES, ROLES, STATES, expected, policyAccess, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
 import { examplesOf } from '../route-examples/index.js';
 import { tokensTable } from '../../core/src/model/tokens.js';
 import { issueToken } from '../../core/src/auth/tokens.js';
@@ -20,6 +20,13 @@ it('the policies let through the lowest role the table states for each route, an
 it('docs/security.md is the matrix the table states (UPDATE_DOCS=1 rewrites it)', () => {
   if (process.env.UPDATE_DOCS) writeFileSync(SECURITY_DOC, renderSecurityDoc());
   expect(readFileSync(SECURITY_DOC, 'utf8')).toBe(renderSecurityDoc());
+});
+
+it('each promise docs/security.md makes names a test that is there', () => {
+  for (const { file, test } of PROMISES) {
+    const source = readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8');
+    expect(source, file).toContain(test);
+  }
 });
 
 /**

@@ -205,5 +205,58 @@ export function renderSecurityDoc(): string {
     '',
     'Logins follow the usual rule, per account and address: ten failures a minute for one account from one address (IPv6: its /64), so a stranger elsewhere cannot lock the rightful user out by typing wrong passwords; plus fifty a minute for the account from all addresses together, because a password (unlike a trigger token) may be weak, and per address alone would give a guesser with many addresses ten guesses a minute per address. Such a guesser can still lock the account for a minute at a time, the price of bounding guesses at a weak password; each address it uses is also bounded by the gate (60 failed checks a minute, `CLIENT_MAX_FAILED_LOGINS`). Users behind the same address as a guesser share its budget for that account.',
     '',
+    '## Promises, each with the test that holds it',
+    '',
+    ...PROMISES.map(({ promise, file, test }) => `- ${promise} (\`${file}\`: “${test}”)`),
+    '',
   ].join('\n');
 }
+
+/** What docs/security.md promises beyond the matrix, each with the test that holds it (the matrix test checks the test is there). */
+export const PROMISES: readonly { promise: string; file: string; test: string }[] = [
+  {
+    promise:
+      '**Path parameters are data, never path.** The SDK (and so the query layer, the MCP tools and anything built on them) percent-encodes every path parameter, so `/`, `\\`, `?`, `#`, `%2e%2e` and the rest address the literal id; `.`, `..` and an empty value, which every URL parser resolves to another path whatever their encoding, are refused before anything is sent (`PathParameterError`). A property test sends hostile values through every route of the contract and checks each request reaches the call\u2019s route with the call\u2019s parameters.',
+    file: 'sdk/test/path-parameters.test.ts',
+    test: 'for every route and every parameter, a hostile value reaches the same route with the same parameters, or is refused unsent',
+  },
+  {
+    promise: 'The server reads a percent-encoded `..` sent as is (a raw client) as the literal id: `record_not_found`, nothing else touched.',
+    file: 'sdk/test/path-parameters.test.ts',
+    test: 'the server reads a percent-encoded ".." sent as is as the literal id',
+  },
+  {
+    promise:
+      'The contract proxy never forwards a path with a dot segment in any spelling (`..`, `%2E%2E`, `.%2e`, after `\\`): a 400 envelope, nothing sent to the target.',
+    file: 'server/proxy/test/hostile.test.ts',
+    test: 'never forwards a dot segment, in any spelling: the target would resolve it to another record',
+  },
+  {
+    promise:
+      'The MCP server checks every request by the route its URL reaches before it leaves: a write to a resource `--allow-writes` does not name, or a path outside the contract, is not sent, whatever the tool meant.',
+    file: 'server/mcp/test/security.test.ts',
+    test: 'checks every request by the route its URL reaches before it leaves, whatever the tool meant',
+  },
+  {
+    promise: 'Every MCP tool result is at most 64 KB on the wire, errors included: invalid arguments list 20 issues and count the rest.',
+    file: 'server/mcp/test/security.test.ts',
+    test: 'an invalid-arguments error over thousands of bad items lists 20 and counts the rest, under 64 KB on the wire',
+  },
+  {
+    promise: 'The MCP log never carries a tool argument, a URL built from one, or a stack trace; `--debug` shows more and says so at start.',
+    file: 'server/mcp/test/security.test.ts',
+    test: 'logs a failure without an answer by its class only: no argument, no URL, no stack trace',
+  },
+  {
+    promise:
+      '**No existence oracle.** A caller the policy refuses whatever the record (a viewer deleting a secret, a user without a role reading a backfill or a pipeline\u2019s variables) gets the same 403 for an id that exists and one that does not, on every route that names a record or a parent; only a caller who may act on some record learns that one is missing (404).',
+    file: 'server/test/existence-oracle.test.ts',
+    test: 'a refused caller gets the same answer for a taken and a free id',
+  },
+  {
+    promise:
+      "CSV downloads are safe to open: text cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) get a leading `'` (OWASP); `formulas=raw` sends them as stored, as Mage does ([runs](runs.md)).",
+    file: 'core/test/sample-outputs.test.ts',
+    test: 'escapes cells a spreadsheet would run as formulas with a leading quote; formulas: raw writes them as stored',
+  },
+];

@@ -13,6 +13,13 @@ beforeAll(async () => {
   await call('POST', '/api/pipelines/orders/blocks', {
     block: { name: 'load', type: 'data_loader', configuration: { simulation: { duration_ms: 1000, output: { columns: ['x'], rows: [[1], [2], [3]] } } } },
   });
+  await call('POST', '/api/pipelines/orders/blocks', {
+    block: {
+      name: 'untrusted',
+      type: 'data_loader',
+      configuration: { simulation: { duration_ms: 1000, output: { columns: ['c'], rows: [['=1+2'], ['ok']] } } },
+    },
+  });
   const trigger = (
     await call('POST', '/api/pipelines/orders/pipeline_schedules', { pipeline_schedule: { name: 'ci', schedule_type: 'api', status: 'active' } })
   ).pipeline_schedule;
@@ -43,6 +50,14 @@ describe('the CSV download over HTTP', () => {
       headers: { 'X-API-KEY': API_KEY, 'OAUTH-TOKEN': token },
     });
     expect(head.headers.get('content-type')).toBe('text/csv');
+  });
+
+  it('escapes formula cells by default; formulas=raw sends them as stored; another value is a 400', async () => {
+    const headers = { 'X-API-KEY': API_KEY, 'OAUTH-TOKEN': token };
+    const of = (query: string) => fetch(new URL(`/api/pipelines/orders/block_outputs/untrusted/downloads?${query}`, server.url), { headers });
+    expect(await (await of(`pipeline_run_id=${runId}`)).text()).toBe("c\n'=1+2\nok");
+    expect(await (await of(`pipeline_run_id=${runId}&formulas=raw`)).text()).toBe('c\n=1+2\nok');
+    expect(await (await of(`pipeline_run_id=${runId}&formulas=yes`)).json()).toMatchObject({ error: { code: 400 } });
   });
 
   it('answers failures with the JSON envelope; the request log shows neither key nor token', async () => {

@@ -19,6 +19,8 @@ export const blockOutputDownloads = c.router({
       pipeline_run_id: z.string().check(z.regex(NUMERIC_ID)),
       /** Mage's download link carries the decoded token in the query (a browser's link cannot set a header). */
       token: z.optional(z.string()),
+      /** Not Mage's: whether cells a spreadsheet would run as formulas are escaped (the default) or sent as stored. */
+      formulas: z.optional(z.enum(['escaped', 'raw'])),
       _http_error_codes: metaParams._http_error_codes,
       api_key: metaParams.api_key,
     }),

@@ -718,6 +718,8 @@ export interface PipelinesBlockOutputsDownloadQuery {
   pipeline_run_id?: string;
   /** The decoded session token, for a link that cannot send a header */
   token?: string;
+  /** `escaped` (default): text cells that a spreadsheet would run as a formula start with `'`, so opening the file runs nothing. `raw`: every cell as stored, as Mage and pandas write it; open that only in a program that does not run formulas. */
+  formulas?: "escaped" | "raw";
 }
 
 export type SharedBlock = {
@@ -1635,7 +1637,7 @@ export interface PipelinesBackfillsResource {
 }
 
 export interface PipelinesBlockOutputsResource {
-  /** Download a block’s output in a run as CSV: The table outputs the block run of `block_uuid` in run `pipeline_run_id` stored, as CSV (header first, lines joined by `\n`, none at the end, as pandas writes them): `text/csv`, `Content-Disposition: attachment; filename=<block_uuid>.csv`. Empty for a block run without a table (text outputs, or not completed). The decoded token may come in the `token` query param, as Mage’s download links send it; failures are the JSON error envelope. */
+  /** Download a block’s output in a run as CSV: The table outputs the block run of `block_uuid` in run `pipeline_run_id` stored, as CSV (header first, lines joined by `\n`, none at the end, as pandas writes them): `text/csv`, `Content-Disposition: attachment; filename=<block_uuid>.csv`. Empty for a block run without a table (text outputs, or not completed). The decoded token may come in the `token` query param, as Mage’s download links send it; failures are the JSON error envelope. Cells a spreadsheet would run as a formula (text starting with `=`, `+`, `-`, `@`, a tab or a carriage return) get a leading `'` unless `formulas=raw` (Mage writes them as stored). */
   download(pipeline_uuid: string, block_uuid: string, query?: PipelinesBlockOutputsDownloadQuery, options?: RequestOptions): APIPromise<string>;
 }
 

@@ -180,36 +180,50 @@ export function sampleOutputs(outputs: BlockOutput[], sampleCount = DEFAULT_SAMP
 export const MAX_CSV_BYTES = 4 * MAX_OUTPUT_BYTES;
 
 /**
+ * What a download does with cells a spreadsheet would run as a formula: `escaped` (the default) writes them with a
+ * leading `'`, as OWASP recommends, so Excel, LibreOffice and Google Sheets show the text; `raw` writes every cell as
+ * stored, as Mage and pandas do.
+ */
+export type CsvFormulas = 'escaped' | 'raw';
+
+/**
+ * A cell a spreadsheet reads as a formula: text starting with `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's
+ * list). Numbers are left alone: `-1.5` is a number where it was one, so only strings are escaped.
+ */
+const looksLikeFormula = (cell: Cell): boolean => typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell);
+
+/**
  * Python's csv (pandas' to_csv) field: quoted when it holds a comma, a quote or a line break, quotes doubled (RFC
  * 4180); null is empty, booleans are True and False as pandas writes them.
  */
-function csvField(cell: Cell): string {
-  const text = cell === null ? '' : typeof cell === 'boolean' ? (cell ? 'True' : 'False') : String(cell);
+function csvField(cell: Cell, formulas: CsvFormulas): string {
+  const value = cell === null ? '' : typeof cell === 'boolean' ? (cell ? 'True' : 'False') : String(cell);
+  const text = formulas === 'escaped' && looksLikeFormula(cell) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvLine(cells: Cell[]): string {
+function csvLine(cells: Cell[], formulas: CsvFormulas): string {
   // A lone empty field is quoted, so the line is not blank (a blank line reads as no record).
-  if (cells.length === 1 && csvField(cells[0]!) === '') return '""';
-  return cells.map(csvField).join(',');
+  if (cells.length === 1 && csvField(cells[0]!, formulas) === '') return '""';
+  return cells.map((cell) => csvField(cell, formulas)).join(',');
 }
 
 /**
  * The download of a block's output for a run, as Mage's `block_outputs/:block_uuid/downloads`: the table outputs as
  * CSV, header first, lines joined by `\n` with none at the end (`x\n1\n2\n3`); a block without a table gives an
- * empty body, as Mage does.
+ * empty body, as Mage does. Cells that would run as formulas are escaped unless `formulas` is `raw`.
  */
 export function csvDownload(
   blockUuid: string,
   outputs: BlockOutput[],
-  maxBytes = MAX_CSV_BYTES,
+  { maxBytes = MAX_CSV_BYTES, formulas = 'escaped' }: { maxBytes?: number; formulas?: CsvFormulas } = {},
 ): { body: string; contentType: 'text/csv'; contentDisposition: string } {
   const lines: string[] = [];
   let bytes = 0;
   for (const output of outputs) {
     if (output.type !== 'table') continue;
     for (const cells of [output.sample_data.columns, ...output.sample_data.rows]) {
-      const line = csvLine(cells);
+      const line = csvLine(cells, formulas);
       bytes += new TextEncoder().encode(line).length + 1;
       if (bytes > maxBytes) throw new ApiError('payload_too_large', `The CSV of block ${blockUuid}'s output is over ${maxBytes} bytes; it is not sent.`);
       lines.push(line);

@@ -29,7 +29,7 @@ const downloadResource: Resource<NodeAt<'pipelines.blockOutputs'>, BlockOutputRo
 const downloadPolicy = definePolicy({
   resource: 'block_outputs',
   actions: { detail: role('viewer') },
-  queries: { detail: ['pipeline_run_id', 'token'] },
+  queries: { detail: ['pipeline_run_id', 'token', 'formulas'] },
 });
 
 /** A file route presents no attributes: its answer is the file. */
@@ -43,8 +43,9 @@ export const blockOutputDownloads = defineResource('pipelines.blockOutputs', {
   resource: downloadResource,
   policy: downloadPolicy,
   presenter: downloadPresenter,
-  file: ({ blockRun }: BlockOutputRow) => {
-    const { body, contentType, contentDisposition } = csvDownload(blockRun.block_uuid, blockRun.status === 'completed' ? (blockRun.outputs ?? []) : []);
+  file: ({ blockRun }: BlockOutputRow, ctx) => {
+    const outputs = blockRun.status === 'completed' ? (blockRun.outputs ?? []) : [];
+    const { body, contentType, contentDisposition } = csvDownload(blockRun.block_uuid, outputs, { formulas: ctx.query.formulas === 'raw' ? 'raw' : 'escaped' });
     return { contentType, contentDisposition, text: body };
   },
 });
