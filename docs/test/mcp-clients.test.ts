@@ -131,7 +131,7 @@ async function started(launch: Launch) {
     await client.connect(transport);
   } catch (error) {
     await client.close();
-    throw new Error(`${(error as Error).message}\n--- stderr:\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n--- stderr:\n${stderr}`, { cause: error });
   }
   return { client, stderr: () => stderr };
 }

@@ -50,7 +50,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     needs: ['build', 'chromium'],
   },
   'docs/test/mcp-clients.test.ts': {
-    why: "docs: starts each MCP client config of docs/mcp.md with the official client (the built command, four processes)",
+    why: 'docs: starts each MCP client config of docs/mcp.md with the official client (the built command, four processes)',
     needs: ['build'],
   },
   'docs/test/install.test.ts': { why: 'docs: the install commands of every page (a docs test: the docs project is the slow one)', needs: [] },
