@@ -125,7 +125,7 @@ async function screenshot(expect: ExpectStatic, page: Page, name: string) {
 /** The built page open in a fresh context, with what it threw or logged as an error; closed after `use`. */
 async function opened<T>(files: Record<string, { type: string; body: Uint8Array }>, use: (page: Page, errors: string[]) => Promise<T>) {
   const site = await serveFiles(files);
-  const context = await browser.newContext({ viewport: { width: 720, height: 400 } });
+  const context = await browser.newContext({ viewport: { width: 720, height: 240 } });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
