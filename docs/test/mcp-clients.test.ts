@@ -176,5 +176,7 @@ describe('docs/mcp.md, the client configs', () => {
         await client.close();
       }
     },
+    // Four commands start at once: on a loaded machine each takes its time.
+    120_000,
   );
 });
