@@ -126,5 +126,5 @@ describe('docs/server.md, the server in another project', () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
