@@ -20,8 +20,10 @@ cd "$root"
 npm pack -w @pipeline-api/contract -w @pipeline-api/core -w @pipeline-api/sdk -w @pipeline-api/server --pack-destination "$work" --silent >/dev/null
 mkdir "$work/project" && cd "$work/project"
 npm init -y >/dev/null
-SCARF_ANALYTICS=false npm install --no-audit --no-fund --silent "$work"/pipeline-api-{contract,core,sdk,server}-*.tgz
-sed 's#"\$schema": "[^"]*"#"$schema": "./node_modules/@pipeline-api/server/fixtures.schema.json"#' "$root/docs/examples/fixtures.json" > fixtures.json
+# As docs/server.md says: the SDK a dependency, the server with the packages it needs dev dependencies.
+npm install --no-audit --no-fund --silent "$work"/pipeline-api-sdk-*.tgz
+SCARF_ANALYTICS=false npm install --save-dev --no-audit --no-fund --silent "$work"/pipeline-api-{contract,core,server}-*.tgz
+cp node_modules/@pipeline-api/server/example-fixtures.json fixtures.json
 
 npx --no-install pipeline-api-server --help | grep -q -- '--fixtures <file>'
 # The MCP command builds its tools from the document beside it, with the MCP SDK from the registry.

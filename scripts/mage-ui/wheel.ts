@@ -41,6 +41,8 @@ export interface FetchOptions {
   /** Reads the index page (default: fetch). */
   readIndex?: (url: string) => Promise<unknown>;
   log?: (line: string) => void;
+  /** Download and extract again even when the folder is complete; the old folder is replaced only once the new one is whole. */
+  force?: boolean;
   /** The wheel to take (default: MAGE_WHEEL, the pinned release). */
   pinned?: { filename: string; sha256: string };
 }
@@ -54,7 +56,7 @@ export interface FetchOptions {
 export async function ensureMageUi(options: FetchOptions = {}): Promise<{ dir: string; downloaded: boolean }> {
   const dir = options.dir ?? mageUiCacheDir();
   const log = options.log ?? (() => undefined);
-  if (existsSync(dir)) {
+  if (existsSync(dir) && !options.force) {
     if (isComplete(dir)) return { dir, downloaded: false };
     log(`${dir} is incomplete (no index.html or _next/): fetching it again`);
     rmSync(dir, { recursive: true, force: true });
@@ -78,12 +80,18 @@ export async function ensureMageUi(options: FetchOptions = {}): Promise<{ dir: s
   try {
     const count = extractFrontend(wheel, temporary);
     if (!isComplete(temporary)) throw new FetchError(`${MAGE_WHEEL.filename} has no ${FRONTEND_PREFIX}index.html or _next/ (${count} files)`);
+    // A forced fetch moves the old folder aside (a temporary name, removed below) only now that the new one is whole.
+    const replaced = `${temporary}-replaced`;
+    if (existsSync(dir)) renameSync(dir, replaced);
     try {
       renameSync(temporary, dir);
     } catch (error) {
       // Another run finished first: its folder is as good as this one.
       if (isComplete(dir)) return { dir, downloaded: true };
+      if (existsSync(replaced)) renameSync(replaced, dir);
       throw error;
+    } finally {
+      rmSync(replaced, { recursive: true, force: true });
     }
   } finally {
     rmSync(temporary, { recursive: true, force: true });

@@ -8,8 +8,12 @@ import { PACKAGES } from './workspaces.js';
  * as its users do, through the SDK's built declarations.
  */
 const ORDER = ['contract', 'server', 'core', 'mocks', 'sdk', 'query'];
-/** Builds that read another package's dist, not its sources. */
-const READS_DIST_OF: Record<string, string[]> = { query: ['sdk'] };
+/**
+ * Builds that read another package's dist, not its sources: the query package resolves the SDK as its users do, and
+ * the server bundles the mocks' in-process entry (its MCP sandbox) from the mocks' dist (on a clean tree it failed
+ * with `Could not resolve "@pipeline-api/mocks/in-process"` whenever it ran before the mocks' build).
+ */
+const READS_DIST_OF: Record<string, string[]> = { query: ['sdk'], server: ['mocks'] };
 
 export function buildSteps(): Step[] {
   const unordered = PACKAGES.filter((p) => !ORDER.includes(p.folder));

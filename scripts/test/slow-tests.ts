@@ -49,6 +49,14 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     why: 'docs: makes the app of docs/build-an-app.md from the packed tarballs (installed once), builds it with Vite, opens it in Chromium',
     needs: ['build', 'chromium'],
   },
+  'docs/test/mcp-clients.test.ts': {
+    why: 'docs: starts each MCP client config of docs/mcp.md with the official client (the built command, four processes)',
+    needs: ['build'],
+  },
+  'docs/test/server-app.test.ts': {
+    why: "docs: runs server.md's install lines in a throwaway app from the packed tarballs (installed once), starts the command",
+    needs: ['build'],
+  },
   'docs/test/install.test.ts': { why: 'docs: the install commands of every page (a docs test: the docs project is the slow one)', needs: [] },
   'docs/test/links.test.ts': {
     why: 'docs: every relative link of the README and the pages (a docs test: the docs project is the slow one)',

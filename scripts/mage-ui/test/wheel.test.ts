@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fetchCommand } from '../fetch-command.js';
 import { ensureMageUi, extractFrontend, FetchError, FRONTEND_PREFIX, MAGE_WHEEL, mageUiCacheDir } from '../wheel.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -131,6 +132,47 @@ describe('npm run mage-ui:fetch (scripts/mage-ui/wheel.ts), without the network'
     }
     expect(existsSync(join(base, 'escape.txt'))).toBe(false);
     expect(() => extractFrontend(text('not a zip'), join(base, 'extract'))).toThrow(/is not a readable zip archive/);
+  });
+
+  it('with force, downloads again and replaces a complete folder once the new one is whole', async () => {
+    await ensureMageUi(options());
+    writeFileSync(join(dir, 'stale.txt'), 'from the first fetch');
+    expect(await ensureMageUi(options({ force: true }))).toEqual({ dir, downloaded: true });
+    expect(downloads).toHaveLength(2);
+    expect(existsSync(join(dir, 'stale.txt'))).toBe(false);
+    expect(readdirSync(join(base, 'mage-ui'))).toEqual([MAGE_WHEEL.version]);
+    // A forced fetch that fails keeps the folder there was.
+    writeFileSync(join(dir, 'kept.txt'), 'still here');
+    await expect(ensureMageUi(options({ force: true, download: async () => text('broken') }))).rejects.toThrow(/refusing/);
+    expect(readFileSync(join(dir, 'kept.txt'), 'utf8')).toBe('still here');
+  });
+
+  it('prints where the UI is and how to fetch it again, and takes --force (npm run mage-ui:fetch)', async () => {
+    const run = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await fetchCommand(args, { out: (l) => out.push(l), err: (l) => err.push(l) }, options());
+      return { code, out, err };
+    };
+    const again = 'Fetch it again, replacing that folder: npm run mage-ui:fetch -- --force';
+    const first = await run([]);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain(`mage-ui:fetch: Mage ${MAGE_WHEEL.version}'s web UI is in ${dir}`);
+    expect(first.out.slice(-2)).toEqual([`Serve it with: npm start -- --mage-ui ${dir} --fixtures docs/examples/fixtures.json`, again]);
+    const second = await run([]);
+    expect(second.out[0]).toBe(`mage-ui:fetch: already there (nothing downloaded): Mage ${MAGE_WHEEL.version}'s web UI is in ${dir}`);
+    expect(second.out.at(-1)).toBe(again);
+    expect(downloads).toHaveLength(1);
+    const forced = await run(['--force']);
+    expect(forced.out).toContain(`mage-ui:fetch: Mage ${MAGE_WHEEL.version}'s web UI is in ${dir}`);
+    expect(downloads).toHaveLength(2);
+    const wrong = await run(['--froce']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err[0]).toMatch(/^mage-ui:fetch: unknown argument --froce\nUsage: npm run mage-ui:fetch \[-- --force\]/);
+    // The page says what the command prints.
+    const docs = readFileSync(new URL('../../../docs/mage-ui.md', import.meta.url), 'utf8');
+    expect(docs).toContain('npm run mage-ui:fetch -- --force');
+    expect(docs).toContain(again);
   });
 
   it('keeps the cache per user, under XDG_CACHE_HOME when set', () => {

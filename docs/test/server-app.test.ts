@@ -1,0 +1,130 @@
+/**
+ * docs/server.md's "in another project" lines as a user runs them, in a throwaway app beside
+ * `pipeline-api-kit/packed` (the packed tarballs): every line but the last installs and copies (npm from the
+ * registry for the server's own dependencies), then the app's package.json is read (the SDK stays a dependency),
+ * and the last line, the command, starts seeded from the shipped fixtures file. The installed app is made once per
+ * tarball content and commands (consumer-app.ts's folder); the command's data directory is removed after each run.
+ */
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@pipeline-api/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execGroup, spawnGroup } from '../../scripts/process-group.js';
+import { CONSUMER_APPS } from '../../scripts/packaging/consumer-app.js';
+import { consumerEnv } from '../../scripts/packaging/consumer-env.js';
+import { sharedEntry } from '../../scripts/packaging/shared-entry.js';
+import { sharedTarballs } from '../../scripts/packaging/shared-tarballs.js';
+import { codeBlocks } from './markdown.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const page = codeBlocks(readFileSync(join(root, 'docs/server.md'), 'utf8'));
+const lines = page
+  .filter((b) => b.lang === 'sh' && b.flags.includes('server-app'))
+  .flatMap((b) => b.code.split('\n'))
+  .filter((line) => line.trim() !== '');
+const setupLines = lines.slice(0, -1);
+const commandLine = lines.at(-1)!;
+/** The folder the page's `cd` enters: the user's app, made here as `npm init -y` makes one. */
+const APP_FOLDER = 'my-app';
+
+const npmEnv = () => ({
+  ...consumerEnv(),
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  SCARF_ANALYTICS: 'false',
+});
+
+let app: string;
+let installOutput: string;
+beforeAll(async () => {
+  const tarballs = await sharedTarballs();
+  const packed = dirname(tarballs[0]!.path);
+  const key = createHash('sha256')
+    .update(JSON.stringify(['server-app', basename(packed), setupLines]))
+    .digest('hex')
+    .slice(0, 16);
+  const entry = await sharedEntry(
+    CONSUMER_APPS,
+    key,
+    async (making) => {
+      mkdirSync(join(making, 'pipeline-api-kit'));
+      symlinkSync(packed, join(making, 'pipeline-api-kit/packed'));
+      mkdirSync(join(making, APP_FOLDER));
+      writeFileSync(join(making, APP_FOLDER, 'package.json'), JSON.stringify({ name: 'my-app', version: '1.0.0', private: true }, null, 2));
+      const script = ['set -euo pipefail', ...setupLines].join('\n');
+      const run = await execGroup('bash', ['-c', script], { cwd: making, env: npmEnv(), timeoutMs: 420_000 });
+      writeFileSync(join(making, 'install-output.txt'), `${run.stdout}${run.stderr}`);
+      if (run.code !== 0) throw new Error(`the page's lines failed (${run.code}):\n${run.stdout}${run.stderr}`);
+    },
+    480_000,
+  );
+  app = join(entry, APP_FOLDER);
+  installOutput = readFileSync(join(entry, 'install-output.txt'), 'utf8');
+}, 500_000);
+
+describe('docs/server.md, the server in another project', () => {
+  it('ships the example fixtures: the page’s own example, its $schema where the package puts the schema', () => {
+    const shipped = JSON.parse(readFileSync(join(root, 'server/example-fixtures.json'), 'utf8')) as Record<string, unknown>;
+    const example = JSON.parse(readFileSync(join(root, 'docs/examples/fixtures.json'), 'utf8')) as Record<string, unknown>;
+    expect(shipped.$schema).toBe('./node_modules/@pipeline-api/server/fixtures.schema.json');
+    expect({ ...shipped, $schema: null }).toEqual({ ...example, $schema: null });
+    expect(commandLine).toBe('npx pipeline-api-server --fixtures fixtures.json --data .pipeline-data');
+  });
+
+  it('keeps the SDK in dependencies, the server with what it needs in devDependencies, and npm moves nothing', () => {
+    const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(['@pipeline-api/sdk']);
+    expect(Object.keys(manifest.devDependencies ?? {}).sort()).toEqual(['@pipeline-api/contract', '@pipeline-api/core', '@pipeline-api/server']);
+    expect(installOutput).not.toMatch(/Removing dependencies/);
+    // The copy's $schema resolves from where the page puts it.
+    const copied = JSON.parse(readFileSync(join(app, 'fixtures.json'), 'utf8')) as { $schema: string };
+    expect(readFileSync(join(app, copied.$schema), 'utf8')).toContain('"$schema"');
+  });
+
+  it('starts the command seeded from the copied fixtures, with its generated secrets', async () => {
+    rmSync(join(app, '.pipeline-data'), { recursive: true, force: true });
+    // The page's line as it is; the port from the environment (the flag is not on the line), so runs never collide.
+    const server = spawnGroup('bash', ['-c', commandLine], {
+      cwd: app,
+      env: { ...consumerEnv(), PORT: '0', BCRYPT_ROUNDS: '4' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.child.stdout!.on('data', (chunk) => (output += chunk));
+    server.child.stderr!.on('data', (chunk) => (output += chunk));
+    try {
+      await expect.poll(() => /listening on http:\/\/\S+/.test(output) || server.child.exitCode !== null, { timeout: 60_000 }).toBe(true);
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      expect(url, output).toBeDefined();
+      const apiKey = /API key: +(\S+)/.exec(output)![1]!;
+      const password = /owner password: +(\S+)/.exec(output)![1]!;
+      const client = createClient({ baseUrl: url!, apiKey, maxRetries: 0 });
+      await client.sessions.login({ email: 'admin@admin.com', password });
+      expect((await client.pipelines.list()).map((p) => p.uuid).sort()).toEqual(['daily_sales', 'empty_pipeline']);
+      expect((await client.pipelines.detail('daily_sales')).blocks?.map((b) => b.uuid)).toEqual(['load_orders', 'clean_orders']);
+    } finally {
+      await server.stop();
+      rmSync(join(app, '.pipeline-data'), { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('serves MCP from the app’s copy of the command, as docs/mcp.md says an app can', async () => {
+    const command = join(app, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js');
+    expect(readFileSync(join(root, 'docs/mcp.md'), 'utf8')).toContain('/path/to/my-app/node_modules/@pipeline-api/server/dist/pipeline-api-server.js');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [command, 'mcp', '--read-only'], stderr: 'pipe' });
+    const client = new Client({ name: 'docs-server-app', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'pipelines_list', arguments: {} });
+      expect((result.structuredContent as { pipelines: { uuid: string }[] }).pipelines.map((p) => p.uuid)).toEqual(['daily_sales', 'hourly_metrics']);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
