@@ -19,6 +19,8 @@ interface Held {
   inFlight: number;
   /** Whether a whole request ever arrived on it: one that never sent one is half-open. */
   hadRequest: boolean;
+  /** When it got its slot (performance.now()). */
+  admittedAt: number;
 }
 
 interface Waiter {
@@ -41,6 +43,11 @@ interface Holder {
 const LINGER_BYTES = 64 * 1024;
 const LINGER_MS = 1000;
 const ignore = () => {};
+/**
+ * How long a socket must have held its slot with no request before it counts as half-open and may give way: one just
+ * admitted from the waiting room has its request on the way (it was sent while it waited), and is not cut for it.
+ */
+const halfOpenAfterMs = (limits: GuardLimits) => Math.min(1000, limits.waitTimeoutMs / 4);
 
 /**
  * Shares the server's connection slots between clients only when they run short. While a slot is free any
@@ -62,6 +69,7 @@ export function guardConnections(server: Server, limits: GuardLimits, busyAnswer
   // Accepted sockets stay unread until admitted (Node reads this field per connection; http.createServer has no option for it).
   (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
 
+  const halfOpenAfter = halfOpenAfterMs(limits);
   const holders = new Map<string, Holder>();
   const served = new Map<Socket, Held>();
   /** Holders with connections waiting. */
@@ -79,7 +87,7 @@ export function guardConnections(server: Server, limits: GuardLimits, busyAnswer
   };
 
   function admit(socket: Socket, holder: Holder) {
-    const entry: Held = { socket, holder, inFlight: 0, hadRequest: false };
+    const entry: Held = { socket, holder, inFlight: 0, hadRequest: false, admittedAt: performance.now() };
     served.set(socket, entry);
     holder.held++;
     holder.halfOpen.add(entry);
@@ -120,19 +128,42 @@ export function guardConnections(server: Server, limits: GuardLimits, busyAnswer
     return best?.waiting[0];
   }
 
-  /** A served socket with no request in flight that may give way to `newcomer`'s client, or none. */
+  let recheck: NodeJS.Timeout | undefined;
+  /** Runs rebalance when a half-open socket's grace ends (one timer at a time). */
+  function rebalanceAt(when: number) {
+    if (recheck) return;
+    recheck = setTimeout(
+      () => {
+        recheck = undefined;
+        rebalance();
+      },
+      Math.max(1, when - performance.now()),
+    );
+    recheck.unref();
+  }
+
+  /** The socket of `holder` that gives way first: its oldest half-open one past the grace, else its oldest idle one. */
+  function giverOf(holder: Holder, now: number): Held | undefined {
+    const [halfOpen] = holder.halfOpen;
+    if (halfOpen && now - halfOpen.admittedAt >= halfOpenAfter) return halfOpen;
+    const [idle] = holder.idle;
+    if (idle) return idle;
+    if (halfOpen) rebalanceAt(halfOpen.admittedAt + halfOpenAfter);
+    return undefined;
+  }
+
+  /**
+   * A served socket with no request in flight that may give way to `newcomer`'s client: one of the client holding the
+   * most, when that holds more than the newcomer's would after, else one of the newcomer's own; or none.
+   */
   function giverFor(newcomer: Holder): Held | undefined {
+    const now = performance.now();
     let best: Holder | undefined;
     for (const holder of holders.values()) {
-      if (holder.halfOpen.size + holder.idle.size === 0) continue;
-      if (holder !== newcomer && holder.held <= newcomer.held + 1) continue;
+      if (holder === newcomer || holder.held <= newcomer.held + 1 || holder.halfOpen.size + holder.idle.size === 0) continue;
       if (!best || holder.held > best.held) best = holder;
     }
-    if (!best) return undefined;
-    const [halfOpen] = best.halfOpen;
-    if (halfOpen) return halfOpen;
-    const [idle] = best.idle;
-    return idle;
+    return (best && giverOf(best, now)) ?? giverOf(newcomer, now);
   }
 
   /** Closes a served socket that has no request in flight: a half-open one is told why (503), an idle one just closed. */
