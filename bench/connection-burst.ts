@@ -4,12 +4,17 @@
  *
  * - 1,000 concurrent `GET /api/pipelines` from Node's fetch (undici: one connection per request in flight, no limit);
  * - 200 concurrent calls to one API trigger's URL, whose `pipeline_run_limit` is 2, then the runs sampled while
- *   they drain: a new run or the documented 429 per call, never more than 2 running at once.
+ *   they drain: a new run or the documented 429 per call, never more than 2 running at once;
+ * - with only 64 slots (`MAX_CONNECTIONS=64`): the same 1,000 with the default waiting room (4), and with room for
+ *   all of them to wait; then 500 half-open sockets from 127.0.0.1 while a second client (127.0.0.2) asks for
+ *   `/api/status` 20 times, each on a new connection: its latency against the 10 s header timeout.
  *
- * Prints, per burst: answers by status, transport errors (fetch threw) by cause, wall time and latency.
+ * Prints, per burst: answers by status, transport errors (fetch threw, or a reset) by cause, wall time and latency.
  *
- *   npm run bench:connection-burst        (-- --smoke: 50 requests and 20 trigger calls)
+ *   npm run bench:connection-burst        (-- --smoke: 50 requests, 20 trigger calls, 30 half-open sockets)
  */
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { sized } from './smoke.js';
 import { KEY, startReference } from './support.js';
 
@@ -18,6 +23,9 @@ const TRIGGER_CALLS = sized(200, 20);
 const RUN_LIMIT = 2;
 /** Samples of the trigger's runs while they drain: at most this many, 100 ms apart. */
 const RUN_SAMPLES = sized(60, 10);
+const TIGHT_SLOTS = sized(64, 8);
+const HALF_OPEN = sized(500, 30);
+const PROBES = sized(20, 3);
 
 interface Outcome {
   answer?: string;
@@ -128,6 +136,71 @@ try {
 } finally {
   await server.stop();
 }
+/** One GET from 127.0.0.2 on a new connection: its time, or the error that ended it. */
+function probe(url: URL): Promise<{ ms: number; status?: number; error?: string }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request({ host: url.hostname, port: url.port, path: '/api/status', localAddress: '127.0.0.2', agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve({ ms: performance.now() - started, status: res.statusCode }));
+    });
+    req.once('error', (error: NodeJS.ErrnoException) => resolve({ ms: performance.now() - started, error: error.code ?? error.message }));
+    req.end();
+  });
+}
+
+const tightConfigurations: [string, Record<string, string>][] = [
+  [`${TIGHT_SLOTS} slots, default waiting room`, { MAX_CONNECTIONS: String(TIGHT_SLOTS) }],
+  [`${TIGHT_SLOTS} slots, room for ${REQUESTS} to wait`, { MAX_CONNECTIONS: String(TIGHT_SLOTS), MAX_WAITING_CONNECTIONS: String(REQUESTS) }],
+];
+for (const [name, env] of tightConfigurations) {
+  const tight = await startReference({ REQUIRE_USER_AUTHENTICATION: '0', ...env });
+  try {
+    const started = performance.now();
+    const reads = await burst(
+      REQUESTS,
+      () => fetch(`${tight.url}/api/pipelines`, { headers: { 'X-API-KEY': KEY } }),
+      (status) => `HTTP ${status}`,
+    );
+    failures += report(`${REQUESTS} concurrent GET /api/pipelines from one fetch client, ${name}`, reads, performance.now() - started);
+  } finally {
+    await tight.stop();
+  }
+}
+
+const flooded = await startReference({ MAX_CONNECTIONS: String(TIGHT_SLOTS) });
+const flood: Socket[] = [];
+try {
+  const url = new URL(flooded.url);
+  const heard = { busy: 0, other: 0, resets: 0 };
+  for (let i = 0; i < HALF_OPEN; i++) {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.once('close', () => (text.startsWith('HTTP/1.1 503 ') ? heard.busy++ : text === '' ? undefined : heard.other++));
+    socket.on('error', () => heard.resets++);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    flood.push(socket);
+  }
+  const probes = [];
+  for (let i = 0; i < PROBES; i++) probes.push(await probe(url));
+  const times = probes.map((p) => p.ms);
+  const failed = probes.filter((p) => p.status !== 200);
+  console.log(`\n${HALF_OPEN} half-open sockets from 127.0.0.1 (${TIGHT_SLOTS} slots), then ${PROBES} requests from 127.0.0.2, one connection each`);
+  console.log(
+    `  second client: ${PROBES - failed.length} of ${PROBES} answered 200; latency p50 ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (header timeout 10000 ms)`,
+  );
+  console.log(`  flood sockets: ${heard.busy} answered 503 and closed, ${heard.other} other answers, ${heard.resets} reset, the rest still open`);
+  if (failed.length > 0) {
+    console.log(`  FAILED: ${failed.map((p) => p.error ?? `HTTP ${p.status}`).join(', ')}`);
+    failures++;
+  }
+  failures += heard.resets;
+} finally {
+  for (const socket of flood) socket.destroy();
+  await flooded.stop();
+}
+
 if (failures > 0) {
   console.log(`\n${failures} failed: transport errors, or runs past the limit`);
   process.exitCode = 1;
