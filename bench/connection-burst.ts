@@ -172,12 +172,12 @@ const flooded = await startReference({ MAX_CONNECTIONS: String(TIGHT_SLOTS) });
 const flood: Socket[] = [];
 try {
   const url = new URL(flooded.url);
-  const heard = { busy: 0, other: 0, resets: 0 };
+  const heard = { busy: 0, other: 0, silent: 0, resets: 0 };
   for (let i = 0; i < HALF_OPEN; i++) {
     const socket = connect(Number(url.port), url.hostname);
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.once('close', () => (text.startsWith('HTTP/1.1 503 ') ? heard.busy++ : text === '' ? undefined : heard.other++));
+    socket.once('close', () => (text.startsWith('HTTP/1.1 503 ') ? heard.busy++ : text === '' ? heard.silent++ : heard.other++));
     socket.on('error', () => heard.resets++);
     await new Promise((resolve) => socket.once('connect', resolve));
     flood.push(socket);
@@ -190,7 +190,9 @@ try {
   console.log(
     `  second client: ${PROBES - failed.length} of ${PROBES} answered 200; latency p50 ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (header timeout 10000 ms)`,
   );
-  console.log(`  flood sockets: ${heard.busy} answered 503 and closed, ${heard.other} other answers, ${heard.resets} reset, the rest still open`);
+  console.log(
+    `  flood sockets: ${heard.busy} answered 503 and closed, ${heard.silent} closed unanswered, ${heard.other} other answers, ${heard.resets} reset, the rest open until the end`,
+  );
   if (failed.length > 0) {
     console.log(`  FAILED: ${failed.map((p) => p.error ?? `HTTP ${p.status}`).join(', ')}`);
     failures++;
