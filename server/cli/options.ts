@@ -109,6 +109,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: 'Likewise for the whole request, body included (ms); at least --headers-timeout-ms.',
   },
   {
+    flag: 'keep-alive-timeout-ms',
+    value: '<n>',
+    env: 'KEEP_ALIVE_TIMEOUT_MS',
+    default: '65000',
+    description: 'How long an idle kept-alive connection stays open (ms): longer than clients keep theirs, so a client never reuses one the server is closing.',
+  },
+  {
     flag: 'mage-ui',
     value: '<dir>',
     env: 'MAGE_UI',
@@ -217,6 +224,7 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
     maxWaitingConnections: whole('max-waiting-connections', 'MAX_WAITING_CONNECTIONS', maxWaitingConnectionsFor(maxConnections), ''),
     headersTimeoutMs: whole('headers-timeout-ms', 'HEADERS_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, ' of milliseconds'),
     requestTimeoutMs: whole('request-timeout-ms', 'REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, ' of milliseconds'),
+    keepAliveTimeoutMs: whole('keep-alive-timeout-ms', 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs, ' of milliseconds'),
   };
   // Node refuses a headers timeout longer than the request's: said here, with the options' names.
   if (connections.headersTimeoutMs > connections.requestTimeoutMs) {

@@ -190,6 +190,11 @@ export function guardConnections(server: Server, limits: GuardLimits, busyAnswer
   function rebalance() {
     while (waitingCount > 0) {
       const next = nextWaiter()!;
+      // Gone while it waited (its close event is still on its way): it needs no slot.
+      if (next.socket.destroyed) {
+        dequeue(next);
+        continue;
+      }
       if (served.size >= limits.maxConnections) {
         const giver = giverFor(next.holder);
         if (!giver) return;
@@ -274,9 +279,4 @@ export function guardConnections(server: Server, limits: GuardLimits, busyAnswer
       if (waitingCount > 0) rebalance();
     });
   });
-
-  return {
-    /** Connections served and waiting now (for tests and the benchmark's figures). */
-    counts: () => ({ served: served.size, waiting: waitingCount }),
-  };
 }

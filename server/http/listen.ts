@@ -23,6 +23,13 @@ export interface ConnectionLimits {
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (ms). */
   requestTimeoutMs: number;
+  /**
+   * How long an idle kept-alive connection stays open (ms), advertised in `Keep-Alive: timeout=`. Long, so a client
+   * drops its idle sockets before the server does (Node's fetch: 2 s before the advertised time): with Node's 5 s, a
+   * busy test process that reused a socket idle since its last burst met the server's close ("other side closed").
+   * Idle sockets give way first when slots run short.
+   */
+  keepAliveTimeoutMs: number;
 }
 
 /**
@@ -56,6 +63,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxWaitingConnections: maxWaitingConnectionsFor(defaultMaxConnections),
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
 };
 
 export interface RunningServer {
@@ -96,6 +104,7 @@ export async function listen(
     },
     app,
   );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // Not Node's own maxConnections: it closes the connections past it on arrival, even when they all come from one client.
   guardConnections(
     server,

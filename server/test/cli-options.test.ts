@@ -41,6 +41,7 @@ describe('the command’s settings', () => {
       maxWaitingConnections: DEFAULT_CONNECTION_LIMITS.maxWaitingConnections,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
     });
     expect(maxConnectionsFor('Max open files            256                  4096                 files')).toBe(192);
     expect(maxConnectionsFor('Max open files            unlimited            unlimited            files')).toBe(10_000);
@@ -50,9 +51,16 @@ describe('the command’s settings', () => {
       MAX_CONNECTIONS: '70',
     });
     // The waiting room follows --max-connections unless set: a sixteenth, at least 4.
-    expect(set.connections).toEqual({ maxConnections: 50, maxWaitingConnections: 4, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
+    expect(set.connections).toEqual({
+      maxConnections: 50,
+      maxWaitingConnections: 4,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 9000,
+      keepAliveTimeoutMs: 65_000,
+    });
     expect(parseSettings(['--max-connections', '3200'], { MAX_WAITING_CONNECTIONS: '7' }).connections.maxWaitingConnections).toBe(7);
     expect(maxWaitingConnectionsFor(3200)).toBe(200);
+    expect(parseSettings([], { KEEP_ALIVE_TIMEOUT_MS: '5000' }).connections.keepAliveTimeoutMs).toBe(5000);
     expect(maxWaitingConnectionsFor(100_000)).toBe(1000);
     expect(() => parseSettings(['--max-connections-per-client', '8'], {})).toThrow(
       /--max-connections-per-client is gone: one client may now use every free connection slot/,
