@@ -7,7 +7,10 @@ export interface GuardLimits {
   maxConnections: number;
   /** Connections waiting, unread, for a slot; past that the client holding the most is answered 503 first. */
   maxWaitingConnections: number;
-  /** How long a connection may wait for a slot before it is answered 503 (the header timeout: a served one gets no longer). */
+  /**
+   * How long a connection may wait for a slot before it is answered 503: the header timeout and the interval at which
+   * Node checks it, by when every half-open socket that held a slot at its arrival has been closed.
+   */
   waitTimeoutMs: number;
 }
 
@@ -53,8 +56,8 @@ const halfOpenAfterMs = (limits: GuardLimits) => Math.min(1000, limits.waitTimeo
  * Shares the server's connection slots between clients only when they run short. While a slot is free any
  * connection takes it, so one client (a test process, a webhook sender behind a NAT) may hold them all. When none is
  * free, a new connection waits unread, and a slot is made for it from the client holding the most (when that client
- * holds more than the newcomer's would after), else from the newcomer's own client: a half-open socket of that client
- * is answered 503 and closed, else an idle kept-alive one is closed; busy connections are never cut. While
+ * holds more than the newcomer's would after: a half-open socket of it is answered 503 and closed, else an idle
+ * kept-alive one is closed), else from an idle socket of the newcomer's own client; busy connections are never cut. While
  * connections wait, every answer closes its connection, and each freed slot goes to the waiting client holding
  * fewest. A connection that waits the header timeout, or finds the waiting room full (then the client with most
  * connections loses its newest waiter), is answered `busyAnswer` (a 503 with Retry-After) and closed after reading
@@ -154,16 +157,18 @@ export function guardConnections(server: Server, limits: GuardLimits, busyAnswer
 
   /**
    * A served socket with no request in flight that may give way to `newcomer`'s client: one of the client holding the
-   * most, when that holds more than the newcomer's would after, else one of the newcomer's own; or none.
+   * most, when that holds more than the newcomer's would after; else an idle one of the newcomer's own. Never the
+   * newcomer's own half-open ones: on an overloaded server a client's connection admitted a second ago may not have
+   * been read yet, and a lone client is never refused for its own burst.
    */
   function giverFor(newcomer: Holder): Held | undefined {
-    const now = performance.now();
     let best: Holder | undefined;
     for (const holder of holders.values()) {
       if (holder === newcomer || holder.held <= newcomer.held + 1 || holder.halfOpen.size + holder.idle.size === 0) continue;
       if (!best || holder.held > best.held) best = holder;
     }
-    return (best && giverOf(best, now)) ?? giverOf(newcomer, now);
+    const [ownIdle] = newcomer.idle;
+    return (best && giverOf(best, performance.now())) ?? ownIdle;
   }
 
   /** Closes a served socket that has no request in flight: a half-open one is told why (503), an idle one just closed. */

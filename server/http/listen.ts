@@ -93,14 +93,15 @@ export async function listen(
     maxWaitingConnections: maxWaitingConnectionsFor(maxConnections),
     ...options.connections,
   };
+  // How often Node looks for requests past those times (its default, 30 s, would let a slow client hold a socket that much longer).
+  const checkingInterval = Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2)));
   const server = createServer(
     {
       // A request without Host reaches the app, which answers it with the envelope (Node's own answer has no body).
       requireHostHeader: false,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
-      // How often Node looks for requests past those times (its default, 30 s, would let a slow client hold a socket that much longer).
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+      connectionsCheckingInterval: checkingInterval,
     },
     app,
   );
@@ -108,7 +109,7 @@ export async function listen(
   // Not Node's own maxConnections: it closes the connections past it on arrival, even when they all come from one client.
   guardConnections(
     server,
-    { maxConnections: limits.maxConnections, maxWaitingConnections: limits.maxWaitingConnections, waitTimeoutMs: limits.headersTimeoutMs },
+    { maxConnections: limits.maxConnections, maxWaitingConnections: limits.maxWaitingConnections, waitTimeoutMs: limits.headersTimeoutMs + checkingInterval },
     busyAnswer(api),
   );
   const open = trackConnections(server);
