@@ -11,7 +11,7 @@ import { endConnections, trackConnections } from './connections.js';
 export interface ConnectionLimits {
   /**
    * Connections served at once, shared between clients only when they run short (connection-guard.ts): while one is
-   * free any client may take it. Keep it below the open-file limit (ulimit -n).
+   * free any client may take it. Keep it below the open-file limit (ulimit -n): waiting connections take descriptors too.
    */
   maxConnections: number;
   /**
@@ -19,7 +19,7 @@ export interface ConnectionLimits {
    * connection is answered 503 with Retry-After. Default: a sixteenth of `maxConnections`, from 4 to 1000.
    */
   maxWaitingConnections: number;
-  /** A request's headers must arrive within this (ms); a connection waits for a slot at most this long too. */
+  /** A request's headers must arrive within this (ms); a connection waits for a slot about as long (plus Node's check interval). */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (ms). */
   requestTimeoutMs: number;
