@@ -149,12 +149,14 @@ function probe(url: URL): Promise<{ ms: number; status?: number; error?: string 
   });
 }
 
-const tightConfigurations: [string, Record<string, string>][] = [
-  [`${TIGHT_SLOTS} slots, default waiting room`, { MAX_CONNECTIONS: String(TIGHT_SLOTS) }],
-  [`${TIGHT_SLOTS} slots, room for ${REQUESTS} to wait`, { MAX_CONNECTIONS: String(TIGHT_SLOTS), MAX_WAITING_CONNECTIONS: String(REQUESTS) }],
-  // A smoke run starts two servers fewer (each start is seconds on a busy machine): the half-open flood below takes
-  // the guard's paths with few slots, waiting and the 503.
-].slice(0, sized(2, 0));
+const tightConfigurations = (
+  [
+    [`${TIGHT_SLOTS} slots, default waiting room`, { MAX_CONNECTIONS: String(TIGHT_SLOTS) }],
+    [`${TIGHT_SLOTS} slots, room for ${REQUESTS} to wait`, { MAX_CONNECTIONS: String(TIGHT_SLOTS), MAX_WAITING_CONNECTIONS: String(REQUESTS) }],
+    // A smoke run starts two servers fewer (each start is seconds on a busy machine): the half-open flood below takes
+    // the guard's paths with few slots, waiting and the 503.
+  ] satisfies [string, Record<string, string>][]
+).slice(0, sized(2, 0));
 for (const [name, env] of tightConfigurations) {
   const tight = await startReference({ REQUIRE_USER_AUTHENTICATION: '0', ...env });
   try {
