@@ -178,6 +178,28 @@ describe('when the slots run short', () => {
     }
   });
 
+  it('an idle kept-alive connection of the client holding the most is closed (cleanly) for a newcomer', async () => {
+    const server = await listen({ config: { bcryptRounds: 4 }, scheduler: false, connections: { maxConnections: 2 } });
+    const port = portOf(server);
+    const idle = [await rawClient(port), await rawClient(port)];
+    try {
+      for (const client of idle) client.socket.write(statusRequest(port, 'keep-alive'));
+      await until(() => idle.every((client) => client.seen.text.includes('"status":200')));
+      const answered = idle.map((client) => client.seen.text);
+      const newcomer = await rawClient(port, '127.0.0.2');
+      newcomer.socket.write(statusRequest(port));
+      await newcomer.closed;
+      expect(envelopeOf(newcomer.seen.text).body.status).toBe(200);
+      // The older of the two gave way: closed with nothing more said, not reset; the other stays.
+      await idle[0]!.closed;
+      expect([idle[0]!.seen.text, idle[0]!.seen.error]).toEqual([answered[0], undefined]);
+      expect(idle[1]!.seen.closed).toBe(false);
+    } finally {
+      for (const client of idle) client.socket.destroy();
+      await server.close();
+    }
+  });
+
   it('a connection waits while every slot is busy, and takes the first that frees (that answer closes its connection)', async () => {
     const server = await listen({
       config: { bcryptRounds: 4 },
