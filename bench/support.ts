@@ -31,8 +31,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
   const dir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const file = join(dir, 'output.log');
   const fd = openSync(file, 'w');
-  // Every load comes from this one address: the per-client connection cap (32) is for strangers, not for the bench.
-  const group = spawnGroup(args[0]!, args.slice(1), { cwd, env: { ...process.env, MAX_CONNECTIONS_PER_CLIENT: '100000', ...env }, stdio: ['ignore', fd, fd] });
+  const group = spawnGroup(args[0]!, args.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const { child } = group;
   const stop = async () => {

@@ -321,6 +321,7 @@ HTTP status (and body \`status\`) becomes the error code instead. An invalid pay
 | 404 | \`record_not_found\` | a missing record or route; a failed login |
 | 429 | \`too_many_requests\` | too many failed password checks for one account or from one client, or the server busy checking others; too many wrong API-trigger tokens from one client, or too many runs waiting on one trigger: wait the \`Retry-After\` header's seconds (when sent) |
 | 500 | \`internal_error\` | a fault on the server (never with a trace) |
+| 503 | \`too_many_requests\` | every connection slot taken and the connection could not wait for one (HTTP status 503 whatever \`_http_error_codes\` says): wait the \`Retry-After\` header's seconds |
 
 **Credentials.** Every call but the health check needs the API key (\`X-API-KEY\`, the \`api_key\` query param,
 or a top-level \`api_key\` body field). With user authentication on (the default), every call but login also

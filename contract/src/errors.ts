@@ -11,9 +11,13 @@ export const ERROR_CATALOGUE = {
   payload_too_large: { code: 413, message: 'Request body is too large.' },
   too_many_requests: { code: 429, message: 'Too many requests.' },
   internal_error: { code: 500, message: 'Internal server error.' },
+  service_unavailable: { code: 503, message: 'Every connection slot is taken; try again shortly.' },
 } as const;
 
-/** 405 and 413 travel with type `api_resource_error` on the wire; the keys above only name them. */
+/**
+ * 405 and 413 travel with type `api_resource_error` on the wire, 503 (a connection the server had no slot for) with
+ * `too_many_requests`; the keys above only name them.
+ */
 export type ErrorKind = keyof typeof ERROR_CATALOGUE;
 
 export const ERROR_TYPES = [
@@ -29,4 +33,5 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-export const wireType = (kind: ErrorKind): ErrorType => (kind === 'method_not_allowed' || kind === 'payload_too_large' ? 'api_resource_error' : kind);
+export const wireType = (kind: ErrorKind): ErrorType =>
+  kind === 'method_not_allowed' || kind === 'payload_too_large' ? 'api_resource_error' : kind === 'service_unavailable' ? 'too_many_requests' : kind;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/listen.js';
+import { DEFAULT_CONNECTION_LIMITS, maxWaitingConnectionsFor, type ConnectionLimits } from '../http/listen.js';
 
 /** One command-line option and the environment variable that sets it when the flag is absent. */
 export interface OptionSpec {
@@ -83,15 +83,16 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: '<n>',
     env: 'MAX_CONNECTIONS',
     default: '3/4 of ulimit -n (at most 10000)',
-    description: 'Open connections at once; more are closed on arrival, so sockets cannot take every file descriptor.',
+    description:
+      'Connections served at once. One client may take every free one; when none is free, the client holding the most gives way (its half-open and idle sockets first), and new connections wait for a slot.',
   },
   {
-    flag: 'max-connections-per-client',
+    flag: 'max-waiting-connections',
     value: '<n>',
-    env: 'MAX_CONNECTIONS_PER_CLIENT',
-    default: '32',
+    env: 'MAX_WAITING_CONNECTIONS',
+    default: '1/16 of --max-connections (4 to 1000)',
     description:
-      'Open connections at once from one client address (IPv6: its /64); more from it are closed on arrival, so one client cannot take every slot. Behind a proxy every caller is the proxy: raise it.',
+      'Connections that may wait, unread, for a slot while all are taken; past that, or after waiting --headers-timeout-ms, a connection is answered 503 with Retry-After (never reset).',
   },
   {
     flag: 'headers-timeout-ms',
@@ -106,6 +107,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: 'REQUEST_TIMEOUT_MS',
     default: '30000',
     description: 'Likewise for the whole request, body included (ms); at least --headers-timeout-ms.',
+  },
+  {
+    flag: 'keep-alive-timeout-ms',
+    value: '<n>',
+    env: 'KEEP_ALIVE_TIMEOUT_MS',
+    default: '65000',
+    description: 'How long an idle kept-alive connection stays open (ms): longer than clients keep theirs, so a client never reuses one the server is closing.',
   },
   {
     flag: 'mage-ui',
@@ -160,6 +168,11 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
       options: Object.fromEntries(OPTIONS.map((o) => [o.flag, { type: o.value ? 'string' : 'boolean' } as const])),
     });
   } catch (error) {
+    if (argv.some((arg) => /^--max-connections-per-client(=|$)/.test(arg))) {
+      throw new UsageError(
+        '--max-connections-per-client is gone: one client may now use every free connection slot, and the one holding the most gives way when they run short (--max-connections, --max-waiting-connections)',
+      );
+    }
     throw new UsageError((error as Error).message);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
@@ -205,11 +218,13 @@ export function parseSettings(argv: string[], processEnv: Record<string, string 
     if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${flag} must be a positive whole number${unit} (got ${JSON.stringify(value)})`);
     return Number(value);
   };
+  const maxConnections = whole('max-connections', 'MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, '');
   const connections: ConnectionLimits = {
-    maxConnections: whole('max-connections', 'MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, ''),
-    maxConnectionsPerClient: whole('max-connections-per-client', 'MAX_CONNECTIONS_PER_CLIENT', DEFAULT_CONNECTION_LIMITS.maxConnectionsPerClient, ''),
+    maxConnections,
+    maxWaitingConnections: whole('max-waiting-connections', 'MAX_WAITING_CONNECTIONS', maxWaitingConnectionsFor(maxConnections), ''),
     headersTimeoutMs: whole('headers-timeout-ms', 'HEADERS_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.headersTimeoutMs, ' of milliseconds'),
     requestTimeoutMs: whole('request-timeout-ms', 'REQUEST_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.requestTimeoutMs, ' of milliseconds'),
+    keepAliveTimeoutMs: whole('keep-alive-timeout-ms', 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs, ' of milliseconds'),
   };
   // Node refuses a headers timeout longer than the request's: said here, with the options' names.
   if (connections.headersTimeoutMs > connections.requestTimeoutMs) {

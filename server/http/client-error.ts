@@ -41,14 +41,35 @@ export function answerClientErrors(server: Server, api: Api) {
       socket.destroy();
       return;
     }
-    const outcome = api.core.failure(new ApiError('api_resource_error', describe(error.code)), { query: errorCodeChoice(error.rawPacket) });
-    const json = JSON.stringify(outcome.body);
-    socket.end(
-      `HTTP/1.1 ${outcome.status} ${STATUS_CODES[outcome.status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        json,
-    );
+    socket.end(rawAnswer(api.core.failure(new ApiError('api_resource_error', describe(error.code)), { query: errorCodeChoice(error.rawPacket) })));
   });
+}
+
+/** An outcome as the bytes of a whole HTTP/1.1 response that closes its connection, for a socket Node's HTTP layer does not answer. */
+function rawAnswer(outcome: { status: number; body: unknown; headers?: Record<string, string> }): string {
+  const json = JSON.stringify(outcome.body);
+  const extra = Object.entries(outcome.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (
+    `HTTP/1.1 ${outcome.status} ${STATUS_CODES[outcome.status]}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+    extra +
+    'Connection: close\r\n\r\n' +
+    json
+  );
+}
+
+/**
+ * The answer to a connection the server had no slot for: a 503 envelope with Retry-After, its HTTP status 503
+ * whatever `_http_error_codes` says (the request is never read; a proxy or a client's retry reads the status).
+ */
+export function busyAnswer(api: Api): string {
+  const error = new ApiError(
+    'service_unavailable',
+    'Every connection slot of the server is taken (MAX_CONNECTIONS) and this connection could not wait for one; try again in 1 second.',
+  );
+  error.retryAfter = 1;
+  return rawAnswer(api.core.failure(error, { query: { [HTTP_ERROR_CODES]: '1' } }));
 }

@@ -1,25 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { clientKey, createApi, type Api, type ApiOptions } from '@pipeline-api/core';
+import type { AddressInfo } from 'node:net';
+import { createApi, type Api, type ApiOptions } from '@pipeline-api/core';
 import { createApp, type AppOptions } from './app.js';
-import { answerClientErrors } from './client-error.js';
+import { answerClientErrors, busyAnswer } from './client-error.js';
+import { guardConnections } from './connection-guard.js';
 import { endConnections, trackConnections } from './connections.js';
 
 /** Caps on connections and on the time a request may take to arrive (docs/design-notes.md, "Limits": slow or half-open sockets cannot hold the server). */
 export interface ConnectionLimits {
-  /** Open connections at once; more are closed on arrival. Keep it below the open-file limit (ulimit -n). */
+  /**
+   * Connections served at once, shared between clients only when they run short (connection-guard.ts): while one is
+   * free any client may take it. Keep it below the open-file limit (ulimit -n): waiting connections take descriptors too.
+   */
   maxConnections: number;
   /**
-   * Open connections at once from one client (an IPv4 address, an IPv6 /64); more from it are closed on arrival,
-   * so one client's slow or half-open sockets cannot take every slot while the others wait for the header timeout.
-   * The command's default is DEFAULT_CONNECTION_LIMITS' (32); `listen()` applies it only when given.
+   * Connections that may wait, unread, for a slot while all are taken; past that, and past the header timeout, a
+   * connection is answered 503 with Retry-After. Default: a sixteenth of `maxConnections`, from 4 to 1000.
    */
-  maxConnectionsPerClient: number;
-  /** A request's headers must arrive within this (ms). */
+  maxWaitingConnections: number;
+  /** A request's headers must arrive within this (ms); a connection waits for a slot about as long (plus Node's check interval). */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (ms). */
   requestTimeoutMs: number;
+  /**
+   * How long an idle kept-alive connection stays open (ms), advertised in `Keep-Alive: timeout=`. Long, so a client
+   * drops its idle sockets before the server does (Node's fetch: 2 s before the advertised time): with Node's 5 s, a
+   * busy test process that reused a socket idle since its last burst met the server's close ("other side closed").
+   * Idle sockets give way first when slots run short.
+   */
+  keepAliveTimeoutMs: number;
 }
 
 /**
@@ -33,6 +43,11 @@ export function maxConnectionsFor(limits: string | undefined): number {
   return soft === 'unlimited' ? 10_000 : Math.max(16, Math.min(10_000, Math.floor(Number(soft) * 0.75)));
 }
 
+/** The waiting room for `maxConnections` slots: a sixteenth of them, from 4 to 1000 (each waiting socket holds a file descriptor). */
+export function maxWaitingConnectionsFor(maxConnections: number): number {
+  return Math.max(4, Math.min(1000, Math.floor(maxConnections / 16)));
+}
+
 function readLimits(): string | undefined {
   try {
     return readFileSync('/proc/self/limits', 'utf8');
@@ -41,11 +56,14 @@ function readLimits(): string | undefined {
   }
 }
 
+const defaultMaxConnections = maxConnectionsFor(readLimits());
+
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  maxConnections: maxConnectionsFor(readLimits()),
-  maxConnectionsPerClient: 32,
+  maxConnections: defaultMaxConnections,
+  maxWaitingConnections: maxWaitingConnectionsFor(defaultMaxConnections),
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
 };
 
 export interface RunningServer {
@@ -69,22 +87,31 @@ export async function listen(
   const api = options.api ?? (await createApi(options));
   const app = createApp(api, options);
   const host = options.host ?? '127.0.0.1';
-  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const maxConnections = options.connections?.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections;
+  const limits: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    maxWaitingConnections: maxWaitingConnectionsFor(maxConnections),
+    ...options.connections,
+  };
+  // How often Node looks for requests past those times (its default, 30 s, would let a slow client hold a socket that much longer).
+  const checkingInterval = Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2)));
   const server = createServer(
     {
       // A request without Host reaches the app, which answers it with the envelope (Node's own answer has no body).
       requireHostHeader: false,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
-      // How often Node looks for requests past those times (its default, 30 s, would let a slow client hold a socket that much longer).
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+      connectionsCheckingInterval: checkingInterval,
     },
     app,
   );
-  server.maxConnections = limits.maxConnections;
-  // Only when asked (the command always asks): in a test, every client is this one machine.
-  const perClient = options.connections?.maxConnectionsPerClient;
-  if (perClient !== undefined) capConnectionsPerClient(server, perClient);
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  // Not Node's own maxConnections: it closes the connections past it on arrival, even when they all come from one client.
+  guardConnections(
+    server,
+    { maxConnections: limits.maxConnections, maxWaitingConnections: limits.maxWaitingConnections, waitTimeoutMs: limits.headersTimeoutMs + checkingInterval },
+    busyAnswer(api),
+  );
   const open = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -109,28 +136,6 @@ export async function listen(
         endConnections(open);
       }),
   };
-}
-
-/**
- * Closes a client's connection on arrival, before a byte is read, while that client (by the socket's address: behind a
- * proxy, every caller is the proxy) already holds `max` open ones.
- */
-function capConnectionsPerClient(server: Server, max: number) {
-  const open = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const client = clientKey(socket.remoteAddress);
-    const count = open.get(client) ?? 0;
-    if (count >= max) {
-      socket.destroy();
-      return;
-    }
-    open.set(client, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(client) ?? 1) - 1;
-      if (left > 0) open.set(client, left);
-      else open.delete(client);
-    });
-  });
 }
 
 function tickSafely(api: Api, options: ApiOptions) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../core/src/config.js';
 import { parseSettings, UsageError } from '../cli/options.js';
-import { DEFAULT_CONNECTION_LIMITS, maxConnectionsFor } from '../http/listen.js';
+import { DEFAULT_CONNECTION_LIMITS, maxConnectionsFor, maxWaitingConnectionsFor } from '../http/listen.js';
 import { defaultSecretsInUse, isLoopback } from '../cli/secrets.js';
 
 describe('the command’s settings', () => {
@@ -38,9 +38,10 @@ describe('the command’s settings', () => {
   it('caps connections and the time a request may take, from flags or the environment', () => {
     expect(parseSettings([], {}).connections).toEqual({
       maxConnections: DEFAULT_CONNECTION_LIMITS.maxConnections,
-      maxConnectionsPerClient: 32,
+      maxWaitingConnections: DEFAULT_CONNECTION_LIMITS.maxWaitingConnections,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
     });
     expect(maxConnectionsFor('Max open files            256                  4096                 files')).toBe(192);
     expect(maxConnectionsFor('Max open files            unlimited            unlimited            files')).toBe(10_000);
@@ -48,9 +49,22 @@ describe('the command’s settings', () => {
     const set = parseSettings(['--max-connections', '50', '--request-timeout-ms', '9000'], {
       HEADERS_TIMEOUT_MS: '2000',
       MAX_CONNECTIONS: '70',
-      MAX_CONNECTIONS_PER_CLIENT: '8',
     });
-    expect(set.connections).toEqual({ maxConnections: 50, maxConnectionsPerClient: 8, headersTimeoutMs: 2000, requestTimeoutMs: 9000 });
+    // The waiting room follows --max-connections unless set: a sixteenth, at least 4.
+    expect(set.connections).toEqual({
+      maxConnections: 50,
+      maxWaitingConnections: 4,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 9000,
+      keepAliveTimeoutMs: 65_000,
+    });
+    expect(parseSettings(['--max-connections', '3200'], { MAX_WAITING_CONNECTIONS: '7' }).connections.maxWaitingConnections).toBe(7);
+    expect(maxWaitingConnectionsFor(3200)).toBe(200);
+    expect(parseSettings([], { KEEP_ALIVE_TIMEOUT_MS: '5000' }).connections.keepAliveTimeoutMs).toBe(5000);
+    expect(maxWaitingConnectionsFor(100_000)).toBe(1000);
+    expect(() => parseSettings(['--max-connections-per-client', '8'], {})).toThrow(
+      /--max-connections-per-client is gone: one client may now use every free connection slot/,
+    );
     expect(() => parseSettings(['--max-connections', '0'], {})).toThrow(/--max-connections must be a positive whole number/);
     expect(() => parseSettings([], { REQUEST_TIMEOUT_MS: '1e4' })).toThrow(/--request-timeout-ms must be a positive whole number of milliseconds/);
     expect(() => parseSettings(['--headers-timeout-ms', '5000', '--request-timeout-ms', '4000'], {})).toThrow(
