@@ -24,7 +24,7 @@ import {
 import { checkResponse } from './contract-check.js';
 import { MOCK_EPOCH, MockClock } from './deterministic.js';
 import { MOCK_PASSWORD_ITERATIONS, type InProcessMock, type MatchedRoute, type MockOptions } from './in-process.js';
-import type { Injection, Injections } from './injections.js';
+import { isRetryRequest, type Injection, type Injections, type Taken } from './injections.js';
 import type { ContractViolationError } from './violation.js';
 
 export { hasMalformedEncoding, RouteTable } from '@pipeline-api/core';
@@ -56,7 +56,14 @@ const loadPersistence = () => import('./persistence.js');
 /** Seeding, imported on the first `seed()`: bundlers split it off, as most pages never seed. */
 const loadFixtures = () => import('@pipeline-api/core/fixtures');
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Injected latency, cut short when the caller gives up (a timeout, an abort): a real server's latency would be too. */
+const sleep = (ms: number, signal: AbortSignal | null | undefined) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => (clearTimeout(timer), signal?.removeEventListener('abort', done), resolve());
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /** The mock's engine: the reference server's own core and resources, over an in-memory repository it owns. */
 export function startEngine({ options, injections, violations, clock: firstClock, base }: MockShell): Engine {
@@ -127,6 +134,7 @@ export function startEngine({ options, injections, violations, clock: firstClock
       if (base && !isUnder(url, base)) throw new TypeError(`fetch failed: ${url.origin}${url.pathname} is outside the mocked API (${base.href})`);
       if (request.signal?.aborted) throw request.signal.reason;
       const response = await answer(request, 'unmatched', {});
+      if (request.signal?.aborted) throw request.signal.reason;
       if (response.type === 'error') throw new TypeError('fetch failed: injected network error');
       return response;
     },
@@ -142,13 +150,16 @@ export function startEngine({ options, injections, violations, clock: firstClock
     // malformed path a 400 where it fits a route, else 404 or 405.
     const route = typeof given === 'string' ? routed(core.routes.resolve(request.method, url.pathname)) : given;
     const routeId = route instanceof ApiError ? undefined : route.id;
-    const injection = routeId ? injections.take(routeId) : undefined;
-    if (injection?.delay) await sleep(injection.delay);
-    if (injection && 'networkError' in injection) return Response.error();
+    const headers = parseHeaders(request.headers);
+    const taken = routeId ? injections.take(routeId, isRetryRequest(headers)) : undefined;
+    const injection = taken?.injection;
+    if (injection?.delay) await sleep(injection.delay, request.signal);
+    // Nobody waits for the answer any more: the caller's fetch rejects with its abort.
+    if (request.signal?.aborted || (injection && 'networkError' in injection)) return Response.error();
 
     let outcome: { status: number; body: unknown; text?: string; headers?: Record<string, string>; file?: FileAnswer };
-    if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
-      outcome = injected(injection, query, core);
+    if (taken && injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
+      outcome = injected({ injection, per: taken.per }, query, core);
     } else if (route instanceof ApiError) {
       outcome = core.failure(route, { query });
     } else {
@@ -160,7 +171,6 @@ export function startEngine({ options, injections, violations, clock: firstClock
         const failure = core.failure(error, { query });
         return Response.json(failure.body, { status: failure.status });
       }
-      const headers = parseHeaders(request.headers);
       // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
       if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
         headers.cookie = Object.entries(cookies)
@@ -257,11 +267,15 @@ function paramsOf(params: MatchedRoute['params']): Record<string, string> {
 
 type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;
 
-function injected(injection: Answering, query: Record<string, unknown>, core: Api['core']) {
+/** A per-call injected failure is final: the SDK honours `X-Should-Retry` and gives it to the app at once. */
+const FINAL = { 'X-Should-Retry': 'false' };
+
+function injected({ injection, per }: Taken & { injection: Answering }, query: Record<string, unknown>, core: Api['core']) {
   if ('body' in injection) return { status: injection.status ?? 200, body: injection.body };
   const code = 'error' in injection ? injection.error.code : injection.status;
   const type = 'error' in injection ? injection.error.type : (injection.type ?? (code >= 500 ? 'internal_error' : 'api_resource_error'));
   const message = ('error' in injection ? injection.error.message : injection.message) ?? `Injected error ${code}.`;
   // An injected HTTP status answers in that status, as `_http_error_codes` would.
-  return core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+  const failure = core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+  return per === 'call' ? { ...failure, headers: { ...failure.headers, ...FINAL } } : failure;
 }

@@ -95,11 +95,13 @@ describe('mock.fetch: the core in this process, no interception', () => {
     await expect(mock.fetch('/api/status', { body: 'x' })).rejects.toThrow(TypeError);
   });
 
-  it('applies injections: a network error rejects as fetch does, so the SDK retries it', async () => {
+  it("applies injections: a network error rejects as fetch does, the call's retries included; per request, a retry gets through", async () => {
     mock.inject('statuses.list', { networkError: true });
     await expect(client().statuses.list()).rejects.toBeInstanceOf(APIConnectionError);
     const retrying = createClient({ baseUrl: BASE, apiKey: KEY, maxRetries: 1, fetch: mock.fetch });
     mock.inject('statuses.list', { networkError: true });
+    await expect(retrying.statuses.list()).rejects.toBeInstanceOf(APIConnectionError);
+    mock.inject('statuses.list', { networkError: true }, { per: 'request' });
     expect((await retrying.statuses.list())[0]!.status).toBe('ok');
   });
 
