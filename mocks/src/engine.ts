@@ -22,6 +22,7 @@ import {
   type RepositoryFactory,
 } from '@pipeline-api/core';
 import { checkResponse } from './contract-check.js';
+import { corsHeaders, preflightAnswer } from './cors.js';
 import { MOCK_EPOCH, MockClock } from './deterministic.js';
 import { MOCK_PASSWORD_ITERATIONS, type InProcessMock, type MatchedRoute, type MockOptions } from './in-process.js';
 import { isRetryRequest, type Injection, type Injections, type Taken } from './injections.js';
@@ -149,8 +150,10 @@ export function startEngine({ options, injections, violations, clock: firstClock
     // What no handler routed (or the fetch, which has no router) is routed by the core's table: HEAD as GET, a
     // malformed path a 400 where it fits a route, else 404 or 405.
     const route = typeof given === 'string' ? routed(core.routes.resolve(request.method, url.pathname)) : given;
-    const routeId = route instanceof ApiError ? undefined : route.id;
     const headers = parseHeaders(request.headers);
+    const preflight = preflightAnswer(request.method, headers);
+    if (preflight) return preflight;
+    const routeId = route instanceof ApiError ? undefined : route.id;
     const taken = routeId ? injections.take(routeId, isRetryRequest(headers)) : undefined;
     const injection = taken?.injection;
     if (injection?.delay) await sleep(injection.delay, request.signal);
@@ -169,7 +172,7 @@ export function startEngine({ options, injections, violations, clock: firstClock
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const failure = core.failure(error, { query });
-        return Response.json(failure.body, { status: failure.status });
+        return Response.json(failure.body, { status: failure.status, headers: corsHeaders(headers.origin) });
       }
       // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
       if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
@@ -198,14 +201,15 @@ export function startEngine({ options, injections, violations, clock: firstClock
     }
     // A file route's success (a CSV download) is its text with its type and file name; a body the core wrote as JSON is
     // sent as written (Response.json would serialise it again).
+    const answerHeaders = { ...outcome.headers, ...corsHeaders(headers.origin) };
     const response = outcome.file
       ? new Response(outcome.file.text, {
           status: outcome.status,
-          headers: { ...outcome.headers, 'Content-Type': outcome.file.contentType, 'Content-Disposition': outcome.file.contentDisposition },
+          headers: { ...answerHeaders, 'Content-Type': outcome.file.contentType, 'Content-Disposition': outcome.file.contentDisposition },
         })
       : outcome.text === undefined
-        ? Response.json(outcome.body, { status: outcome.status, headers: outcome.headers })
-        : new Response(outcome.text, { status: outcome.status, headers: { ...outcome.headers, 'content-type': 'application/json' } });
+        ? Response.json(outcome.body, { status: outcome.status, headers: answerHeaders })
+        : new Response(outcome.text, { status: outcome.status, headers: { ...answerHeaders, 'content-type': 'application/json' } });
     // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }

@@ -145,3 +145,25 @@ describe('the mock before its first request (the engine loads on first use)', ()
     expect((await mock.fetch(`${BASE}/api/status?api_key=${KEY}`)).status).toBe(200);
   });
 });
+
+describe('CORS: the mock answers as a server that allows the calling page’s origin', () => {
+  const BASE_URL = 'http://127.0.0.1:6789';
+  it('answers a preflight, with or without the headers a browser adds, and echoes the origin on answers', async () => {
+    const mock = createInProcessMock({ baseUrl: BASE_URL });
+    const preflight = await mock.fetch(`${BASE_URL}/api/sessions`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,x-api-key');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    // happy-dom's preflight carries neither Origin nor Access-Control-Request-Method.
+    const bare = await mock.fetch(`${BASE_URL}/api/pipelines`, { method: 'OPTIONS' });
+    expect([bare.status, bare.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+    const answer = await mock.fetch(`${BASE_URL}/api/status`, { headers: { Origin: 'http://localhost:3000' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(answer.headers.get('access-control-expose-headers')).toContain('X-Should-Retry');
+    expect((await mock.fetch(`${BASE_URL}/api/status`)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
