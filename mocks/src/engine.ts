@@ -242,6 +242,8 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
  * is read as it is: building a Request would cost more than answering it. Anything else becomes a Request.
  */
 function incoming(input: string | URL | Request, init: RequestInit | undefined, base: URL | undefined): Incoming {
+  // A Request of another realm (a test environment's own fetch classes) fails instanceof: it is read as it is.
+  if (isForeignRequest(input) && init === undefined) return fromRequest(input);
   const body = init?.body;
   const headers = init?.headers ?? {};
   if (!(input instanceof Request) && (body === undefined || body === null || typeof body === 'string') && isStringRecord(headers)) {
@@ -251,6 +253,10 @@ function incoming(input: string | URL | Request, init: RequestInit | undefined, 
   }
   return fromRequest(new Request(typeof input === 'string' && base ? new URL(input, base) : input, init));
 }
+
+/** A Request that `instanceof Request` does not see: it has a URL and a method, as no URL or string has. */
+const isForeignRequest = (input: string | URL | Request): input is Request =>
+  typeof input === 'object' && !(input instanceof Request) && typeof (input as Partial<Request>).method === 'string' && typeof input.url === 'string';
 
 /** Same origin, and the path at or below the base's path. */
 function isUnder(url: URL, base: URL): boolean {

@@ -167,3 +167,16 @@ describe('CORS: the mock answers as a server that allows the calling page’s or
     expect((await mock.fetch(`${BASE_URL}/api/status`)).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('a Request of another realm (a test environment’s own fetch classes)', () => {
+  it('is read as a Request, not as a URL', async () => {
+    const mock = createInProcessMock({ baseUrl: 'http://127.0.0.1:6789' });
+    const native = new Request('http://127.0.0.1:6789/api/status', { headers: { 'X-API-KEY': 'k' } });
+    // What instanceof cannot see: the same fields, another class.
+    const foreign = { url: native.url, method: 'GET', headers: native.headers, text: () => native.text(), signal: native.signal };
+    expect(foreign instanceof Request).toBe(false);
+    const answer = await mock.fetch(foreign as unknown as Request);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ statuses: [{ status: 'ok' }] });
+  });
+});

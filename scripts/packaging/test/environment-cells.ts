@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeBlocks } from '../../../docs/test/markdown.js';
+import { DOM_TEST_PACKAGES, DOM_TEST_VERSIONS } from '../dom-test-packages.js';
 import { MSW_3 } from '../msw-install.js';
 import { root } from '../workspaces.js';
 
@@ -18,42 +19,30 @@ const devVersion = (name: string) => {
 
 /** The versions the matrix pins (the registry's newest of each major when chosen); docs/mocks.md names the same. */
 export const VERSIONS = {
+  ...DOM_TEST_VERSIONS,
   vitest5: '5.1.2',
-  vitest4: '4.1.12',
-  jsdom: '31.0.1',
-  happyDom: '21.0.4',
-  react: '19.3.1',
-  testingLibraryReact: '16.3.3',
-  testingLibraryDom: '10.4.2',
+  /** The workspace's own Vitest: the shared consumer app has it (consumer-app.ts). */
+  vitest4: devVersion('vitest'),
   jest: '30.5.2',
   jestFixedJsdom: '0.0.11',
   /** Browser mode drives the project's Chromium through the Playwright the workspace tests with. */
   playwright: devVersion('playwright-core'),
 } as const;
 
-const COMMON = [
+/**
+ * Two apps, as one node_modules holds one vitest: the shared consumer app (Vitest 4, with the DOM test packages:
+ * consumer-app.ts), installed for the packaging tests anyway; and one with Vitest 5, its browser mode and Jest.
+ */
+export const CURRENT_APP = [
   `msw@${MSW_3}`,
-  `jsdom@${VERSIONS.jsdom}`,
-  `happy-dom@${VERSIONS.happyDom}`,
-  `react@${VERSIONS.react}`,
-  `react-dom@${VERSIONS.react}`,
-  `@testing-library/react@${VERSIONS.testingLibraryReact}`,
-  `@testing-library/dom@${VERSIONS.testingLibraryDom}`,
+  ...DOM_TEST_PACKAGES,
+  `vitest@${VERSIONS.vitest5}`,
+  `@vitest/browser-playwright@${VERSIONS.vitest5}`,
+  `playwright@${VERSIONS.playwright}`,
+  `jest@${VERSIONS.jest}`,
+  `jest-environment-jsdom@${VERSIONS.jest}`,
+  `jest-fixed-jsdom@${VERSIONS.jestFixedJsdom}`,
 ];
-
-/** Two apps: one node_modules holds one vitest. Jest and browser mode share the Vitest 5 app's install. */
-export const APPS = {
-  current: [
-    ...COMMON,
-    `vitest@${VERSIONS.vitest5}`,
-    `@vitest/browser-playwright@${VERSIONS.vitest5}`,
-    `playwright@${VERSIONS.playwright}`,
-    `jest@${VERSIONS.jest}`,
-    `jest-environment-jsdom@${VERSIONS.jest}`,
-    `jest-fixed-jsdom@${VERSIONS.jestFixedJsdom}`,
-  ],
-  vitest4: [...COMMON, `vitest@${VERSIONS.vitest4}`],
-} as const;
 export const OURS = ['contract', 'core', 'mocks', 'sdk'];
 
 type Runner = 'vitest' | 'jest';
@@ -62,7 +51,8 @@ export interface Cell {
   id: string;
   /** The folder's name in the run (the doc's id, with the Vitest major for Vitest cells). */
   folder: string;
-  app: keyof typeof APPS;
+  /** `current`: Vitest 5, browser mode, Jest; `shared`: the shared consumer app's Vitest 4. */
+  app: 'current' | 'shared';
   runner: Runner;
   module: 'esm' | 'cjs';
   /** `dom`: React Testing Library in a DOM; `string`: no DOM, the same component rendered to a string. */
@@ -96,7 +86,7 @@ const jestCells: Cell[] = (['esm', 'cjs'] as const).flatMap((module) =>
 
 export const CELLS: Cell[] = [
   ...vitestCells('current', '5', ['node', 'jsdom', 'happy-dom', 'browser']),
-  ...vitestCells('vitest4', '4', ['node', 'jsdom', 'happy-dom']),
+  ...vitestCells('shared', '4', ['node', 'jsdom', 'happy-dom']),
   ...jestCells,
 ];
 
