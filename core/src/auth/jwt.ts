@@ -6,25 +6,14 @@ const loadJose = () => jose.load();
 
 const encoder = new TextEncoder();
 const HS256 = { name: 'HMAC', hash: 'SHA-256' } as const;
-/** Secrets come from configuration, not from callers: a few per process (one per API); the oldest is dropped past this. */
-const MAX_CACHED_KEYS = 8;
-const keys = new Map<string, Promise<CryptoKey>>();
 
 /**
- * The secret as a WebCrypto key, imported once per secret. jose is never handed the secret's bytes: it checks them with
- * `instanceof Uint8Array`, which fails when TextEncoder comes from another realm than jose's Uint8Array (jsdom's
- * TextEncoder under Vitest, Node's under Jest's jsdom). WebCrypto reads any realm's bytes, and jose recognises a
- * CryptoKey by its tag.
+ * The secret as a WebCrypto key. jose is never handed the secret's bytes: it checks them with `instanceof Uint8Array`,
+ * which fails when TextEncoder comes from another realm than jose's Uint8Array (jsdom's TextEncoder under Vitest,
+ * Node's under Jest's jsdom). WebCrypto reads any realm's bytes, and jose recognises a CryptoKey by its tag. Imported
+ * per use, as jose imports raw bytes itself: microseconds, and no state outside the API.
  */
-function hmacKey(secret: string): Promise<CryptoKey> {
-  const cached = keys.get(secret);
-  if (cached) return cached;
-  const imported = crypto.subtle.importKey('raw', encoder.encode(secret), HS256, false, ['sign', 'verify']);
-  if (keys.size >= MAX_CACHED_KEYS) keys.delete(keys.keys().next().value!);
-  keys.set(secret, imported);
-  imported.catch(() => keys.delete(secret));
-  return imported;
-}
+const hmacKey = (secret: string): Promise<CryptoKey> => crypto.subtle.importKey('raw', encoder.encode(secret), HS256, false, ['sign', 'verify']);
 
 /** The raw token: HS256 JWT with Mage's claims `{expires: unix seconds, token: decoded token}`. */
 export async function encodeToken(decoded: string, expiresMs: number, secret: string): Promise<string> {
