@@ -255,8 +255,14 @@ function incoming(input: string | URL | Request, init: RequestInit | undefined, 
 }
 
 /** A Request that `instanceof Request` does not see: it has a URL and a method, as no URL or string has. */
-const isForeignRequest = (input: string | URL | Request): input is Request =>
-  typeof input === 'object' && !(input instanceof Request) && typeof (input as Partial<Request>).method === 'string' && typeof input.url === 'string';
+const isForeignRequest = (input: unknown): input is Request =>
+  typeof input === 'object' &&
+  input !== null &&
+  !(input instanceof Request) &&
+  'method' in input &&
+  typeof input.method === 'string' &&
+  'url' in input &&
+  typeof input.url === 'string';
 
 /** Same origin, and the path at or below the base's path. */
 function isUnder(url: URL, base: URL): boolean {

@@ -56,7 +56,7 @@ describe("inject() and the SDK's retries: an injection counts calls, a call's re
    * The time the SDK waited between attempts: every timer set while `run` ran, less each attempt's own timeout
    * (`attemptTimeout`). What the app waits for an answer beyond the requests themselves, read without a wall clock.
    */
-  async function backoffOf<T>(run: () => Promise<T>, attemptTimeout = 60_000): Promise<{ outcome: unknown; waits: number[] }> {
+  async function backoffOf<T>(run: () => PromiseLike<T>, attemptTimeout = 60_000): Promise<{ outcome: unknown; waits: number[] }> {
     const real = globalThis.setTimeout;
     const delays: number[] = [];
     const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation((handler: () => void, ms?: number) => {
@@ -64,7 +64,7 @@ describe("inject() and the SDK's retries: an injection counts calls, a call's re
       return real(handler, ms);
     });
     try {
-      const outcome = await run().catch((error: unknown) => error);
+      const outcome = await Promise.resolve(run()).catch((error: unknown) => error);
       return { outcome, waits: delays.filter((ms) => ms !== attemptTimeout) };
     } finally {
       spy.mockRestore();
