@@ -22,9 +22,10 @@ import {
   type RepositoryFactory,
 } from '@pipeline-api/core';
 import { checkResponse } from './contract-check.js';
+import { corsHeaders, preflightAnswer } from './cors.js';
 import { MOCK_EPOCH, MockClock } from './deterministic.js';
 import { MOCK_PASSWORD_ITERATIONS, type InProcessMock, type MatchedRoute, type MockOptions } from './in-process.js';
-import type { Injection, Injections } from './injections.js';
+import { isRetryRequest, type Injection, type Injections, type Taken } from './injections.js';
 import type { ContractViolationError } from './violation.js';
 
 export { hasMalformedEncoding, RouteTable } from '@pipeline-api/core';
@@ -56,7 +57,14 @@ const loadPersistence = () => import('./persistence.js');
 /** Seeding, imported on the first `seed()`: bundlers split it off, as most pages never seed. */
 const loadFixtures = () => import('@pipeline-api/core/fixtures');
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Injected latency, cut short when the caller gives up (a timeout, an abort): a real server's latency would be too. */
+const sleep = (ms: number, signal: AbortSignal | null | undefined) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => (clearTimeout(timer), signal?.removeEventListener('abort', done), resolve());
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /** The mock's engine: the reference server's own core and resources, over an in-memory repository it owns. */
 export function startEngine({ options, injections, violations, clock: firstClock, base }: MockShell): Engine {
@@ -127,6 +135,7 @@ export function startEngine({ options, injections, violations, clock: firstClock
       if (base && !isUnder(url, base)) throw new TypeError(`fetch failed: ${url.origin}${url.pathname} is outside the mocked API (${base.href})`);
       if (request.signal?.aborted) throw request.signal.reason;
       const response = await answer(request, 'unmatched', {});
+      if (request.signal?.aborted) throw request.signal.reason;
       if (response.type === 'error') throw new TypeError('fetch failed: injected network error');
       return response;
     },
@@ -141,14 +150,19 @@ export function startEngine({ options, injections, violations, clock: firstClock
     // What no handler routed (or the fetch, which has no router) is routed by the core's table: HEAD as GET, a
     // malformed path a 400 where it fits a route, else 404 or 405.
     const route = typeof given === 'string' ? routed(core.routes.resolve(request.method, url.pathname)) : given;
+    const headers = parseHeaders(request.headers);
+    const preflight = preflightAnswer(request.method, headers);
+    if (preflight) return preflight;
     const routeId = route instanceof ApiError ? undefined : route.id;
-    const injection = routeId ? injections.take(routeId) : undefined;
-    if (injection?.delay) await sleep(injection.delay);
-    if (injection && 'networkError' in injection) return Response.error();
+    const taken = routeId ? injections.take(routeId, isRetryRequest(headers)) : undefined;
+    const injection = taken?.injection;
+    if (injection?.delay) await sleep(injection.delay, request.signal);
+    // Nobody waits for the answer any more: the caller's fetch rejects with its abort.
+    if (request.signal?.aborted || (injection && 'networkError' in injection)) return Response.error();
 
     let outcome: { status: number; body: unknown; text?: string; headers?: Record<string, string>; file?: FileAnswer };
-    if (injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
-      outcome = injected(injection, query, core);
+    if (taken && injection && ('error' in injection || 'status' in injection || 'body' in injection)) {
+      outcome = injected({ injection, per: taken.per }, query, core);
     } else if (route instanceof ApiError) {
       outcome = core.failure(route, { query });
     } else {
@@ -158,9 +172,8 @@ export function startEngine({ options, injections, violations, clock: firstClock
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const failure = core.failure(error, { query });
-        return Response.json(failure.body, { status: failure.status });
+        return Response.json(failure.body, { status: failure.status, headers: corsHeaders(headers.origin) });
       }
-      const headers = parseHeaders(request.headers);
       // In a browser the worker never sees the Cookie header; MSW hands the page's cookies over instead.
       if (!headers.cookie && cookies && Object.keys(cookies).length > 0) {
         headers.cookie = Object.entries(cookies)
@@ -188,14 +201,15 @@ export function startEngine({ options, injections, violations, clock: firstClock
     }
     // A file route's success (a CSV download) is its text with its type and file name; a body the core wrote as JSON is
     // sent as written (Response.json would serialise it again).
+    const answerHeaders = { ...outcome.headers, ...corsHeaders(headers.origin) };
     const response = outcome.file
       ? new Response(outcome.file.text, {
           status: outcome.status,
-          headers: { ...outcome.headers, 'Content-Type': outcome.file.contentType, 'Content-Disposition': outcome.file.contentDisposition },
+          headers: { ...answerHeaders, 'Content-Type': outcome.file.contentType, 'Content-Disposition': outcome.file.contentDisposition },
         })
       : outcome.text === undefined
-        ? Response.json(outcome.body, { status: outcome.status, headers: outcome.headers })
-        : new Response(outcome.text, { status: outcome.status, headers: { ...outcome.headers, 'content-type': 'application/json' } });
+        ? Response.json(outcome.body, { status: outcome.status, headers: answerHeaders })
+        : new Response(outcome.text, { status: outcome.status, headers: { ...answerHeaders, 'content-type': 'application/json' } });
     // HEAD: the GET answer's status and headers, without its body (as Node does for the server).
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
@@ -228,6 +242,8 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
  * is read as it is: building a Request would cost more than answering it. Anything else becomes a Request.
  */
 function incoming(input: string | URL | Request, init: RequestInit | undefined, base: URL | undefined): Incoming {
+  // A Request of another realm (a test environment's own fetch classes) fails instanceof: it is read as it is.
+  if (isForeignRequest(input) && init === undefined) return fromRequest(input);
   const body = init?.body;
   const headers = init?.headers ?? {};
   if (!(input instanceof Request) && (body === undefined || body === null || typeof body === 'string') && isStringRecord(headers)) {
@@ -237,6 +253,16 @@ function incoming(input: string | URL | Request, init: RequestInit | undefined, 
   }
   return fromRequest(new Request(typeof input === 'string' && base ? new URL(input, base) : input, init));
 }
+
+/** A Request that `instanceof Request` does not see: it has a URL and a method, as no URL or string has. */
+const isForeignRequest = (input: unknown): input is Request =>
+  typeof input === 'object' &&
+  input !== null &&
+  !(input instanceof Request) &&
+  'method' in input &&
+  typeof input.method === 'string' &&
+  'url' in input &&
+  typeof input.url === 'string';
 
 /** Same origin, and the path at or below the base's path. */
 function isUnder(url: URL, base: URL): boolean {
@@ -257,11 +283,15 @@ function paramsOf(params: MatchedRoute['params']): Record<string, string> {
 
 type Answering = Extract<Injection, { error: unknown } | { status: number } | { body: unknown }>;
 
-function injected(injection: Answering, query: Record<string, unknown>, core: Api['core']) {
+/** A per-call injected failure is final: the SDK honours `X-Should-Retry` and gives it to the app at once. */
+const FINAL = { 'X-Should-Retry': 'false' };
+
+function injected({ injection, per }: Taken & { injection: Answering }, query: Record<string, unknown>, core: Api['core']) {
   if ('body' in injection) return { status: injection.status ?? 200, body: injection.body };
   const code = 'error' in injection ? injection.error.code : injection.status;
   const type = 'error' in injection ? injection.error.type : (injection.type ?? (code >= 500 ? 'internal_error' : 'api_resource_error'));
   const message = ('error' in injection ? injection.error.message : injection.message) ?? `Injected error ${code}.`;
   // An injected HTTP status answers in that status, as `_http_error_codes` would.
-  return core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+  const failure = core.failure({ code, type, message }, 'status' in injection ? { query: { ...query, _http_error_codes: '1' } } : { query });
+  return per === 'call' ? { ...failure, headers: { ...failure.headers, ...FINAL } } : failure;
 }

@@ -6,5 +6,5 @@ export { createInProcessMock, MOCK_PASSWORD_ITERATIONS, type InProcessMock, type
 export { ContractViolationError } from './violation.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';
 export type { Fixtures, RunScenario, Seeded } from '@pipeline-api/core/fixtures';
-export type { Injection, InjectionOptions } from './injections.js';
+export type { Injection, InjectionOptions, InjectionScope } from './injections.js';
 export type { RouteId } from '@pipeline-api/contract';

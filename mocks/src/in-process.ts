@@ -59,7 +59,11 @@ export interface InProcessMock {
    * the mock clock as far as their simulated execution needs.
    */
   seed(fixtures: Fixtures): Promise<Seeded>;
-  /** Makes a route fail, lag or answer something else, once (default), n times or always. */
+  /**
+   * Makes a route fail, lag or answer something else, for one call (default), n calls or always. A call's retries
+   * are part of the call (`per: 'call'`): the app sees an injected failure at once, with the SDK's default retries;
+   * `per: 'request'` counts requests instead, and lets the SDK retry as it would a real failure.
+   */
   inject(route: RouteId, injection: Injection, options?: InjectionOptions): void;
   clearInjections(): void;
   /**

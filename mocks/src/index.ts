@@ -4,5 +4,5 @@ export { createHandlers } from './handlers.js';
 export { ContractViolationError } from './violation.js';
 export { MockClock, MOCK_EPOCH } from './deterministic.js';
 export type { Fixtures, RunScenario, Seeded } from '@pipeline-api/core/fixtures';
-export type { Injection, InjectionOptions } from './injections.js';
+export type { Injection, InjectionOptions, InjectionScope } from './injections.js';
 export type { RouteId } from '@pipeline-api/contract';

@@ -13,43 +13,84 @@ export type Injection = (
   delay?: number;
 };
 
+/**
+ * What one use of an injection is. `call` (the default): one call of the app, its retries included. The SDK marks
+ * a retry (`X-Retry-Count`); a retry meets the injection that answered its call, and uses no count. An injected
+ * HTTP failure also tells the SDK not to retry (`X-Should-Retry: false`), so the app sees it at once. `request`:
+ * every request uses one, retries too, and the SDK retries an injected failure as it would a real one (with its
+ * backoff): how a test shows that a passing failure never reaches the app.
+ */
+export type InjectionScope = 'call' | 'request';
+
 export interface InjectionOptions {
-  /** How many requests it applies to: a number (default 1) or 'always'. */
+  /** How many calls (or requests, under `per: 'request'`) it applies to: a number (default 1) or 'always'. */
   times?: number | 'always';
+  /** `call` (default): a call and its retries are one use; `request`: each request is. */
+  per?: InjectionScope;
 }
 
 interface Armed {
   injection: Injection;
   remaining: number;
+  per: InjectionScope;
+}
+
+/** An injection as a request meets it. */
+export interface Taken {
+  injection: Injection;
+  per: InjectionScope;
 }
 
 /** Per-route injections, consumed in the order they were armed. */
 export class Injections {
   readonly #armed = new Map<string, Armed[]>();
+  /**
+   * Per route, the per-call injection that answered the route's latest call: that call's retries meet it too, until
+   * the route's next call (a retry names its attempt, not its call: of two calls of one route at once, the later
+   * one ends the earlier one's).
+   */
+  readonly #answering = new Map<string, Taken>();
 
   arm(route: RouteId, injection: Injection, options: InjectionOptions = {}) {
     checkRouteId(route);
     const times = options.times ?? 1;
     const remaining = times === 'always' ? Number.POSITIVE_INFINITY : times;
     if (!(remaining > 0)) throw new Error(`inject(${route}): times must be positive or 'always'`);
+    const per = options.per ?? 'call';
+    if (per !== 'call' && per !== 'request') throw new TypeError(`inject(${route}): per must be 'call' or 'request', not ${JSON.stringify(per)}`);
     const list = this.#armed.get(route) ?? [];
-    list.push({ injection, remaining });
+    list.push({ injection, remaining, per });
     this.#armed.set(route, list);
   }
 
-  /** The injection for this request, if any (and one use of it). */
-  take(route: string): Injection | undefined {
+  /**
+   * The injection for this request, if any (and one use of it). A retry (`retry`: it carries the SDK's retry count)
+   * meets the per-call injection that answered its call, or else a per-request one; never a new call's.
+   */
+  take(route: string, retry = false): Taken | undefined {
+    if (retry) {
+      const answering = this.#answering.get(route);
+      if (answering) return answering;
+    }
     const list = this.#armed.get(route);
     const first = list?.[0];
-    if (!first) return undefined;
-    if (--first.remaining <= 0) list.shift();
-    return first.injection;
+    // A new call on the route ends the last one's: its retries (if it still makes any) are answered as any retry.
+    if (!retry) this.#answering.delete(route);
+    if (!first || (retry && first.per === 'call')) return undefined;
+    if (--first.remaining <= 0) list?.shift();
+    const taken = { injection: first.injection, per: first.per };
+    if (first.per === 'call') this.#answering.set(route, taken);
+    return taken;
   }
 
   clear() {
     this.#armed.clear();
+    this.#answering.clear();
   }
 }
+
+/** Whether a request is a retry: the SDK's `X-Retry-Count` (another client's header of the same name counts too). */
+export const isRetryRequest = (headers: Record<string, string | undefined>) => Number(headers['x-retry-count'] ?? 0) > 0;
 
 /** The contract's route ids, read on the first injection (from its generated route paths: no schema needed). */
 let routeIds: string[] | undefined;

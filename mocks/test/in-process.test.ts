@@ -95,11 +95,13 @@ describe('mock.fetch: the core in this process, no interception', () => {
     await expect(mock.fetch('/api/status', { body: 'x' })).rejects.toThrow(TypeError);
   });
 
-  it('applies injections: a network error rejects as fetch does, so the SDK retries it', async () => {
+  it("applies injections: a network error rejects as fetch does, the call's retries included; per request, a retry gets through", async () => {
     mock.inject('statuses.list', { networkError: true });
     await expect(client().statuses.list()).rejects.toBeInstanceOf(APIConnectionError);
     const retrying = createClient({ baseUrl: BASE, apiKey: KEY, maxRetries: 1, fetch: mock.fetch });
     mock.inject('statuses.list', { networkError: true });
+    await expect(retrying.statuses.list()).rejects.toBeInstanceOf(APIConnectionError);
+    mock.inject('statuses.list', { networkError: true }, { per: 'request' });
     expect((await retrying.statuses.list())[0]!.status).toBe('ok');
   });
 
@@ -141,5 +143,40 @@ describe('the mock before its first request (the engine loads on first use)', ()
     // The clock moved before the first request is the one the engine runs on: one second more for the request.
     expect(mock.clock.now()).toBe(start + 61_000);
     expect((await mock.fetch(`${BASE}/api/status?api_key=${KEY}`)).status).toBe(200);
+  });
+});
+
+describe('CORS: the mock answers as a server that allows the calling page’s origin', () => {
+  const BASE_URL = 'http://127.0.0.1:6789';
+  it('answers a preflight, with or without the headers a browser adds, and echoes the origin on answers', async () => {
+    const mock = createInProcessMock({ baseUrl: BASE_URL });
+    const preflight = await mock.fetch(`${BASE_URL}/api/sessions`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,x-api-key');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    // happy-dom's preflight carries neither Origin nor Access-Control-Request-Method.
+    const bare = await mock.fetch(`${BASE_URL}/api/pipelines`, { method: 'OPTIONS' });
+    expect([bare.status, bare.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+    const answer = await mock.fetch(`${BASE_URL}/api/status`, { headers: { Origin: 'http://localhost:3000' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(answer.headers.get('access-control-expose-headers')).toContain('X-Should-Retry');
+    expect((await mock.fetch(`${BASE_URL}/api/status`)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('a Request of another realm (a test environment’s own fetch classes)', () => {
+  it('is read as a Request, not as a URL', async () => {
+    const mock = createInProcessMock({ baseUrl: 'http://127.0.0.1:6789' });
+    const native = new Request('http://127.0.0.1:6789/api/status', { headers: { 'X-API-KEY': 'k' } });
+    // What instanceof cannot see: the same fields, another class.
+    const foreign = { url: native.url, method: 'GET', headers: native.headers, text: () => native.text(), signal: native.signal };
+    expect(foreign instanceof Request).toBe(false);
+    const answer = await mock.fetch(foreign as unknown as Request);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ statuses: [{ status: 'ok' }] });
   });
 });

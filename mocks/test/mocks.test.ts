@@ -149,9 +149,14 @@ describe('the mocks in Node', () => {
     const started = performance.now();
     await fetch(`${BASE}/api/status`);
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+    // Two calls fail, each with its retry (the SDK's X-Retry-Count reaches the handler through MSW).
     mock.inject('statuses.list', { networkError: true }, { times: 2 });
     const c = createClient({ baseUrl: BASE, apiKey: KEY, maxRetries: 1 });
     await expect(c.statuses.list()).rejects.toBeInstanceOf(APIConnectionError);
+    await expect(c.statuses.list()).rejects.toBeInstanceOf(APIConnectionError);
+    expect((await c.statuses.list())[0]!.status).toBe('ok');
+    // Counted per request, the first retry gets through.
+    mock.inject('statuses.list', { networkError: true }, { per: 'request' });
     expect((await c.statuses.list())[0]!.status).toBe('ok');
   });
 

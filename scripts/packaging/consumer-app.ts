@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { execGroup } from '../process-group.js';
 import { consumerEnv } from './consumer-env.js';
 import { MSW_3 } from './msw-install.js';
+import { DOM_TEST_PACKAGES } from './dom-test-packages.js';
 import type { Tarball } from './pack.js';
 import { sharedEntry } from './shared-entry.js';
 import { tarballOf } from './shared-tarballs.js';
@@ -40,6 +41,8 @@ export const APP_PACKAGES = [
   ].map((name) => devVersion('query', name)),
   devVersion('.', 'vitest'),
   `typescript@${TYPESCRIPT_7}`,
+  // A React app's test setup, for the test environments' Vitest 4 cells (test/environment-cells.ts).
+  ...DOM_TEST_PACKAGES,
 ];
 /** Ours: every library package (the server is installed by nobody's app). */
 export const APP_OURS = ['contract', 'core', 'mocks', 'sdk', 'query'];

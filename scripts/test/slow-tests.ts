@@ -25,6 +25,10 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     why: 'packaging: the tarballs in an app of their own on each Node and msw major supported',
     needs: ['build'],
   },
+  'scripts/packaging/test/test-environments.test.ts': {
+    why: 'packaging: two throwaway apps (Vitest 5 with browser mode and Jest; Vitest 4) run a component test in 11 environments',
+    needs: ['build', 'chromium'],
+  },
   'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [] },
   'scripts/packaging/test/shared-tarballs.test.ts': { why: 'packaging: packs every package, twice at once', needs: ['build'] },
   'scripts/packaging/test/native-declarations.test.ts': {

@@ -313,6 +313,27 @@ describe('the SDK on its own: errors, retries, timeouts', () => {
     expect(missing.calls).toHaveLength(1);
   });
 
+  it('marks each retry with X-Retry-Count (never the first attempt), and honours the answer’s X-Should-Retry', async () => {
+    const retried = scripted(() => json({ error: { code: 500, message: 'boom', type: 'internal_error' }, status: 200 }, 200, { 'retry-after-ms': '0' }));
+    await expect(sdk(retried.fetch).pipelines.list()).rejects.toBeInstanceOf(InternalServerError);
+    expect(retried.calls.map((c) => new Headers(c.init?.headers).get('x-retry-count'))).toEqual([null, '1', '2']);
+    // `false` makes a retryable failure final: one request, thrown at once.
+    const final = scripted(() => json({ error: { code: 500, message: 'boom', type: 'internal_error' }, status: 200 }, 200, { 'X-Should-Retry': 'false' }));
+    await expect(sdk(final.fetch).pipelines.list()).rejects.toBeInstanceOf(InternalServerError);
+    expect(final.calls).toHaveLength(1);
+    // `true` retries what the SDK would not (a 409), up to maxRetries.
+    const conflict = scripted(
+      () => json({ error: { code: 409, message: 'busy', type: 'api_resource_error' }, status: 200 }, 200, { 'x-should-retry': 'true', 'retry-after-ms': '0' }),
+      okList,
+    );
+    expect(await sdk(conflict.fetch).pipelines.list()).toEqual([]);
+    expect(conflict.calls).toHaveLength(2);
+    // Anything else is no word at all: the status decides.
+    const unclear = scripted(() => json({ error: { code: 404, message: 'no', type: 'record_not_found' }, status: 200 }, 200, { 'x-should-retry': 'maybe' }));
+    await expect(sdk(unclear.fetch).pipelines.detail('x')).rejects.toBeInstanceOf(RecordNotFoundError);
+    expect(unclear.calls).toHaveLength(1);
+  });
+
   it('times out each attempt and retries it; aborts at once on the caller’s signal', async () => {
     const hang: Fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

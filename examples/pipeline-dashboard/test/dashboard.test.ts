@@ -7,7 +7,7 @@ const API = 'http://127.0.0.1:6789';
 const mock = setupMockServer({ baseUrl: API });
 
 async function loggedInClient() {
-  const client = createClient({ baseUrl: API, apiKey: 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2', maxRetries: 0 });
+  const client = createClient({ baseUrl: API, apiKey: 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2' });
   await client.sessions.login({ email: 'admin@admin.com', password: 'admin' });
   return client;
 }

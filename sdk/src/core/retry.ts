@@ -1,6 +1,18 @@
 const INITIAL_DELAY = 500;
 const MAX_DELAY = 8000;
 
+/** The header a retry carries: how many attempts of this call came before it (1 on the first retry). */
+export const RETRY_COUNT_HEADER = 'X-Retry-Count';
+
+/**
+ * The answer's own word on retrying, which wins over the status: `x-should-retry: true` or `false`
+ * (as Stainless SDKs honour it); undefined when it says nothing.
+ */
+export function shouldRetryHeader(headers: Headers | undefined): boolean | undefined {
+  const value = headers?.get('x-should-retry')?.trim().toLowerCase();
+  return value === 'true' ? true : value === 'false' ? false : undefined;
+}
+
 /** Statuses (HTTP, or the code of an error envelope) worth another attempt. */
 export const isRetryableCode = (code: number) => code === 408 || code === 429 || code >= 500;
 

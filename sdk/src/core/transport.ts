@@ -3,8 +3,8 @@ import type { RequestLine } from './connection.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, PipelineApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
-import { isRetryableCode, retryDelay, sleep } from './retry.js';
 import { fillPath } from './path.js';
+import { RETRY_COUNT_HEADER, isRetryableCode, retryDelay, shouldRetryHeader, sleep } from './retry.js';
 import type { RouteEntry } from './route.js';
 import { holdToken, type HeldToken } from './token.js';
 
@@ -94,7 +94,7 @@ export class Transport {
       try {
         // Login sends no token: a stale one must not get in its way.
         call.sentToken = route.session === 'login' ? undefined : this.#token;
-        response = await this.#attempt(call);
+        response = await this.#attempt(call, attempt);
         // A file route's success is its text (a CSV download), whatever it looks like; its errors are the envelope.
         if (route.file !== undefined && contentTypeOf(response) === route.file) {
           const text = await this.#readText(response, call);
@@ -116,7 +116,7 @@ export class Transport {
         return { data, response, metadata };
       } catch (error) {
         if (error instanceof PipelineApiError) error.request ??= { method: route.method, path: this.#path(call, MASKED_PARAMS) };
-        if (attempt >= maxRetries || !retryable(error)) throw error;
+        if (attempt >= maxRetries || !retryable(error, response)) throw error;
         await sleep(retryDelay(attempt + 1, response?.headers), call.options?.signal).catch(() => {
           throw new APIUserAbortError();
         });
@@ -124,7 +124,7 @@ export class Transport {
     }
   }
 
-  async #attempt(call: Call): Promise<Response> {
+  async #attempt(call: Call, attempt: number): Promise<Response> {
     const { options } = call;
     const timeout = options?.timeout ?? this.#options.timeout ?? DEFAULT_TIMEOUT;
     const controller = new AbortController();
@@ -134,7 +134,7 @@ export class Transport {
     userSignal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(), timeout);
     try {
-      return await this.#fetch(this.#url(call), { ...this.#init(call), signal: controller.signal });
+      return await this.#fetch(this.#url(call), { ...this.#init(call, attempt), signal: controller.signal });
     } catch (error) {
       if (userSignal?.aborted) throw new APIUserAbortError();
       const request = this.#requestLine(call);
@@ -205,9 +205,11 @@ export class Transport {
     return url.toString();
   }
 
-  #init({ route, payload, options, sentToken: token }: Call): RequestInit {
+  #init({ route, payload, options, sentToken: token }: Call, attempt: number): RequestInit {
     const accept = route.file ? `${route.file}, application/json` : 'application/json';
     const headers: Record<string, string> = { Accept: accept, ...this.#options.headers, ...options?.headers };
+    // A retry says so: a server (or a mock) can tell it from a new call.
+    if (attempt > 0) headers[RETRY_COUNT_HEADER] = String(attempt);
     const keyLocation = this.#options.apiKeyLocation ?? 'header';
     if (keyLocation === 'header') headers['X-API-KEY'] = this.#options.apiKey;
     let body: Record<string, unknown> | undefined = route.payloadKey ? { [route.payloadKey]: payload ?? {} } : undefined;
@@ -238,8 +240,11 @@ const isEnvelope = (body: unknown): body is { error: Record<string, unknown> } =
 /** Connection errors but those that would fail the same way again (TLS: a refused certificate or https to an http port; a blocked port; a name that does not exist). */
 const PERMANENT: ReadonlySet<string | undefined> = new Set(['ENOTFOUND', 'EAI_NONAME']);
 
-function retryable(error: unknown): boolean {
+/** Whether a failed attempt is tried again: the answer's `x-should-retry` decides when it has one, else the kind of failure. */
+function retryable(error: unknown, response: Response | undefined): boolean {
   if (error instanceof APIUserAbortError) return false;
+  const told = error instanceof PipelineApiError ? shouldRetryHeader(response?.headers) : undefined;
+  if (told !== undefined) return told;
   if (error instanceof APIConnectionError) return error.reason !== 'tls' && error.reason !== 'blocked' && !PERMANENT.has(error.causeCode);
   if (error instanceof ApiError) return isRetryableCode(error.code) || isRetryableCode(error.status);
   return false;
