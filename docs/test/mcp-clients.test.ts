@@ -148,8 +148,10 @@ describe('docs/mcp.md, the client configs', () => {
   });
 
   // Side by side: each waits on a process of its own.
-  it.concurrent.for(blocks.map((b) => [b.client, b.block.code] as const))(
+  it.for(blocks.map((b) => [b.client, b.block.code] as const))(
     '%s: starts, lists the tools its flags allow, lists pipelines',
+    // Four commands start at once: on a loaded machine each takes its time.
+    { concurrent: true, timeout: 120_000 },
     async ([name, code], { expect }) => {
       const launch = PARSE[name]!(code);
       const { client, stderr } = await started(launch);
@@ -176,7 +178,5 @@ describe('docs/mcp.md, the client configs', () => {
         await client.close();
       }
     },
-    // Four commands start at once: on a loaded machine each takes its time.
-    120_000,
   );
 });
