@@ -5,6 +5,7 @@ import { clientKey, createApi, type Api, type ApiOptions } from '@pipeline-api/c
 import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import { endConnections, trackConnections } from './connections.js';
+import { attachMageUiWebsockets } from './mage-ui-websocket.js';
 
 /** Caps on connections and on the time a request may take to arrive (docs/design-notes.md, "Limits": slow or half-open sockets cannot hold the server). */
 export interface ConnectionLimits {
@@ -94,6 +95,8 @@ export async function listen(
     });
   });
   answerClientErrors(server, api);
+  // Mage's pipeline editor opens its kernel's and terminal's websockets beside the UI it serves.
+  const closeWebsockets = options.mageUi ? attachMageUiWebsockets(server, api) : undefined;
   const { port } = server.address() as AddressInfo;
   // The core never sets timers: the transport drives the scheduler, every SCHEDULER_INTERVAL_MS.
   const timer = options.scheduler === false ? undefined : setInterval(() => tickSafely(api, options), api.config.schedulerIntervalMs);
@@ -105,6 +108,7 @@ export async function listen(
     close: () =>
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
+        closeWebsockets?.();
         server.close(() => resolve());
         endConnections(open);
       }),

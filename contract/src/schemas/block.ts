@@ -85,6 +85,8 @@ export const BlockCreate = withMeta(
     upstream_blocks: z.optional(uuidList),
     downstream_blocks: z.optional(uuidList),
     uuid: z.optional(z.string()),
+    /** Refuse the name when a block file of that name exists anywhere in the project (Mage's editor sends it). */
+    require_unique_name: z.optional(z.nullable(z.boolean())),
   }),
   {
     id: 'BlockCreate',

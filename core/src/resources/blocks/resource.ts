@@ -59,6 +59,10 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     if (missing.length > 0) throw notFound(`Pipeline ${missing.join(', ')} does not exist.`);
 
     const existing = blocks.get(uuid);
+    // Mage's editor asks for a new file: a name whose file exists is refused, with the marker its UI looks for.
+    if (existing && p.require_unique_name) {
+      throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists. Please use a different name.`);
+    }
     if (existing && (existing.type !== p.type || existing.extension_uuid !== extension)) {
       throw invalid('block.name', `Block ${uuid} already exists as a ${existing.type} block. Please use a different name.`);
     }
