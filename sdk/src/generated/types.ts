@@ -400,14 +400,35 @@ export type PipelineUpdate = {
     [key: string]: unknown;
   };
   /** The pipeline blocks in a new order (a permutation of the current ones) */
-  blocks?: Array<{
-    uuid: string;
-  }>;
+  blocks?: BlockContentWrite[];
+  callbacks?: BlockContentWrite[];
+  conditionals?: BlockContentWrite[];
+  widgets?: BlockContentWrite[];
+  extensions?: {
+    [key: string]: {
+      blocks?: BlockContentWrite[];
+    };
+  };
+  uuid?: string;
+  created_at?: string | null;
+  updated_at?: string | null;
+  data_integration?: {
+    [key: string]: unknown;
+  } | null;
+  variables?: {
+    [key: string]: unknown;
+  } | null;
+};
+
+export type BlockContentWrite = {
+  uuid: string;
+  content?: string | null;
 };
 
 export interface PipelinesUpdateQuery {
   /** Presenter format: an action name or a custom format such as `compact` */
   format?: string;
+  update_content?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
 }
 
 export interface PipelinesDeleteQuery {

@@ -4,13 +4,15 @@ type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
 import { badRequest, invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
-import { cloneSections, emptySections } from '../../model/graph.js';
+import { cloneSections, emptySections, membersOf } from '../../model/graph.js';
 import { applyPatch } from '../../model/patch.js';
 import { preloadBlocks, type BlockPreload } from '../../views/pipeline-blocks.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 import { schedulesTable } from '../../model/triggers.js';
 import type { Services } from '../../context.js';
+import { blocksTable } from '../../model/blocks.js';
+import { changedContents } from './content.js';
 
 type Settings = PipelineRecord['settings'];
 
@@ -115,6 +117,8 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const pipelines = pipelinesTable.in(repo);
     const now = clock.now();
     const next: PipelineRecord = applyPatch({ ...pipeline, settings: applyPatch(pipeline.settings, p, SETTINGS), updated_at: now }, p, PLAIN);
+    // Mage's editor saves the blocks' code with the pipeline: written only when asked, as Mage does.
+    const contents = ctx.query.update_content === true ? changedContents(membersOf(pipeline.sections, ctx.instance), p, repo, now) : [];
     if (p.blocks !== undefined)
       next.sections = reorder(
         pipeline,
@@ -131,6 +135,7 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     repo.transaction(() => {
       if (uuid !== pipeline.uuid) pipelines.delete(pipeline.uuid);
       pipelines.put(next);
+      for (const block of contents) blocksTable.in(repo).put(block);
       // A rename changes the uuid: what refers to the pipeline follows.
       if (uuid !== pipeline.uuid) ctx.cascades.renamed(pipelinesTable, pipeline, next);
       // Mage's bulk actions on the pipeline's triggers and runs (its UI sends them here).
