@@ -96,6 +96,20 @@ export const BlockCreate = withMeta(
 );
 export type BlockCreate = z.infer<typeof BlockCreate>;
 
+/**
+ * What Mage's editor sends back of a block it read (its dependency tree saves a dragged link with the whole block):
+ * accepted, never written (the path names the block; status, outputs and membership are the server's).
+ */
+const echoedBack = {
+  uuid: z.optional(z.string().check(z.maxLength(512))),
+  status: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  extension_uuid: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  pipeline_uuid: z.optional(z.nullable(z.string().check(z.maxLength(512)))),
+  all_upstream_blocks_executed: z.optional(z.nullable(z.boolean())),
+  outputs: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(100)))),
+  pipelines: z.optional(z.nullable(z.unknown())),
+};
+
 /** Update through `/api/pipelines/:pipeline_uuid/blocks/:block_uuid`: shared settings and this pipeline's graph. */
 export const BlockUpdate = withMeta(
   z.object({
@@ -105,6 +119,7 @@ export const BlockUpdate = withMeta(
     priority: z.optional(z.number().check(z.int(), z.minimum(0))),
     upstream_blocks: z.optional(uuidList),
     downstream_blocks: z.optional(uuidList),
+    ...echoedBack,
   }),
   { id: 'BlockUpdate' },
 );
