@@ -513,6 +513,13 @@ export type BlockUpdate = {
   priority?: number;
   upstream_blocks?: string[];
   downstream_blocks?: string[];
+  uuid?: string;
+  status?: string | null;
+  extension_uuid?: string | null;
+  pipeline_uuid?: string | null;
+  all_upstream_blocks_executed?: boolean | null;
+  outputs?: unknown[] | null;
+  pipelines?: unknown | null;
 };
 
 export interface PipelinesBlocksUpdateQuery {
@@ -1558,7 +1565,9 @@ export interface SecretsDeleteQuery {
 
 export type FileNode = {
   name: string;
-  children?: FileNode[];
+  children?: Array<{
+    [key: string]: unknown;
+  }>;
   disabled?: boolean;
   pipeline_count?: number;
 };
