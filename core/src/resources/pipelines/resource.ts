@@ -184,9 +184,15 @@ function defaultSettings(type: string): Settings {
   };
 }
 
-/** `blocks: [{uuid}...]` must list the pipeline's blocks exactly once each, in the new order. */
+/**
+ * `blocks: [{uuid}...]` must list the pipeline's blocks exactly once each, in the new order. A list that agrees with
+ * the current order as far as both go changes nothing, as in Mage: its editor saves the blocks it has shown, which a
+ * block just added (or removed) elsewhere does not make a reorder.
+ */
 function reorder(pipeline: PipelineRecord, order: string[]) {
   const current = pipeline.sections.blocks;
+  const common = Math.min(order.length, current.length);
+  if (order.slice(0, common).every((uuid, i) => uuid === current[i]!.uuid)) return pipeline.sections;
   const byUuid = new Map(current.map((m) => [m.uuid, m]));
   if (order.length !== current.length || new Set(order).size !== order.length || !order.every((u) => byUuid.has(u))) {
     throw invalid('pipeline.blocks', `blocks must list the pipeline's ${current.length} blocks, each once, in the new order.`);
