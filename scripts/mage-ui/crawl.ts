@@ -470,3 +470,67 @@ export async function stubBootCalls(context: BrowserContext) {
     unlessRouted((route) => route.fulfill(json({ oauths: [], metadata: { count: 0 }, status: 200 }))),
   );
 }
+
+/** What the editor tour names what it makes, and the code it types (no quotes or brackets: Monaco closes them itself). */
+export const EDITOR_TOUR = { block: 'tour transform', uuid: 'tour_transform', code: 'answer_is_42' } as const;
+
+/** The editor's add-block menu: a type, then Python, then "Generic (no template)", a name, "Save and add". */
+async function addBlockFromMenu(page: Page, type: RegExp, name: string) {
+  await button(page, type).click();
+  await page.getByText('Python', { exact: true }).filter({ visible: true }).last().hover();
+  await page
+    .getByText(/Generic/)
+    .filter({ visible: true })
+    .last()
+    .click();
+  await page.getByPlaceholder('Block name...').filter({ visible: true }).last().fill(name);
+  const created = afterCall(page, 'POST', /^\/api\/pipelines\/[^/]+\/blocks(\?|$)/);
+  await button(page, /Save and add/).click();
+  await created;
+}
+
+/**
+ * The pipeline editor's tour: the page opens (files, templates, data providers, suggestions, kernel), a transformer is
+ * added from its menu (linked under the last block, as Mage adds it), code is typed into it and saved, the block is run
+ * (the kit answers that code does not run here), and the page is opened again to show the saved code.
+ */
+export function editorTour(d: TourData): PageToVisit[] {
+  const editor = `/pipelines/${d.pipeline}/edit`;
+  return [
+    { name: 'editor', path: editor, waitFor: d.block },
+    {
+      name: 'a block added from the menu',
+      path: editor,
+      waitFor: d.block,
+      interact: async (page) => {
+        await addBlockFromMenu(page, /^Transformer/, EDITOR_TOUR.block);
+        await page.getByText(EDITOR_TOUR.uuid).first().waitFor({ timeout: PAGE_BUDGET_MS });
+      },
+    },
+    {
+      name: 'code typed and saved',
+      path: editor,
+      stay: true,
+      interact: async (page) => {
+        // The new block's editor has the focus once it is added.
+        await page.keyboard.type(EDITOR_TOUR.code);
+        const saved = afterCall(page, 'PUT', new RegExp(`^/api/pipelines/${d.pipeline}\\?`));
+        await page.keyboard.press('Control+s');
+        await saved;
+      },
+    },
+    {
+      name: 'the block run',
+      path: editor,
+      stay: true,
+      interact: async (page) => {
+        await page.keyboard.press('Control+Enter');
+        await page
+          .getByText(/Running code is not available/)
+          .first()
+          .waitFor({ timeout: PAGE_BUDGET_MS });
+      },
+    },
+    { name: 'the editor reopened', path: editor, waitFor: EDITOR_TOUR.code },
+  ];
+}
