@@ -15,6 +15,8 @@ import { API_KEY, OWNER } from './harness.js';
 const anonymousProject = (visit: PageVisit) => (call: PageVisit['calls'][number]) =>
   visit.name === 'sign-in' && call.method === 'GET' && /^\/api\/projects(\?|$)/.test(call.path) && call.error?.code === 403;
 
+const MAGE_CHART_QUIRK = /^Error: <rect> attribute height: A negative value is not valid\. \("-\d+(\.\d+)?"\)$/;
+
 describe("Mage's pipeline editor on the reference server, in Chromium", () => {
   let server: StartedServer;
   let browser: Browser;
@@ -50,7 +52,11 @@ describe("Mage's pipeline editor on the reference server, in Chromium", () => {
       expect(visit.pageErrors, visit.name).toEqual([]);
       expect(visit.cspViolations, visit.name).toEqual([]);
       expect(visit.assetFailures, visit.name).toEqual([]);
-      expect(visit.consoleErrors, visit.name).toEqual([]);
+      // Signing in lands on the overview, whose chart logs Mage's own negative `<rect>` heights (mage-ui-browser.test.ts).
+      expect(
+        visit.consoleErrors.filter((error) => !MAGE_CHART_QUIRK.test(error)),
+        visit.name,
+      ).toEqual([]);
       const failed = visit.calls.filter((call) => call.error !== undefined && !anonymousProject(visit)(call));
       expect(
         failed.map((c) => `${c.method} ${c.path}: ${c.error!.code} ${c.error!.message}`),
