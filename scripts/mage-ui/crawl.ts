@@ -494,10 +494,18 @@ async function addBlockFromMenu(page: Page, type: RegExp, name: string) {
  * added from its menu (linked under the last block, as Mage adds it), code is typed into it and saved, the block is run
  * (the kit answers that code does not run here), and the page is opened again to show the saved code.
  */
-export function editorTour(d: TourData): PageToVisit[] {
+export function editorTour(d: TourData, shownCode: string): PageToVisit[] {
   const editor = `/pipelines/${d.pipeline}/edit`;
   return [
-    { name: 'editor', path: editor, waitFor: d.block },
+    // Opened once the blocks' editors show `shownCode` (a line of the pipeline's code) and the file browser its folders.
+    {
+      name: 'editor',
+      path: editor,
+      waitFor: shownCode,
+      interact: async (page) => {
+        await page.getByText('data_loaders').first().waitFor({ timeout: PAGE_BUDGET_MS });
+      },
+    },
     {
       name: 'a block added from the menu',
       path: editor,

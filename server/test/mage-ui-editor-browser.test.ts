@@ -29,7 +29,7 @@ describe("Mage's pipeline editor on the reference server, in Chromium", () => {
     const quiet = () => undefined;
     server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));
     browser = await launchChromium();
-    tour = await crawlMageUi(browser, server.url, OWNER, { pages: editorTour(FIXTURE_TOUR) });
+    tour = await crawlMageUi(browser, server.url, OWNER, { pages: editorTour(FIXTURE_TOUR, 'def load_data') });
   }, 600_000);
   afterAll(async () => {
     await browser?.close();
@@ -81,7 +81,9 @@ describe("Mage's pipeline editor on the reference server, in Chromium", () => {
     const create = added.calls.find((call) => call.method === 'POST' && call.path === `/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks`);
     expect(create).toBeDefined();
     expect(create!.error).toBeUndefined();
-    expect(added.calls.some((call) => call.path.startsWith('/api/global_data_products') && !call.error)).toBe(true);
+    // The add-block menus' reads (Mage delays them a little after the page opens).
+    const reads = tour.pages.flatMap((visit) => visit.calls);
+    expect(reads.some((call) => call.path.startsWith('/api/global_data_products') && !call.error)).toBe(true);
     expect(step('code typed and saved').calls.some((call) => call.method === 'PUT' && call.path.includes('update_content=true') && !call.error)).toBe(true);
     expect(step('the block run').text).toContain('Running code is not available on this server');
     expect(step('the editor reopened').text).toContain(EDITOR_TOUR.code);
