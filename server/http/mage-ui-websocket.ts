@@ -135,11 +135,11 @@ function rateLimited(ws: WebSocket): () => boolean {
 function serveKernel(ws: WebSocket, api: Api) {
   const tooMany = rateLimited(ws);
   ws.on('error', () => ws.terminate());
-  ws.on('message', (raw, isBinary) => {
+  ws.on('message', (raw: Buffer, isBinary) => {
     if (tooMany() || isBinary) return;
     let message: unknown;
     try {
-      message = JSON.parse(raw.toString());
+      message = JSON.parse(raw.toString('utf8'));
     } catch {
       return; // Mage's server fails on it and answers nothing
     }

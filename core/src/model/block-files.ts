@@ -85,4 +85,4 @@ export function parseBlockFilePath(raw: string): BlockFileName | undefined {
 
 /** Whether the block is the one the file names (its type and language decide its folder and extension). */
 export const isBlockFile = (block: BlockRecord | undefined, file: BlockFileName): block is BlockRecord =>
-  block !== undefined && block.type === file.type && blockExtension(block.language) === blockExtension(file.language);
+  block?.type === file.type && blockExtension(block.language) === blockExtension(file.language);
