@@ -540,5 +540,38 @@ export function editorTour(d: TourData, shownCode: string): PageToVisit[] {
       },
     },
     { name: 'the editor reopened', path: editor, waitFor: EDITOR_TOUR.code },
+    {
+      // Mage's rule: a block with downstream blocks is deleted only with force; its editor shows the server's refusal.
+      name: 'a block with downstream blocks kept',
+      path: editor,
+      stay: true,
+      interact: async (page) => {
+        await deleteSelectedBlock(page, shownCode);
+        await page
+          .getByText(/Please remove the downstream blocks first/)
+          .first()
+          .waitFor({ timeout: PAGE_BUDGET_MS });
+        await page.keyboard.press('Escape');
+      },
+    },
+    {
+      name: 'the added block deleted',
+      path: editor,
+      waitFor: EDITOR_TOUR.code,
+      interact: async (page) => {
+        await deleteSelectedBlock(page, EDITOR_TOUR.code);
+        await page.getByText(EDITOR_TOUR.uuid).first().waitFor({ state: 'detached', timeout: PAGE_BUDGET_MS });
+      },
+    },
   ];
+}
+
+/** Selects the block whose editor shows `code` (a click in it, then Escape) and deletes it with Mage's shortcut, D D. */
+async function deleteSelectedBlock(page: Page, code: string) {
+  await page.getByText(code).first().click();
+  await page.keyboard.press('Escape');
+  const deleted = afterCall(page, 'DELETE', /^\/api\/pipelines\/[^/]+\/blocks\//);
+  await page.keyboard.press('d');
+  await page.keyboard.press('d');
+  await deleted;
 }
