@@ -216,3 +216,25 @@ describe("the pipeline editor's resources", () => {
     expect((await call('GET', '/api/files?pattern=many_0000')).files[0].children[0].children).toHaveLength(10);
   });
 });
+
+describe("Mage's rename dialog", () => {
+  it('renames a block through the pipeline save: a new uuid, every reference rewritten, the code kept', async () => {
+    const api = await createApi({ config: { requireUserAuthentication: false, bcryptRounds: 4 } });
+    const call = async (method: string, path: string, body?: unknown, query: Record<string, string> = {}) =>
+      (await api.core.dispatch({ method, path, query, headers: { 'x-api-key': api.config.apiKey }, body, client: 'test' })).body as any;
+    await call('POST', '/api/pipelines', { pipeline: { name: 'etl' } });
+    await call('POST', '/api/pipelines/etl/blocks', { block: { name: 'load', type: 'data_loader', content: 'a = 1\n' } });
+    await call('POST', '/api/pipelines/etl/blocks', { block: { name: 'clean', type: 'transformer', upstream_blocks: ['load'], content: 'b = 2\n' } });
+    const { pipeline } = await call('GET', '/api/pipelines/etl', undefined, { includes_content: 'true' });
+    const blocks = pipeline.blocks.map((b: { uuid: string }) => (b.uuid === 'load' ? { ...b, name: 'load orders' } : b));
+    const saved = await call('PUT', '/api/pipelines/etl', { pipeline: { ...pipeline, blocks } }, { update_content: 'true' });
+    expect(saved.pipeline.blocks.map((b: { uuid: string }) => b.uuid)).toEqual(['load_orders', 'clean']);
+    expect((await call('GET', '/api/pipelines/etl/blocks/clean')).block.upstream_blocks).toEqual(['load_orders']);
+    expect((await call('GET', '/api/blocks/load_orders')).block).toMatchObject({ name: 'load orders', content: 'a = 1\n' });
+    expect((await call('GET', '/api/blocks/load')).error).toMatchObject({ code: 404 });
+    // A name another block has is refused, and nothing changes.
+    const taken = blocks.map((b: { uuid: string }) => (b.uuid === 'clean' ? { ...b, name: 'load orders' } : { ...b, uuid: 'load_orders' }));
+    expect((await call('PUT', '/api/pipelines/etl', { pipeline: { blocks: taken } }, { update_content: 'true' })).error).toMatchObject({ code: 400 });
+    expect((await call('GET', '/api/blocks/clean')).block.name).toBe('clean');
+  });
+});

@@ -76,11 +76,13 @@ export type PipelineCreate = z.infer<typeof PipelineCreate>;
 /** `PUT /api/pipelines/:uuid` bulk actions on a pipeline's triggers and runs (Mage's UI). */
 export const PIPELINE_BULK_STATUSES = ['active', 'inactive', 'cancelled', 'retry', 'retry_incomplete_block_runs'] as const;
 
-/** A block as Mage's editor saves it in the pipeline: its uuid and code (the other attributes it sends are dropped). */
+/** A block as Mage's editor saves it in the pipeline: its uuid, code and name (the other attributes it sends are dropped). */
 export const BlockContentWrite = withMeta(
   z.object({
     uuid: z.string().check(z.maxLength(512)),
     content: z.optional(z.nullable(z.string().check(z.maxLength(512 * 1024)))),
+    /** A new name renames the block (its rename dialog saves this way). */
+    name: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
   }),
   { id: 'BlockContentWrite' },
 );

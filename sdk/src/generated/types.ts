@@ -423,6 +423,7 @@ export type PipelineUpdate = {
 export type BlockContentWrite = {
   uuid: string;
   content?: string | null;
+  name?: string | null;
 };
 
 export interface PipelinesUpdateQuery {

@@ -17,7 +17,8 @@ import {
   setUpstream,
 } from '../../model/graph.js';
 import { preloadViews, type BlockPreload, type PipelineBlockView } from '../../views/pipeline-blocks.js';
-import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
+import { applySharedSettings, detachBlock } from './store.js';
+import { blockUuid, renameBlock } from '../../model/block-names.js';
 import { blocksTable, type BlockRecord } from '../../model/blocks.js';
 
 /** Blocks as members of the pipeline in the URL: `/api/pipelines/:pipeline_uuid/blocks[/:block_uuid]`. */

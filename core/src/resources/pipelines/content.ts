@@ -6,8 +6,8 @@ type ContentWrite = NonNullable<PipelineUpdate['blocks']>[number];
 
 /**
  * What Mage's editor saves with `update_content`: each block of the pipeline it names, in any section, with its code.
- * Blocks whose code changed come back, `updated` as Mage marks them; a uuid the pipeline has not is skipped, as Mage
- * skips it.
+ * Blocks whose code changed come back (an executed one becomes `updated`); a uuid the pipeline has not is skipped, as
+ * Mage skips it.
  */
 export function changedContents(members: { has(uuid: string): boolean }, p: PipelineUpdate, repo: Repository, now: number): BlockRecord[] {
   const writes: ContentWrite[] = [...(p.blocks ?? []), ...(p.callbacks ?? []), ...(p.conditionals ?? []), ...(p.widgets ?? [])];
@@ -20,7 +20,18 @@ export function changedContents(members: { has(uuid: string): boolean }, p: Pipe
   const changed: BlockRecord[] = [];
   for (const [uuid, content] of latest) {
     const block = blocks.get(uuid);
-    if (block && block.content !== content) changed.push({ ...block, content, status: 'updated', updated_at: now });
+    if (block && block.content !== content)
+      changed.push({ ...block, content, status: block.status === 'executed' ? 'updated' : block.status, updated_at: now });
   }
   return changed;
+}
+
+/** The blocks the save renames (Mage's rename dialog saves the pipeline with the block's new name), old uuid to name. */
+export function renamedBlocks(members: { has(uuid: string): boolean }, p: PipelineUpdate, names: (uuid: string) => string | undefined): Map<string, string> {
+  const renames = new Map<string, string>();
+  const writes: ContentWrite[] = [...(p.blocks ?? []), ...(p.callbacks ?? []), ...(p.conditionals ?? [])];
+  for (const write of writes) {
+    if (typeof write.name === 'string' && write.name !== '' && members.has(write.uuid) && names(write.uuid) !== write.name) renames.set(write.uuid, write.name);
+  }
+  return renames;
 }

@@ -12,7 +12,8 @@ import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 import { schedulesTable } from '../../model/triggers.js';
 import type { Services } from '../../context.js';
 import { blocksTable } from '../../model/blocks.js';
-import { changedContents } from './content.js';
+import { changedContents, renamedBlocks } from './content.js';
+import { renameBlock } from '../../model/block-names.js';
 
 type Settings = PipelineRecord['settings'];
 
@@ -118,7 +119,9 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const now = clock.now();
     const next: PipelineRecord = applyPatch({ ...pipeline, settings: applyPatch(pipeline.settings, p, SETTINGS), updated_at: now }, p, PLAIN);
     // Mage's editor saves the blocks' code with the pipeline: written only when asked, as Mage does.
-    const contents = ctx.query.update_content === true ? changedContents(membersOf(pipeline.sections, ctx.instance), p, repo, now) : [];
+    const members = membersOf(pipeline.sections, ctx.instance);
+    const contents = ctx.query.update_content === true ? changedContents(members, p, repo, now) : [];
+    const renames = ctx.query.update_content === true ? renamedBlocks(members, p, (uuid) => blocksTable.in(repo).get(uuid)?.name) : new Map<string, string>();
     if (p.blocks !== undefined)
       next.sections = reorder(
         pipeline,
@@ -138,12 +141,17 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
       for (const block of contents) blocksTable.in(repo).put(block);
       // A rename changes the uuid: what refers to the pipeline follows.
       if (uuid !== pipeline.uuid) ctx.cascades.renamed(pipelinesTable, pipeline, next);
+      // Blocks renamed last, on the stored records: each rename rewrites every pipeline the block is in, this one too.
+      for (const [from, name] of renames) {
+        const block = blocksTable.in(repo).get(from);
+        if (block) renameBlock(block, name, ctx);
+      }
       // Mage's bulk actions on the pipeline's triggers and runs (its UI sends them here).
       if (p.status !== undefined) {
         loadedOrchestrator().applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
       }
     });
-    return next;
+    return renames.size > 0 ? (pipelines.get(next.uuid) ?? next) : next;
   },
 
   async delete(pipeline, { repo, cascades }) {
