@@ -472,7 +472,13 @@ export async function stubBootCalls(context: BrowserContext) {
 }
 
 /** What the editor tour names what it makes, and the code it types (no quotes or brackets: Monaco closes them itself). */
-export const EDITOR_TOUR = { block: 'tour transform', uuid: 'tour_transform', code: 'answer_is_42' } as const;
+export const EDITOR_TOUR = {
+  block: 'tour transform',
+  uuid: 'tour_transform',
+  code: 'answer_is_42',
+  renamed: 'tour renamed',
+  renamedUuid: 'tour_renamed',
+} as const;
 
 /** The editor's add-block menu: a type, then Python, then "Generic (no template)", a name, "Save and add". */
 async function addBlockFromMenu(page: Page, type: RegExp, name: string) {
@@ -541,6 +547,20 @@ export function editorTour(d: TourData, shownCode: string): PageToVisit[] {
     },
     { name: 'the editor reopened', path: editor, waitFor: EDITOR_TOUR.code },
     {
+      // The block's name in its header opens Mage's rename dialog, which saves the pipeline with the new name.
+      name: 'the added block renamed',
+      path: editor,
+      stay: true,
+      interact: async (page) => {
+        await page.getByText(EDITOR_TOUR.uuid, { exact: true }).first().click();
+        await page.getByPlaceholder('Block name...').filter({ visible: true }).last().fill(EDITOR_TOUR.renamed);
+        const saved = afterCall(page, 'PUT', new RegExp(`^/api/pipelines/${d.pipeline}\\?`));
+        await button(page, /Save and update/).click();
+        await saved;
+        await page.getByText(EDITOR_TOUR.renamedUuid).first().waitFor({ timeout: PAGE_BUDGET_MS });
+      },
+    },
+    {
       // Mage's rule: a block with downstream blocks is deleted only with force; its editor shows the server's refusal.
       name: 'a block with downstream blocks kept',
       path: editor,
@@ -560,7 +580,7 @@ export function editorTour(d: TourData, shownCode: string): PageToVisit[] {
       waitFor: EDITOR_TOUR.code,
       interact: async (page) => {
         await deleteSelectedBlock(page, EDITOR_TOUR.code);
-        await page.getByText(EDITOR_TOUR.uuid).first().waitFor({ state: 'detached', timeout: PAGE_BUDGET_MS });
+        await page.getByText(EDITOR_TOUR.renamedUuid).first().waitFor({ state: 'detached', timeout: PAGE_BUDGET_MS });
       },
     },
   ];

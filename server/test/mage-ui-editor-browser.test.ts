@@ -27,6 +27,7 @@ describe("Mage's pipeline editor on the reference server, in Chromium", () => {
   let added: Record<string, any> = {};
   let upstream: Record<string, any> = {};
   let file: Record<string, any> = {};
+  let renamed: Record<string, any> = {};
 
   beforeAll(async () => {
     const { dir } = await ensureMageUi();
@@ -49,6 +50,14 @@ describe("Mage's pipeline editor on the reference server, in Chromium", () => {
           api(`/api/pipelines/${pipeline}/blocks/${FIXTURE_TOUR.block}`),
           api(`/api/file_contents/${path}`),
         ]);
+      },
+    });
+    steps.splice(steps.findIndex((s) => s.name === 'the added block renamed') + 1, 0, {
+      name: 'the API read after the rename',
+      path: '',
+      stay: true,
+      interact: async () => {
+        renamed = await api(`/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks/${EDITOR_TOUR.renamedUuid}?include_content=true`);
       },
     });
     tour = await crawlMageUi(browser, server.url, OWNER, { pages: steps });
@@ -115,13 +124,19 @@ describe("Mage's pipeline editor on the reference server, in Chromium", () => {
     expect(file.file_content.content).toContain(EDITOR_TOUR.code);
   });
 
+  it('renames the added block from its header: a new uuid, the code and the link kept', () => {
+    expect(renamed.block).toMatchObject({ uuid: EDITOR_TOUR.renamedUuid, name: EDITOR_TOUR.renamed, upstream_blocks: [FIXTURE_TOUR.block] });
+    expect(renamed.block.content).toContain(EDITOR_TOUR.code);
+    expect(step('the added block renamed').text).toContain(EDITOR_TOUR.renamedUuid);
+  });
+
   it('deletes with Mage’s rule: a block with downstream blocks is refused without force, the added block goes; the API agrees', async () => {
     const refused = step('a block with downstream blocks kept').calls.filter((call) => call.method === 'DELETE');
     expect(refused.map((call) => [call.path.split('?')[0], call.error?.code])).toEqual([[`/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks/load_orders`, 400]]);
     expect(step('a block with downstream blocks kept').text).toContain('Please remove the downstream blocks first');
     const deleted = step('the added block deleted').calls.filter((call) => call.method === 'DELETE');
     expect(deleted.map((call) => [call.path.split('?')[0], call.error])).toEqual([
-      [`/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks/${EDITOR_TOUR.uuid}`, undefined],
+      [`/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks/${EDITOR_TOUR.renamedUuid}`, undefined],
     ]);
     const { pipeline } = await api(`/api/pipelines/${FIXTURE_TOUR.pipeline}`);
     expect(pipeline.blocks.map((b: { uuid: string }) => b.uuid)).toEqual(['load_orders', FIXTURE_TOUR.block]);
