@@ -5,14 +5,15 @@ const block = {
   type: 'data_loader',
   content: 'import pandas as pd\n\n\n@data_loader\ndef load_data(*args, **kwargs):\n    return pd.DataFrame({"id": [1, 2]})\n',
 };
-/** The block's file, as one path segment. */
-const FILE = encodeURIComponent('default_repo/data_loaders/load_orders.py');
+/** The block's file: the path param as the core reads it (decoded; a client sends it as one URL-encoded segment). */
+const FILE = 'default_repo/data_loaders/example_loader.py';
 
 export const fileExamples = defineExamples('files', {
   openapi: async (run) => {
     await run('pipelines.create', {}, { pipeline: { name: 'editor example' } });
     await run('pipelines.blocks.create', { pipeline_uuid: 'editor_example' }, { block });
     await run('files.list', {}, undefined, { include_pipeline_count: 'true' });
+    await run('pipelines.delete', { uuid: 'editor_example' });
   },
   authMatrix: {
     prepare: async () => ({}),
@@ -22,11 +23,13 @@ export const fileExamples = defineExamples('files', {
 
 export const fileContentExamples = defineExamples('fileContents', {
   openapi: async (run) => {
+    await run('pipelines.create', {}, { pipeline: { name: 'file example' } });
+    await run('pipelines.blocks.create', { pipeline_uuid: 'file_example' }, { block: { ...block, name: 'example loader' } });
     await run('fileContents.detail', { path: FILE });
     await run('fileContents.update', { path: FILE }, { file_content: { content: 'print("hello")\n' } });
-    await run('fileContents.detail', { path: encodeURIComponent('default_repo/../secrets.yaml') });
-    await run('fileContents.detail', { path: encodeURIComponent('default_repo/data_loaders/missing.py') });
-    await run('pipelines.delete', { uuid: 'editor_example' });
+    await run('fileContents.detail', { path: 'default_repo/../secrets.yaml' });
+    await run('fileContents.detail', { path: 'default_repo/data_loaders/missing.py' });
+    await run('pipelines.delete', { uuid: 'file_example' });
   },
   authMatrix: {
     prepare: async (owner, n) => {
