@@ -34,3 +34,4 @@ export * from './schemas/monitor-stat.js';
 export { Status } from './routes/statuses.js';
 export { GIT_BRANCH_NAME_MAX } from './routes/git-branches.js';
 export * from './schemas/ui-boot.js';
+export * from './schemas/editor.js';

@@ -13,6 +13,7 @@ import { secrets } from './routes/secrets.js';
 import { pipelineVariables } from './routes/pipeline-variables.js';
 import { pipelineTriggers } from './routes/pipeline-triggers.js';
 import { monitorStats } from './routes/monitor-stats.js';
+import { autocompleteItems, blockTemplates, dataProviders, fileContents, files, globalDataProducts, kernels } from './routes/editor.js';
 
 const c = initContract();
 
@@ -22,6 +23,9 @@ const seedNodes = { statuses, sessions, users, pipelines, blocks, pipelineSchedu
 /** The nodes Mage's own web UI reads beyond the seed's, and what integrators automate. */
 const uiNodes = { projects, oauths, gitBranches, clientPages, tags, pipelineVariables, pipelineTriggers, monitorStats };
 
+/** The nodes Mage's pipeline editor reads beyond pipelines and blocks. */
+const editorNodes = { files, fileContents, blockTemplates, dataProviders, autocompleteItems, kernels, globalDataProducts };
+
 /** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ ...seedNodes, ...uiNodes, backfills, secrets }, { strictStatusCodes: true });
+export const contract = c.router({ ...seedNodes, ...uiNodes, backfills, secrets, ...editorNodes }, { strictStatusCodes: true });
 export type Contract = typeof contract;

@@ -207,10 +207,17 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
   it('are not loaded by what a dashboard reads at boot; the first call to one loads its chunk (and only it) and answers as before', async () => {
     const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
     expect(lazyEntries.map((entry) => entry.node).sort()).toEqual([
+      'autocompleteItems',
       'backfills',
       'blockRuns.outputs',
+      'blockTemplates',
       'clientPages',
+      'dataProviders',
+      'fileContents',
+      'files',
       'gitBranches',
+      'globalDataProducts',
+      'kernels',
       'monitorStats',
       'oauths',
       'pipelineTriggers',

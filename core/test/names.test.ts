@@ -2,7 +2,7 @@ import { BLOCK_NAME, PIPELINE_NAME } from '@pipeline-api/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/errors.js';
-import { blockUuid } from '../src/resources/blocks/store.js';
+import { blockUuid } from '../src/model/block-names.js';
 import { cleanName } from '../src/slug.js';
 
 const makesBlockUuid = (name: string) => {

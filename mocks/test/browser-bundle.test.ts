@@ -97,11 +97,12 @@ describe("the mocks' browser bundle", async () => {
     expect(loaded.filter((chunk) => chunk.code.includes('Start executing block'))).toEqual([]);
   });
 
-  it('splits off the resources a dashboard does not read at boot (backfills, the UI-boot ones), with the backfill code they alone use', () => {
-    for (const prefix of ['core/dist/backfills-', 'core/dist/ui-boot-']) expectOnlyLazy((path) => path.startsWith(prefix), prefix);
+  it("splits off the resources a dashboard does not read at boot (backfills, the UI-boot ones, the editor's), with the backfill code they alone use", () => {
+    for (const prefix of ['core/dist/backfills-', 'core/dist/ui-boot-', 'core/dist/editor-']) expectOnlyLazy((path) => path.startsWith(prefix), prefix);
     const lazyMessages = {
       'core/dist/backfills-': ['before starting the backfill.', 'only an initial or running backfill can be cancelled'],
       'core/dist/ui-boot-': ['Invalid provider.', 'is not taken by client pages', 'tags can be created.', "this server's project is"],
+      'core/dist/editor-': ['is not in the project directory.', 'the most a file tree lists', 'Load a Table from Airtable App.'],
     };
     for (const [prefix, messages] of Object.entries(lazyMessages)) {
       const [chunk] = lazyOutputsOf(prefix);

@@ -47,6 +47,10 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     why: "browser: Chromium crawls Mage's own web UI (the pinned wheel's frontend, fetched from PyPI once per user)",
     needs: ['chromium'],
   },
+  'server/test/mage-ui-editor-browser.test.ts': {
+    why: "browser: Chromium clicks through Mage's pipeline editor (the pinned wheel's frontend, fetched from PyPI once per user)",
+    needs: ['chromium'],
+  },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [] },
   'docs/test/build-an-app.test.ts': {

@@ -6,6 +6,7 @@ import { createApp, type AppOptions } from './app.js';
 import { answerClientErrors, busyAnswer } from './client-error.js';
 import { guardConnections } from './connection-guard.js';
 import { endConnections, trackConnections } from './connections.js';
+import { attachMageUiWebsockets } from './mage-ui-websocket.js';
 
 /** Caps on connections and on the time a request may take to arrive (docs/design-notes.md, "Limits": slow or half-open sockets cannot hold the server). */
 export interface ConnectionLimits {
@@ -121,6 +122,8 @@ export async function listen(
     });
   });
   answerClientErrors(server, api);
+  // Mage's pipeline editor opens its kernel's and terminal's websockets beside the UI it serves.
+  const closeWebsockets = options.mageUi ? attachMageUiWebsockets(server, api) : undefined;
   const { port } = server.address() as AddressInfo;
   // The core never sets timers: the transport drives the scheduler, every SCHEDULER_INTERVAL_MS.
   const timer = options.scheduler === false ? undefined : setInterval(() => tickSafely(api, options), api.config.schedulerIntervalMs);
@@ -132,6 +135,7 @@ export async function listen(
     close: () =>
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
+        closeWebsockets?.();
         server.close(() => resolve());
         endConnections(open);
       }),

@@ -98,6 +98,17 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'pipelineTriggers.list': 'viewer',
   'pipelineTriggers.create': 'editor',
   'monitorStats.detail': 'viewer',
+  // Mage's pipeline editor: viewers read the files, templates and kernel; editors write code and drive the kernel.
+  'files.list': 'viewer',
+  'fileContents.detail': 'viewer',
+  'fileContents.update': 'editor',
+  'blockTemplates.list': 'viewer',
+  'dataProviders.list': 'viewer',
+  'autocompleteItems.list': 'viewer',
+  'kernels.list': 'viewer',
+  'kernels.detail': 'viewer',
+  'kernels.update': 'editor',
+  'globalDataProducts.list': 'viewer',
 };
 
 /** The expectation of every cell of the matrix, from LOWEST_ROLE (a route missing there throws, naming it). */

@@ -61,7 +61,7 @@ export const pipelines = c.router({
   update: {
     method: 'PUT',
     path: '/api/pipelines/:uuid',
-    query: memberQuery,
+    query: z.extend(memberQuery, { update_content: z.optional(queryBoolean) }),
     body: z.object({ pipeline: PipelineUpdate, api_key: z.optional(z.string()) }),
     responses: responses(PipelineEnvelope),
     metadata: routeMeta({ tag, resource: 'pipelines', action: 'update' }),

@@ -85,6 +85,8 @@ export const BlockCreate = withMeta(
     upstream_blocks: z.optional(uuidList),
     downstream_blocks: z.optional(uuidList),
     uuid: z.optional(z.string()),
+    /** Refuse the name when a block file of that name exists anywhere in the project (Mage's editor sends it). */
+    require_unique_name: z.optional(z.nullable(z.boolean())),
   }),
   {
     id: 'BlockCreate',
@@ -93,6 +95,20 @@ export const BlockCreate = withMeta(
   },
 );
 export type BlockCreate = z.infer<typeof BlockCreate>;
+
+/**
+ * What Mage's editor sends back of a block it read (its dependency tree saves a dragged link with the whole block):
+ * accepted, never written (the path names the block; status, outputs and membership are the server's).
+ */
+const echoedBack = {
+  uuid: z.optional(z.string().check(z.maxLength(512))),
+  status: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  extension_uuid: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  pipeline_uuid: z.optional(z.nullable(z.string().check(z.maxLength(512)))),
+  all_upstream_blocks_executed: z.optional(z.nullable(z.boolean())),
+  outputs: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(100)))),
+  pipelines: z.optional(z.nullable(z.unknown())),
+};
 
 /** Update through `/api/pipelines/:pipeline_uuid/blocks/:block_uuid`: shared settings and this pipeline's graph. */
 export const BlockUpdate = withMeta(
@@ -103,6 +119,7 @@ export const BlockUpdate = withMeta(
     priority: z.optional(z.number().check(z.int(), z.minimum(0))),
     upstream_blocks: z.optional(uuidList),
     downstream_blocks: z.optional(uuidList),
+    ...echoedBack,
   }),
   { id: 'BlockUpdate' },
 );

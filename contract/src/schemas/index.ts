@@ -24,3 +24,4 @@ export * from './secret.js';
 export * from './pipeline-variable.js';
 export * from './pipeline-trigger.js';
 export * from './monitor-stat.js';
+export * from './editor.js';

@@ -76,6 +76,17 @@ export type PipelineCreate = z.infer<typeof PipelineCreate>;
 /** `PUT /api/pipelines/:uuid` bulk actions on a pipeline's triggers and runs (Mage's UI). */
 export const PIPELINE_BULK_STATUSES = ['active', 'inactive', 'cancelled', 'retry', 'retry_incomplete_block_runs'] as const;
 
+/** A block as Mage's editor saves it in the pipeline: its uuid, code and name (the other attributes it sends are dropped). */
+export const BlockContentWrite = withMeta(
+  z.object({
+    uuid: z.string().check(z.maxLength(512)),
+    content: z.optional(z.nullable(z.string().check(z.maxLength(512 * 1024)))),
+    /** A new name renames the block (its rename dialog saves this way). */
+    name: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  }),
+  { id: 'BlockContentWrite' },
+);
+
 export const PipelineUpdate = withMeta(
   z.object({
     status: z.optional(z.enum(PIPELINE_BULK_STATUSES)),
@@ -95,7 +106,21 @@ export const PipelineUpdate = withMeta(
     run_pipeline_in_one_process: z.optional(z.boolean()),
     settings: z.optional(jsonObject),
     spark_config: z.optional(jsonObject),
-    blocks: z.optional(z.array(z.object({ uuid: z.string() }))),
+    /** The new order of its blocks, each once; with `update_content`, each block's code too. */
+    blocks: z.optional(z.array(BlockContentWrite).check(z.maxLength(10_000))),
+    /** With `update_content`, these blocks' code (Mage's editor saves every section of the pipeline). */
+    callbacks: z.optional(z.array(BlockContentWrite).check(z.maxLength(10_000))),
+    conditionals: z.optional(z.array(BlockContentWrite).check(z.maxLength(10_000))),
+    widgets: z.optional(z.array(BlockContentWrite).check(z.maxLength(10_000))),
+    extensions: z.optional(
+      z.record(z.string().check(z.maxLength(255)), z.object({ blocks: z.optional(z.array(BlockContentWrite).check(z.maxLength(10_000))) })),
+    ),
+    /** What Mage's editor sends back of the pipeline it read: accepted, not written (the path names the pipeline). */
+    uuid: z.optional(z.string().check(z.maxLength(512))),
+    created_at: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+    updated_at: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+    data_integration: z.optional(z.nullable(jsonObject)),
+    variables: z.optional(z.nullable(jsonObject)),
   }),
   { id: 'PipelineUpdate' },
 );

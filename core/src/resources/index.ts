@@ -21,6 +21,7 @@ const secretsChunk = resourceChunk(() => import('./secrets/index.js'));
 const variablesChunk = resourceChunk(() => import('./pipeline_variables/index.js'));
 const triggersInCodeChunk = resourceChunk(() => import('./pipeline_triggers/index.js'));
 const monitorStatsChunk = resourceChunk(() => import('./monitor_stats/index.js'));
+const editorChunk = resourceChunk(() => import('./editor.js'));
 
 /**
  * The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. The
@@ -56,6 +57,13 @@ export const resourceModules = {
   pipelineTriggers: lazyResource('pipelineTriggers', triggersInCodeChunk, (m) => m.pipelineTriggers),
   monitorStats: lazyResource('monitorStats', monitorStatsChunk, (m) => m.monitorStats),
   'pipelineRuns.blocks': runBlocks,
+  files: lazyResource('files', editorChunk, (m) => m.files),
+  fileContents: lazyResource('fileContents', editorChunk, (m) => m.fileContents),
+  blockTemplates: lazyResource('blockTemplates', editorChunk, (m) => m.blockTemplates),
+  dataProviders: lazyResource('dataProviders', editorChunk, (m) => m.dataProviders),
+  autocompleteItems: lazyResource('autocompleteItems', editorChunk, (m) => m.autocompleteItems),
+  kernels: lazyResource('kernels', editorChunk, (m) => m.kernels),
+  globalDataProducts: lazyResource('globalDataProducts', editorChunk, (m) => m.globalDataProducts),
 } satisfies ResourceRegistry;
 
 export type { ResourceModule } from '../resource.js';

@@ -3,7 +3,7 @@ import type { Client } from '@pipeline-api/sdk';
 import type { Arg, PagedRead, Read, Write } from '../core/types.js';
 
 /** Every resource name a query key can start with. */
-export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'block_outputs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'outputs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags' | 'variables' | 'pipeline_triggers' | 'monitor_stats' | 'secrets';
+export type ResourceName = 'statuses' | 'sessions' | 'users' | 'pipelines' | 'blocks' | 'pipeline_schedules' | 'logs' | 'backfills' | 'block_outputs' | 'pipeline_runs' | 'api_triggers' | 'block_runs' | 'outputs' | 'projects' | 'oauths' | 'git_branches' | 'client_pages' | 'tags' | 'variables' | 'pipeline_triggers' | 'monitor_stats' | 'secrets' | 'files' | 'file_contents' | 'block_templates' | 'data_providers' | 'autocomplete_items' | 'kernels' | 'global_data_products';
 
 export interface Queries {
   statuses: StatusesQueries;
@@ -24,6 +24,13 @@ export interface Queries {
   monitorStats: MonitorStatsQueries;
   backfills: BackfillsQueries;
   secrets: SecretsQueries;
+  files: FilesQueries;
+  fileContents: FileContentsQueries;
+  blockTemplates: BlockTemplatesQueries;
+  dataProviders: DataProvidersQueries;
+  autocompleteItems: AutocompleteItemsQueries;
+  kernels: KernelsQueries;
+  globalDataProducts: GlobalDataProductsQueries;
 }
 
 export interface StatusesQueries {
@@ -191,4 +198,35 @@ export interface SecretsQueries {
   list: PagedRead<Client['secrets']['list']>;
   create: Write<Client['secrets']['create'], { secret: Arg<Client['secrets']['create'], 0> }>;
   delete: Write<Client['secrets']['delete'], { name: string; query?: Arg<Client['secrets']['delete'], 1> }>;
+}
+
+export interface FilesQueries {
+  list: Read<Client['files']['list']>;
+}
+
+export interface FileContentsQueries {
+  detail: Read<Client['fileContents']['detail']>;
+  update: Write<Client['fileContents']['update'], { path: string; file_content: Arg<Client['fileContents']['update'], 1> }>;
+}
+
+export interface BlockTemplatesQueries {
+  list: PagedRead<Client['blockTemplates']['list']>;
+}
+
+export interface DataProvidersQueries {
+  list: PagedRead<Client['dataProviders']['list']>;
+}
+
+export interface AutocompleteItemsQueries {
+  list: PagedRead<Client['autocompleteItems']['list']>;
+}
+
+export interface KernelsQueries {
+  list: PagedRead<Client['kernels']['list']>;
+  detail: Read<Client['kernels']['detail']>;
+  update: Write<Client['kernels']['update'], { id: number | string; kernel: Arg<Client['kernels']['update'], 1> }>;
+}
+
+export interface GlobalDataProductsQueries {
+  list: PagedRead<Client['globalDataProducts']['list']>;
 }

@@ -1019,5 +1019,145 @@ export const ROUTES: readonly RouteEntry[] = [
     "query": {
       "format": "_format"
     }
+  },
+  {
+    "id": "files.list",
+    "method": "GET",
+    "path": "/api/files",
+    "params": [],
+    "defaults": {},
+    "resultKey": "files",
+    "list": true,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "fileContents.detail",
+    "method": "GET",
+    "path": "/api/file_contents/:path",
+    "params": [
+      "path"
+    ],
+    "defaults": {},
+    "resultKey": "file_content",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "fileContents.update",
+    "method": "PUT",
+    "path": "/api/file_contents/:path",
+    "params": [
+      "path"
+    ],
+    "defaults": {},
+    "payloadKey": "file_content",
+    "resultKey": "file_content",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "blockTemplates.list",
+    "method": "GET",
+    "path": "/api/block_templates",
+    "params": [],
+    "defaults": {},
+    "resultKey": "block_templates",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "dataProviders.list",
+    "method": "GET",
+    "path": "/api/data_providers",
+    "params": [],
+    "defaults": {},
+    "resultKey": "data_providers",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "autocompleteItems.list",
+    "method": "GET",
+    "path": "/api/autocomplete_items",
+    "params": [],
+    "defaults": {},
+    "resultKey": "autocomplete_items",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "kernels.list",
+    "method": "GET",
+    "path": "/api/kernels",
+    "params": [],
+    "defaults": {},
+    "resultKey": "kernels",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
+  },
+  {
+    "id": "kernels.detail",
+    "method": "GET",
+    "path": "/api/kernels/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "resultKey": "kernel",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "kernels.update",
+    "method": "PUT",
+    "path": "/api/kernels/:id",
+    "params": [
+      "id"
+    ],
+    "defaults": {},
+    "payloadKey": "kernel",
+    "resultKey": "kernel",
+    "list": false,
+    "query": {
+      "format": "_format"
+    }
+  },
+  {
+    "id": "globalDataProducts.list",
+    "method": "GET",
+    "path": "/api/global_data_products",
+    "params": [],
+    "defaults": {},
+    "resultKey": "global_data_products",
+    "list": true,
+    "query": {
+      "limit": "_limit",
+      "offset": "_offset",
+      "format": "_format"
+    }
   }
 ];

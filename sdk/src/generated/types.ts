@@ -400,14 +400,36 @@ export type PipelineUpdate = {
     [key: string]: unknown;
   };
   /** The pipeline blocks in a new order (a permutation of the current ones) */
-  blocks?: Array<{
-    uuid: string;
-  }>;
+  blocks?: BlockContentWrite[];
+  callbacks?: BlockContentWrite[];
+  conditionals?: BlockContentWrite[];
+  widgets?: BlockContentWrite[];
+  extensions?: {
+    [key: string]: {
+      blocks?: BlockContentWrite[];
+    };
+  };
+  uuid?: string;
+  created_at?: string | null;
+  updated_at?: string | null;
+  data_integration?: {
+    [key: string]: unknown;
+  } | null;
+  variables?: {
+    [key: string]: unknown;
+  } | null;
+};
+
+export type BlockContentWrite = {
+  uuid: string;
+  content?: string | null;
+  name?: string | null;
 };
 
 export interface PipelinesUpdateQuery {
   /** Presenter format: an action name or a custom format such as `compact` */
   format?: string;
+  update_content?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
 }
 
 export interface PipelinesDeleteQuery {
@@ -455,6 +477,7 @@ export type BlockCreate = {
   downstream_blocks?: string[];
   /** Ignored: the uuid is generated from name */
   uuid?: string;
+  require_unique_name?: boolean | null;
 };
 
 export interface PipelinesBlocksCreateQuery {
@@ -491,6 +514,13 @@ export type BlockUpdate = {
   priority?: number;
   upstream_blocks?: string[];
   downstream_blocks?: string[];
+  uuid?: string;
+  status?: string | null;
+  extension_uuid?: string | null;
+  pipeline_uuid?: string | null;
+  all_upstream_blocks_executed?: boolean | null;
+  outputs?: unknown[] | null;
+  pipelines?: unknown | null;
 };
 
 export interface PipelinesBlocksUpdateQuery {
@@ -1536,6 +1566,186 @@ export interface SecretsDeleteQuery {
   format?: string;
 }
 
+export type FileNode = {
+  name: string;
+  children?: Array<{
+    [key: string]: unknown;
+  }>;
+  disabled?: boolean;
+  pipeline_count?: number;
+};
+
+export interface FilesListQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Each file’s `pipeline_count`: the pipelines its block is in */
+  include_pipeline_count?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** Only files whose path contains this text (Mage reads a regular expression; the kit matches the text as it is) */
+  pattern?: string;
+  /** Accepted (block files are never hidden files) */
+  exclude_pattern?: string;
+  /** Accepted (block folders are never hidden folders) */
+  exclude_dir_pattern?: string;
+  /** Accepted; the tree is answered */
+  flatten?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+  /** Accepted; the kit serves one project */
+  repo_path?: string;
+}
+
+export type FileContent = {
+  name: string;
+  path: string;
+  content: string;
+  size: number | null;
+  modified_timestamp: number | null;
+};
+
+export interface FileContentsDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type FileContentUpdate = {
+  content?: string | null;
+  version?: string | number | null;
+};
+
+export interface FileContentsUpdateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type BlockTemplate = {
+  block_type: string;
+  configuration: {
+    [key: string]: unknown;
+  } | null;
+  defaults: {
+    [key: string]: unknown;
+  } | null;
+  description: string;
+  groups: string[] | null;
+  language: string;
+  name: string;
+  path: string;
+  template_type: string | null;
+  template_variables: {
+    [key: string]: unknown;
+  } | null;
+};
+
+export interface BlockTemplatesListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Accepted: Mage adds templates of its v2 editor and data integration sources, which need its Python side; the same list is answered */
+  show_all?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+}
+
+export type DataProvider = {
+  id: string;
+  profiles: string[];
+  value: string;
+};
+
+export interface DataProvidersListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type AutocompleteItem = {
+  id: string;
+  group: string;
+  classes: string[];
+  constants: string[];
+  files: string[];
+  functions: string[];
+  imports: string[];
+  methods_for_class: {
+    [key: string]: string[];
+  };
+};
+
+export interface AutocompleteItemsListQuery {
+  /** Page size: 200 when absent, at most 200 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type Kernel = {
+  id: string;
+  name: string;
+  alive: boolean;
+  usage: {
+    [key: string]: unknown;
+  } | null;
+  processes: unknown[] | null;
+};
+
+export interface KernelsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export interface KernelsDetailQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type KernelUpdate = {
+  action_type?: "interrupt" | "restart";
+  name?: "python3";
+};
+
+export interface KernelsUpdateQuery {
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+}
+
+export type GlobalDataProduct = {
+  uuid: string;
+  object_type: string | null;
+  object_uuid: string | null;
+  outdated_after: {
+    [key: string]: unknown;
+  } | null;
+  outdated_starting_at: {
+    [key: string]: unknown;
+  } | null;
+  settings: {
+    [key: string]: unknown;
+  } | null;
+  project: string | null;
+  repo_path: string | null;
+};
+
+export interface GlobalDataProductsListQuery {
+  /** Page size: 40 when absent, at most 1000 */
+  limit?: number;
+  /** Items to skip */
+  offset?: number;
+  /** Presenter format: an action name or a custom format such as `compact` */
+  format?: string;
+  /** Accepted; the kit serves one project */
+  repo_path?: string;
+  /** Accepted; the kit serves one project */
+  current_project?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
+}
+
 export interface Resources {
   statuses: StatusesResource;
   sessions: SessionsResource;
@@ -1555,6 +1765,13 @@ export interface Resources {
   monitorStats: MonitorStatsResource;
   backfills: BackfillsResource;
   secrets: SecretsResource;
+  files: FilesResource;
+  fileContents: FileContentsResource;
+  blockTemplates: BlockTemplatesResource;
+  dataProviders: DataProvidersResource;
+  autocompleteItems: AutocompleteItemsResource;
+  kernels: KernelsResource;
+  globalDataProducts: GlobalDataProductsResource;
 }
 
 export interface StatusesResource {
@@ -1799,4 +2016,45 @@ export interface SecretsResource {
   create(secret: SecretCreate, options?: RequestOptions): APIPromise<Secret>;
   /** Delete a secret: By name; answers the deleted secret’s id and name. */
   delete(name: string, query?: SecretsDeleteQuery, options?: RequestOptions): APIPromise<Secret>;
+}
+
+export interface FilesResource {
+  /** List the project’s files: One entry: the project folder `default_repo` as a tree, a folder per block type that has blocks (`data_loaders`, `transformers`, `custom`…), each block’s file `<uuid>.<extension of its language>` in it, as Mage’s file browser shows them. At most 10,000 files; a larger project narrows the tree with `pattern`. */
+  list(query?: FilesListQuery, options?: RequestOptions): PagePromise<FileNode>;
+}
+
+export interface FileContentsResource {
+  /** Read a block file: The code of the block whose file `:path` names (`default_repo/data_loaders/load_orders.py`, or from the block folder: `data_loaders/load_orders.py`), URL-encoded as one path segment. A path outside the project (absolute, `..`, `.`, empty segments, backslashes, control characters) is 400 `record_invalid`; one inside it that no block has is 404. */
+  detail(path: string, query?: FileContentsDetailQuery, options?: RequestOptions): APIPromise<FileContent>;
+  /** Write a block file: Replaces the block’s code with `content` (at most 512 KiB): the block’s `content` everywhere it is shown. Only block files can be written; the path rules are the read’s. A payload without `content` is 400 (`version`, Mage’s file history, is not kept here). */
+  update(path: string, file_content: FileContentUpdate, options?: RequestOptions): APIPromise<FileContent>;
+}
+
+export interface BlockTemplatesResource {
+  /** List block templates: Mage 0.9.80’s templates for the editor’s “add block” menus (data loaders, exporters, callbacks, conditionals), in Mage’s order. */
+  list(query?: BlockTemplatesListQuery, options?: RequestOptions): PagePromise<BlockTemplate>;
+}
+
+export interface DataProvidersResource {
+  /** List data providers: The databases a SQL block may connect to, as Mage 0.9.80 lists them, each with the profiles of a new project’s `io_config.yaml` (`default`). */
+  list(query?: DataProvidersListQuery, options?: RequestOptions): PagePromise<DataProvider>;
+}
+
+export interface AutocompleteItemsResource {
+  /** List code suggestions: One item per Python data loader, transformer and data exporter file: the names it defines at its top level (functions, classes, constants) and its import lines, read from the first 64 KiB of its code. 200 files a page. */
+  list(query?: AutocompleteItemsListQuery, options?: RequestOptions): PagePromise<AutocompleteItem>;
+}
+
+export interface KernelsResource {
+  /** List kernels: The one kernel, Mage’s default `python3`, alive. The kit runs no code: see docs/mage-ui.md, “Running code”. */
+  list(query?: KernelsListQuery, options?: RequestOptions): PagePromise<Kernel>;
+  /** Show a kernel: Any id answers the one kernel, as Mage answers its default kernel for an id it does not know. */
+  detail(id: number | string, query?: KernelsDetailQuery, options?: RequestOptions): APIPromise<Kernel>;
+  /** Interrupt or restart the kernel: `action_type` `interrupt` or `restart`: nothing runs, so nothing stops; the kernel is answered as it is. */
+  update(id: number | string, kernel: KernelUpdate, options?: RequestOptions): APIPromise<Kernel>;
+}
+
+export interface GlobalDataProductsResource {
+  /** List global data products: Always empty: the kit keeps no global data products (a new Mage project has none either). */
+  list(query?: GlobalDataProductsListQuery, options?: RequestOptions): PagePromise<GlobalDataProduct>;
 }

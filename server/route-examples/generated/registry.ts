@@ -4,6 +4,7 @@ import { apiTriggerExamples, apiTriggerWithTokenExamples } from '../api_triggers
 import { backfillExamples, pipelineBackfillExamples } from '../backfills.js';
 import { blockRunExamples, runBlockExamples, runBlockRunExamples } from '../block_runs.js';
 import { blockExamples, pipelineBlockExamples } from '../blocks.js';
+import { autocompleteItemExamples, blockTemplateExamples, dataProviderExamples, fileContentExamples, fileExamples, globalDataProductExamples, kernelExamples } from '../editor.js';
 import { logExamples } from '../logs.js';
 import { monitorStatExamples } from '../monitor_stats.js';
 import { blockOutputDownloadExamples, blockRunOutputExamples } from '../outputs.js';
@@ -20,12 +21,19 @@ import { userExamples } from '../users.js';
 
 /** Every contract node's examples: a node without them, or under another node's key, does not compile. */
 export const routeExamples: ExamplesRegistry = {
+  autocompleteItems: autocompleteItemExamples,
   backfills: backfillExamples,
   blockRuns: blockRunExamples,
   'blockRuns.outputs': blockRunOutputExamples,
+  blockTemplates: blockTemplateExamples,
   blocks: blockExamples,
   clientPages: clientPageExamples,
+  dataProviders: dataProviderExamples,
+  fileContents: fileContentExamples,
+  files: fileExamples,
   gitBranches: gitBranchExamples,
+  globalDataProducts: globalDataProductExamples,
+  kernels: kernelExamples,
   monitorStats: monitorStatExamples,
   oauths: oauthExamples,
   pipelineRuns: runExamples,

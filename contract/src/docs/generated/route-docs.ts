@@ -4,6 +4,7 @@ import type { NodeDocs } from '../define.js';
 import { backfillDocs, pipelineBackfillDocs } from '../routes/backfills.js';
 import { blockOutputDownloadDocs, blockRunDocs, blockRunOutputDocs } from '../routes/block-runs.js';
 import { blockDocs, pipelineBlockDocs } from '../routes/blocks.js';
+import { autocompleteItemDocs, blockTemplateDocs, dataProviderDocs, fileContentDocs, fileDocs, globalDataProductDocs, kernelDocs } from '../routes/editor.js';
 import { pipelineLogDocs } from '../routes/logs.js';
 import { monitorStatDocs } from '../routes/monitor-stats.js';
 import { runBlockDocs, runBlockRunDocs, runDocs } from '../routes/pipeline-runs.js';
@@ -19,12 +20,19 @@ import { userDocs } from '../routes/users.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
 export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
+  autocompleteItems: autocompleteItemDocs,
   backfills: backfillDocs,
   blockRuns: blockRunDocs,
   'blockRuns.outputs': blockRunOutputDocs,
+  blockTemplates: blockTemplateDocs,
   blocks: blockDocs,
   clientPages: clientPageDocs,
+  dataProviders: dataProviderDocs,
+  fileContents: fileContentDocs,
+  files: fileDocs,
   gitBranches: gitBranchDocs,
+  globalDataProducts: globalDataProductDocs,
+  kernels: kernelDocs,
   monitorStats: monitorStatDocs,
   oauths: oauthDocs,
   pipelineRuns: runDocs,

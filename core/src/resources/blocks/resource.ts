@@ -17,7 +17,8 @@ import {
   setUpstream,
 } from '../../model/graph.js';
 import { preloadViews, type BlockPreload, type PipelineBlockView } from '../../views/pipeline-blocks.js';
-import { applySharedSettings, blockUuid, detachBlock, renameBlock } from './store.js';
+import { applySharedSettings, detachBlock } from './store.js';
+import { blockUuid, renameBlock } from '../../model/block-names.js';
 import { blocksTable, type BlockRecord } from '../../model/blocks.js';
 
 /** Blocks as members of the pipeline in the URL: `/api/pipelines/:pipeline_uuid/blocks[/:block_uuid]`. */
@@ -59,6 +60,10 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     if (missing.length > 0) throw notFound(`Pipeline ${missing.join(', ')} does not exist.`);
 
     const existing = blocks.get(uuid);
+    // Mage's editor asks for a new file: a name whose file exists is refused, with the marker its UI looks for.
+    if (existing && p.require_unique_name) {
+      throw invalid('block.name', `[ERR_BLOCK_EXISTS] Block ${uuid} already exists. Please use a different name.`);
+    }
     if (existing && (existing.type !== p.type || existing.extension_uuid !== extension)) {
       throw invalid('block.name', `Block ${uuid} already exists as a ${existing.type} block. Please use a different name.`);
     }

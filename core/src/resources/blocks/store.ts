@@ -1,10 +1,9 @@
 import { payloadAttributes, type SharedBlockUpdate } from '@pipeline-api/contract';
 import type { Services } from '../../context.js';
 import { invalid } from '../../errors.js';
-import { cleanName } from '../../slug.js';
 import { applyPatch, without } from '../../model/patch.js';
 import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
-import { cloneSections, removeMember, renameMember, sectionFor } from '../../model/graph.js';
+import { cloneSections, removeMember, sectionFor } from '../../model/graph.js';
 import { blocksTable, type BlockRecord } from '../../model/blocks.js';
 import { isPlainObject } from '../../request.js';
 import { checkSimulatedOutput } from '../../orchestration/outputs/sample-outputs.js';
@@ -16,15 +15,6 @@ export type SharedSettings = Omit<SharedBlockUpdate, 'name'>;
 
 /** The settings stored as sent; a type and the content have rules of their own. */
 const PLAIN_SETTINGS = without(payloadAttributes('blocks.update'), 'name', 'type', 'content');
-
-export const blockUuid = (name: string, path: string) => {
-  const uuid = cleanName(name, { allowSlash: true });
-  // An empty folder: a leading or trailing `/`, or two together.
-  if (!uuid || uuid.startsWith('/') || uuid.endsWith('/') || uuid.includes('//')) {
-    throw invalid(path, `Name ${JSON.stringify(name)} does not make a valid block uuid.`);
-  }
-  return uuid;
-};
 
 /** The block with the settings in `p` applied; a type may change only within its section. */
 export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: number): BlockRecord {
@@ -42,29 +32,6 @@ export function applySharedSettings(block: BlockRecord, p: SharedSettings, now: 
     if (block.status === 'executed') next.status = 'updated';
   }
   return next;
-}
-
-/** Renames a block: a new uuid from the name, and every pipeline's references rewritten. */
-export function renameBlock(block: BlockRecord, name: string, { repo, clock }: Services): BlockRecord {
-  const uuid = blockUuid(name, 'block.name');
-  const now = clock.now();
-  const blocks = blocksTable.in(repo);
-  if (uuid === block.uuid) {
-    const renamed = { ...block, name, updated_at: now };
-    blocks.put(renamed);
-    return renamed;
-  }
-  if (blocks.get(uuid)) throw invalid('block.name', `Block ${uuid} already exists. Please use a different name.`);
-  const pipelines = pipelinesTable.in(repo);
-  for (const pipeline of pipelines.getMany(block.pipelines).values()) {
-    const sections = cloneSections(pipeline.sections);
-    renameMember(sections, block.uuid, uuid);
-    pipelines.put({ ...pipeline, sections, updated_at: now });
-  }
-  const renamed = { ...block, uuid, name, updated_at: now };
-  blocks.delete(block.uuid);
-  blocks.put(renamed);
-  return renamed;
 }
 
 /** Takes a block out of one pipeline; a block left in no pipeline is deleted. */

@@ -4,13 +4,16 @@ type PipelineSortKey = (typeof PIPELINE_SORT_KEYS)[number];
 import { badRequest, invalid, notFound } from '../../errors.js';
 import { paginate, type Resource } from '../../resource.js';
 import { cleanName } from '../../slug.js';
-import { cloneSections, emptySections } from '../../model/graph.js';
+import { cloneSections, emptySections, membersOf } from '../../model/graph.js';
 import { applyPatch } from '../../model/patch.js';
 import { preloadBlocks, type BlockPreload } from '../../views/pipeline-blocks.js';
 import { loadedOrchestrator } from '../../orchestration/lazy-orchestrator.js';
 import { pipelinesTable, type PipelineRecord } from '../../model/pipelines.js';
 import { schedulesTable } from '../../model/triggers.js';
 import type { Services } from '../../context.js';
+import { blocksTable } from '../../model/blocks.js';
+import { changedContents, renamedBlocks } from './content.js';
+import { renameBlock } from '../../model/block-names.js';
 
 type Settings = PipelineRecord['settings'];
 
@@ -115,6 +118,10 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     const pipelines = pipelinesTable.in(repo);
     const now = clock.now();
     const next: PipelineRecord = applyPatch({ ...pipeline, settings: applyPatch(pipeline.settings, p, SETTINGS), updated_at: now }, p, PLAIN);
+    // Mage's editor saves the blocks' code with the pipeline: written only when asked, as Mage does.
+    const members = membersOf(pipeline.sections, ctx.instance);
+    const contents = ctx.query.update_content === true ? changedContents(members, p, repo, now) : [];
+    const renames = ctx.query.update_content === true ? renamedBlocks(members, p, (uuid) => blocksTable.in(repo).get(uuid)?.name) : new Map<string, string>();
     if (p.blocks !== undefined)
       next.sections = reorder(
         pipeline,
@@ -131,14 +138,20 @@ export const pipelineResource: Resource<NodeAt<'pipelines'>, PipelineRecord, Blo
     repo.transaction(() => {
       if (uuid !== pipeline.uuid) pipelines.delete(pipeline.uuid);
       pipelines.put(next);
+      for (const block of contents) blocksTable.in(repo).put(block);
       // A rename changes the uuid: what refers to the pipeline follows.
       if (uuid !== pipeline.uuid) ctx.cascades.renamed(pipelinesTable, pipeline, next);
+      // Blocks renamed last, on the stored records: each rename rewrites every pipeline the block is in, this one too.
+      for (const [from, name] of renames) {
+        const block = blocksTable.in(repo).get(from);
+        if (block) renameBlock(block, name, ctx);
+      }
       // Mage's bulk actions on the pipeline's triggers and runs (its UI sends them here).
       if (p.status !== undefined) {
         loadedOrchestrator().applyBulkAction(next, { status: p.status, pipeline_runs: p.pipeline_runs, pipeline_schedule_id: p.pipeline_schedule_id }, ctx);
       }
     });
-    return next;
+    return renames.size > 0 ? (pipelines.get(next.uuid) ?? next) : next;
   },
 
   async delete(pipeline, { repo, cascades }) {
@@ -179,9 +192,15 @@ function defaultSettings(type: string): Settings {
   };
 }
 
-/** `blocks: [{uuid}...]` must list the pipeline's blocks exactly once each, in the new order. */
+/**
+ * `blocks: [{uuid}...]` must list the pipeline's blocks exactly once each, in the new order. A list that agrees with
+ * the current order as far as both go changes nothing, as in Mage: its editor saves the blocks it has shown, which a
+ * block just added (or removed) elsewhere does not make a reorder.
+ */
 function reorder(pipeline: PipelineRecord, order: string[]) {
   const current = pipeline.sections.blocks;
+  const common = Math.min(order.length, current.length);
+  if (order.slice(0, common).every((uuid, i) => uuid === current[i]!.uuid)) return pipeline.sections;
   const byUuid = new Map(current.map((m) => [m.uuid, m]));
   if (order.length !== current.length || new Set(order).size !== order.length || !order.every((u) => byUuid.has(u))) {
     throw invalid('pipeline.blocks', `blocks must list the pipeline's ${current.length} blocks, each once, in the new order.`);
