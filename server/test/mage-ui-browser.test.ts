@@ -24,17 +24,6 @@ const NOT_ROUTED_YET: RegExp[] = [];
 const TOKENLESS_LOGOUT = (call: ApiCall) => call.method === 'PUT' && /^\/api\/sessions\/1$/.test(call.path) && call.error?.code === 403;
 
 /**
- * Before anyone signs in, every page (the sign-in page too) asks `GET /api/projects`: projects are viewer+
- * (docs/security.md), so a caller without a token is refused with the message only an anonymous caller gets; the UI
- * ignores it (it redirects only on a 401) and reads the project once signed in.
- */
-const ANONYMOUS_PROJECT = (call: ApiCall) =>
-  call.method === 'GET' &&
-  /^\/api\/projects(\?|$)/.test(call.path) &&
-  call.error?.code === 403 &&
-  call.error.message === 'Private access for list only, invalid scope.';
-
-/**
  * Mage's own overview chart draws its bars before it has measured its box: with runs to count (monitor stats), each
  * bar logs a negative `<rect>` height. A real Mage 0.9.80 logs the same (docs/mage-ui.md); nothing else may.
  */
@@ -48,7 +37,7 @@ const inContract = (method: string, path: string) => !(contractRoutes.resolve(me
 /** Calls that answered an error other than a route this server does not have yet. */
 function unexpectedErrors(calls: ApiCall[]): string[] {
   return calls
-    .filter((call) => call.error !== undefined && !TOKENLESS_LOGOUT(call) && !ANONYMOUS_PROJECT(call))
+    .filter((call) => call.error !== undefined && !TOKENLESS_LOGOUT(call))
     .filter((call) => {
       const path = call.path.split('?')[0]!;
       const notRouted = call.error!.type === 'record_not_found' && call.error!.message?.startsWith('No route for');
