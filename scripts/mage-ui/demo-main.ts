@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDemo, DemoError } from './demo/build.js';
+import { MageUiFolderError } from '../../server/http/mage-ui.js';
 import { ensureMageUi, FetchError } from './wheel.js';
 
 const DEFAULT_SCENARIO = fileURLToPath(new URL('./demo-scenario.json', import.meta.url));
@@ -35,11 +36,13 @@ try {
   const { addedBytes } = await buildDemo({ uiDir, out, scenario });
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(`mage-ui:demo: wrote the demo into ${out}`);
-  console.log(`mage-ui:demo: it adds to Mage's files the worker (${kib(addedBytes.worker)}: the mocks' engine and the scenario) and the start page (${kib(addedBytes.start)})`);
+  console.log(
+    `mage-ui:demo: it adds to Mage's files the worker (${kib(addedBytes.worker)}: the mocks' engine and the scenario) and the start page (${kib(addedBytes.start)})`,
+  );
   console.log('Serve the folder with any static file server, e.g.:');
   console.log(`  cd ${out} && python3 -m http.server 8000 --bind 127.0.0.1`);
   console.log('then open http://127.0.0.1:8000/ and sign in as admin@admin.com / admin. Reset it at /demo/reset.html.');
 } catch (error) {
-  if (error instanceof DemoError || error instanceof FetchError || (error instanceof Error && error.name === 'MageUiFolderError')) fail(error.message);
+  if (error instanceof DemoError || error instanceof FetchError || error instanceof MageUiFolderError) fail(error.message);
   throw error;
 }

@@ -1,13 +1,19 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '@pipeline-api/contract';
 import { ApiError, RouteTable } from '@pipeline-api/core';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../conformance/browser.js';
 import { crawlMageUi, FIXTURE_TOUR, TOUR_TRIGGERS, uiTour, type ApiCall, type PageVisit } from '../../scripts/mage-ui/crawl.js';
+import { buildDemo } from '../../scripts/mage-ui/demo/build.js';
+import { DEMO_RESET_PAGE } from '../../scripts/mage-ui/demo/layout.js';
+import { serveStatic, type StaticServer } from '../../scripts/mage-ui/demo/static-server.js';
 import { ensureMageUi } from '../../scripts/mage-ui/wheel.js';
 import { parseSettings } from '../cli/options.js';
-import { startServer, type StartedServer } from '../cli/server.js';
+import { startServer } from '../cli/server.js';
 import { OWNER } from './harness.js';
 
 /**
@@ -59,31 +65,78 @@ function expectCleanStatic(visit: PageVisit) {
 
 const byName = (visits: PageVisit[], name: string) => visits.find((visit) => visit.name === name)!;
 
-describe("Mage's own web UI (mage-ai 0.9.80's frontend) on the reference server, in Chromium", () => {
-  let server: StartedServer;
+/** A backend the tour runs against: where the UI is, and what to stop afterwards. */
+interface Backend {
+  url: string;
+  /** The static demo's host (what it was asked for) and every request the context made. */
+  host?: StaticServer;
+  requests?: string[];
+  /** The browser context the tour ran in (the demo's keeps its worker and its state for the checks after it). */
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+const quiet = () => undefined;
+/** Mage's public client id: its UI sends it with every call (not a secret). */
+const MAGE_PUBLIC_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
+
+/** The reference server with `--mage-ui` and the tour's fixtures. */
+async function referenceServer(browser: Browser, dir: string): Promise<Backend> {
+  const fixtures = fileURLToPath(new URL('../../scripts/mage-ui/fixtures.json', import.meta.url));
+  const settings = parseSettings(['--port', '0', '--quiet', '--fixtures', fixtures, '--mage-ui', dir], {});
+  const server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return { url: server.url, context, close: async () => (await context.close(), await server.close()) };
+}
+
+/** The static demo (`npm run mage-ui:demo`) served by `python3 -m http.server`: no API server runs. */
+async function staticDemo(browser: Browser, dir: string): Promise<Backend> {
+  const out = mkdtempSync(join(tmpdir(), 'mage-ui-demo-'));
+  const scenario: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../scripts/mage-ui/demo-scenario.json', import.meta.url)), 'utf8'));
+  await buildDemo({ uiDir: dir, out, scenario });
+  const host = await serveStatic(out);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Every request the page and its worker make, to check that none leaves the demo's folder.
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  return {
+    host,
+    requests,
+    url: host.url,
+    context,
+    close: async () => {
+      await context.close();
+      await host.close();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each([
+  { backend: 'the reference server', start: referenceServer },
+  { backend: 'the static demo (no server: the mocks in a service worker)', start: staticDemo },
+])("Mage's own web UI (mage-ai 0.9.80's frontend) on $backend, in Chromium", ({ start }) => {
+  let backend: Backend;
   let browser: Browser;
 
   beforeAll(async () => {
     // The pinned wheel's frontend, from the per-user cache (downloaded from PyPI the first time).
     const { dir } = await ensureMageUi();
-    const fixtures = fileURLToPath(new URL('../../scripts/mage-ui/fixtures.json', import.meta.url));
-    const settings = parseSettings(['--port', '0', '--quiet', '--fixtures', fixtures, '--mage-ui', dir], {});
-    const quiet = () => undefined;
-    server = await startServer(settings, { info: quiet, warn: quiet, requests: quiet }, (error) => console.error(error.message));
     browser = await launchChromium();
+    backend = await start(browser, dir);
   }, 600_000);
   afterAll(async () => {
+    await backend?.close();
     await browser?.close();
-    await server?.close();
   });
 
   /**
    * One crawl serves both tests (the pages load once): it signs in through the form, then takes the clicking tour.
-   * No call is answered by the browser (crawl.ts's stubBootCalls is for a server that routes less): every answer is
-   * the server's, so a "No route" anywhere fails.
+   * No call is answered by the test (crawl.ts's stubBootCalls is for a server that routes less): every answer is
+   * the backend's, so a "No route" anywhere fails.
    */
   let crawl: Promise<{ signIn: PageVisit; pages: PageVisit[] }> | undefined;
-  const tour = () => (crawl ??= crawlMageUi(browser, server.url, OWNER, { pages: uiTour(FIXTURE_TOUR) }));
+  const tour = () => (crawl ??= crawlMageUi(browser, backend.url, OWNER, { pages: uiTour(FIXTURE_TOUR), context: backend.context }));
 
   it('signs in through its form and lists the runs on /pipeline-runs; its files load under the CSP', async () => {
     const { signIn, pages } = await tour();
@@ -151,4 +204,103 @@ describe("Mage's own web UI (mage-ai 0.9.80's frontend) on the reference server,
         visit.name,
       ).toEqual([]);
   }, 480_000);
+
+  describe.runIf(start === staticDemo)('the static demo beyond the tour: nothing leaves the page, deep links, state kept, time moving, reset', () => {
+    const demo = {
+      get url() {
+        return backend.url;
+      },
+      get context() {
+        return backend.context;
+      },
+      get host() {
+        return backend.host!;
+      },
+      get requests() {
+        return backend.requests!;
+      },
+    };
+
+    /** A call to the demo's API from its page, as Mage's UI makes them (the public key; a session token when given). */
+    const call = (page: Page, method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+      page.evaluate(
+        async ({ method, path, body, token, key }) => {
+          const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-API-KEY': key };
+          if (token) headers.Authorization = `Bearer ${token}`;
+          const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+          return (await answer.json()) as Record<string, any>;
+        },
+        { method, path, body: options.body, token: options.token, key: MAGE_PUBLIC_KEY },
+      );
+    const signIn = async (page: Page) => {
+      const login = await call(page, 'POST', '/api/sessions', { body: { session: { email: OWNER.email, password: OWNER.password } } });
+      const raw = String(login.session.token);
+      return String((JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString('utf8')) as { token: string }).token);
+    };
+
+    it('answers every API call in the page: the host sees only requests for its files, all from its own origin', async () => {
+      const { signIn: signedIn, pages } = await tour();
+      const calls = [signedIn, ...pages].flatMap((visit) => visit.calls);
+      expect(calls.length).toBeGreaterThan(20);
+      expect(calls.filter((c) => !c.fromServiceWorker).map((c) => c.path)).toEqual([]);
+      expect(demo.host.requests().filter((line) => / \/api[/?]/.test(line))).toEqual([]);
+      expect(demo.requests.filter((url) => new URL(url).origin !== demo.url && !url.startsWith('data:'))).toEqual([]);
+    }, 300_000);
+
+    it('answers a deep link typed after the first visit, and keeps its state when its worker stops and starts again', async () => {
+      const page = await demo.context.newPage();
+      try {
+        const deepLink = await page.goto(`${demo.url}/pipelines/daily_sales/triggers`);
+        expect(deepLink!.fromServiceWorker()).toBe(true);
+        expect(deepLink!.headers()['content-security-policy']).toContain("connect-src 'self'");
+        await page.waitForURL(/\/sign-in|\/triggers/, { timeout: 20_000 });
+        // The worker is stopped as a browser stops an idle one: the next call starts it again from IndexedDB.
+        const cdp = await demo.context.newCDPSession(page);
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        const token = await signIn(page);
+        const triggers = await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token });
+        const names = (triggers.pipeline_schedules as { name: string }[]).map((t) => t.name);
+        expect(names).toEqual(expect.arrayContaining(['every morning', 'on demand', TOUR_TRIGGERS.api]));
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
+
+    it('runs a run on the browser’s clock: it completes while the page watches', async () => {
+      const page = await demo.context.newPage();
+      try {
+        await page.goto(`${demo.url}${DEMO_RESET_PAGE}`);
+        const token = await signIn(page);
+        const triggers = await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token });
+        const onDemand = (triggers.pipeline_schedules as { id: number; name: string }[]).find((t) => t.name === 'on demand')!;
+        const created = await call(page, 'POST', `/api/pipeline_schedules/${onDemand.id}/pipeline_runs`, { token, body: { pipeline_run: { variables: {} } } });
+        const id = created.pipeline_run.id as number;
+        let status = created.pipeline_run.status as string;
+        // Three blocks of 2 s each on the browser's clock: bounded, and no assertion on how long it took.
+        for (let polls = 0; polls < 60 && status !== 'completed' && status !== 'failed'; polls++) {
+          await page.waitForTimeout(1000);
+          status = (await call(page, 'GET', `/api/pipeline_runs/${id}`, { token })).pipeline_run.status as string;
+        }
+        expect(status).toBe('completed');
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
+
+    it('resets from its own page, outside Mage’s UI: the scenario’s first state, signed out', async () => {
+      const page = await demo.context.newPage();
+      try {
+        await page.goto(`${demo.url}${DEMO_RESET_PAGE}`);
+        await page.getByRole('button', { name: 'Reset the demo' }).click();
+        await page.waitForURL(/\/sign-in/, { timeout: 30_000 });
+        const token = await signIn(page);
+        const names = ((await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token })).pipeline_schedules as { name: string }[]).map((t) => t.name);
+        expect(names).toContain('every morning');
+        expect(names).not.toContain(TOUR_TRIGGERS.api);
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
+  });
 });

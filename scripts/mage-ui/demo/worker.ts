@@ -4,7 +4,7 @@
  * routes with the export's page (as Mage's server maps them); everything else (the UI's files) goes to the host.
  * State is kept in IndexedDB across reloads; the mocks' clock follows the browser's, so runs progress as time passes.
  */
-import { createInProcessMock, type Fixtures } from '@pipeline-api/mocks/in-process';
+import { createInProcessMock } from '@pipeline-api/mocks/in-process';
 import { mageUiPageOf, type MageUiPage } from '../../../server/http/mage-ui-routes.js';
 import { DEMO_PAGES, DEMO_RESET_PATH, type DemoBuild } from './layout.js';
 import { onLocalhost } from './localhost.js';
