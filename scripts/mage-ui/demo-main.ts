@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildDemo, DemoError } from './demo/build.js';
+import { buildDemo, checkOut, DemoError } from './demo/build.js';
 import { MageUiFolderError } from '../../server/http/mage-ui.js';
 import { ensureMageUi, FetchError } from './wheel.js';
 
@@ -32,6 +32,7 @@ try {
   fail(`--fixtures ${scenarioFile}: ${(error as Error).message}`);
 }
 try {
+  checkOut(out, values!.out);
   const uiDir = values!['mage-ui'] ?? (await ensureMageUi({ log: (line) => console.log(`mage-ui:demo: ${line}`) })).dir;
   const { addedBytes } = await buildDemo({ uiDir, out, scenario });
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

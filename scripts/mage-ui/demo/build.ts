@@ -85,16 +85,19 @@ async function checkScenario(scenario: unknown): Promise<Fixtures> {
   return fixtures;
 }
 
-/** Makes `out` ready: absent or empty, or a demo built before (then emptied); anything else is refused. */
-function prepareOut(out: string) {
-  if (existsSync(out)) {
-    if (!statSync(out).isDirectory()) throw new DemoError(`--out ${out}: not a folder`);
-    const entries = readdirSync(out);
-    if (entries.length > 0 && !existsSync(join(out, MARKER))) {
-      throw new DemoError(`--out ${out}: the folder is not empty and holds no demo built before; give a new or empty folder`);
-    }
-    for (const entry of entries) rmSync(join(out, entry), { recursive: true, force: true });
+/** Refuses an `out` the demo may not be written into: anything but a new or empty folder, or a demo built before. */
+export function checkOut(out: string, shown = out) {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw new DemoError(`--out ${shown}: not a folder`);
+  if (readdirSync(out).length > 0 && !existsSync(join(out, MARKER))) {
+    throw new DemoError(`--out ${shown}: the folder is not empty and holds no demo built before; give a new or empty folder`);
   }
+}
+
+/** Makes `out` ready: absent or empty, or a demo built before (then emptied). */
+function prepareOut(out: string) {
+  checkOut(out);
+  if (existsSync(out)) for (const entry of readdirSync(out)) rmSync(join(out, entry), { recursive: true, force: true });
   mkdirSync(join(out, 'demo'), { recursive: true });
 }
 
