@@ -56,7 +56,13 @@ function catchUp() {
 }
 
 async function answerApi(request: Request): Promise<Response> {
-  await started();
+  try {
+    await started();
+  } catch (error) {
+    // Storage refused (a private window may have no IndexedDB), or the scenario did not seed: said in the envelope.
+    const message = `The demo could not start in this browser: ${error instanceof Error ? error.message : String(error)}`;
+    return Response.json({ error: { code: 500, type: 'internal_error', message }, status: 500 });
+  }
   catchUp();
   return mock.handle(request, 'unmatched');
 }
