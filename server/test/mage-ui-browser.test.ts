@@ -113,31 +113,52 @@ async function staticDemo(browser: Browser, dir: string): Promise<Backend> {
   };
 }
 
-describe.each([
-  { backend: 'the reference server', start: referenceServer },
-  { backend: 'the static demo (no server: the mocks in a service worker)', start: staticDemo },
-])("Mage's own web UI (mage-ai 0.9.80's frontend) on $backend, in Chromium", ({ start }) => {
-  let backend: Backend;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // The pinned wheel's frontend, from the per-user cache (downloaded from PyPI the first time).
-    const { dir } = await ensureMageUi();
-    browser = await launchChromium();
-    backend = await start(browser, dir);
-  }, 600_000);
-  afterAll(async () => {
-    await backend?.close();
-    await browser?.close();
-  });
-
-  /**
-   * One crawl serves both tests (the pages load once): it signs in through the form, then takes the clicking tour.
-   * No call is answered by the test (crawl.ts's stubBootCalls is for a server that routes less): every answer is
-   * the backend's, so a "No route" anywhere fails.
-   */
+/** A backend started once for the file, with its browser and its one tour: the tour's tests and the demo's own share it. */
+function leg(start: (browser: Browser, dir: string) => Promise<Backend>) {
+  let started: Promise<{ browser: Browser; backend: Backend }> | undefined;
   let crawl: Promise<{ signIn: PageVisit; pages: PageVisit[] }> | undefined;
-  const tour = () => (crawl ??= crawlMageUi(browser, backend.url, OWNER, { pages: uiTour(FIXTURE_TOUR), context: backend.context }));
+  const up = () =>
+    (started ??= (async () => {
+      // The pinned wheel's frontend, from the per-user cache (downloaded from PyPI the first time).
+      const { dir } = await ensureMageUi();
+      const browser = await launchChromium();
+      try {
+        return { browser, backend: await start(browser, dir) };
+      } catch (error) {
+        await browser.close();
+        throw error;
+      }
+    })());
+  return {
+    up,
+    /**
+     * One crawl serves every test (the pages load once): it signs in through the form, then takes the clicking tour.
+     * No call is answered by the test (crawl.ts's stubBootCalls is for a server that routes less): every answer is
+     * the backend's, so a "No route" anywhere fails.
+     */
+    tour: async () => {
+      const { browser, backend } = await up();
+      return (crawl ??= crawlMageUi(browser, backend.url, OWNER, { pages: uiTour(FIXTURE_TOUR), context: backend.context }));
+    },
+    async close() {
+      if (!started) return;
+      const { browser, backend } = await started;
+      await backend.close();
+      await browser.close();
+    },
+  };
+}
+
+const legs = { server: leg(referenceServer), demo: leg(staticDemo) };
+
+describe.each([
+  // The server's leg is done after its tour; the demo's stays open for its own checks below.
+  { backend: 'the reference server', use: legs.server, closeAfter: true },
+  { backend: 'the static demo (no server: the mocks in a service worker)', use: legs.demo, closeAfter: false },
+])("Mage's own web UI (mage-ai 0.9.80's frontend) on $backend, in Chromium", ({ use, closeAfter }) => {
+  beforeAll(() => use.up(), 600_000);
+  afterAll(() => (closeAfter ? use.close() : undefined));
+  const tour = () => use.tour();
 
   it('signs in through its form and lists the runs on /pipeline-runs; its files load under the CSP', async () => {
     const { signIn, pages } = await tour();
@@ -205,103 +226,110 @@ describe.each([
         visit.name,
       ).toEqual([]);
   }, 480_000);
+});
 
-  describe.runIf(start === staticDemo)('the static demo beyond the tour: nothing leaves the page, deep links, state kept, time moving, reset', () => {
-    const demo = {
-      get url() {
-        return backend.url;
-      },
-      get context() {
-        return backend.context;
-      },
-      get host() {
-        return backend.host!;
-      },
-      get requests() {
-        return backend.requests!;
-      },
-    };
+describe('the static demo beyond the tour: nothing leaves the page, deep links, state kept, time moving, reset', () => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = (await legs.demo.up()).backend;
+    await legs.demo.tour();
+  }, 900_000);
+  afterAll(() => legs.demo.close());
+  const tour = () => legs.demo.tour();
+  const demo = {
+    get url() {
+      return backend.url;
+    },
+    get context() {
+      return backend.context;
+    },
+    get host() {
+      return backend.host!;
+    },
+    get requests() {
+      return backend.requests!;
+    },
+  };
 
-    /** A call to the demo's API from its page, as Mage's UI makes them (the public key; a session token when given). */
-    const call = (page: Page, method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
-      page.evaluate(
-        async ({ method, path, body, token, key }) => {
-          const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-API-KEY': key };
-          if (token) headers.Authorization = `Bearer ${token}`;
-          const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-          return (await answer.json()) as Record<string, any>;
-        },
-        { method, path, body: options.body, token: options.token, key: MAGE_PUBLIC_KEY },
-      );
-    const signIn = async (page: Page) => {
-      const login = await call(page, 'POST', '/api/sessions', { body: { session: { email: OWNER.email, password: OWNER.password } } });
-      const raw = String(login.session.token);
-      return String((JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString('utf8')) as { token: string }).token);
-    };
+  /** A call to the demo's API from its page, as Mage's UI makes them (the public key; a session token when given). */
+  const call = (page: Page, method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+    page.evaluate(
+      async ({ method, path, body, token, key }) => {
+        const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-API-KEY': key };
+        if (token) headers.Authorization = `Bearer ${token}`;
+        const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        return (await answer.json()) as Record<string, any>;
+      },
+      { method, path, body: options.body, token: options.token, key: MAGE_PUBLIC_KEY },
+    );
+  const signIn = async (page: Page) => {
+    const login = await call(page, 'POST', '/api/sessions', { body: { session: { email: OWNER.email, password: OWNER.password } } });
+    const raw = String(login.session.token);
+    return String((JSON.parse(Buffer.from(raw.split('.')[1]!, 'base64url').toString('utf8')) as { token: string }).token);
+  };
 
-    it('answers every API call in the page: the host sees only requests for its files, all from its own origin', async () => {
-      const { signIn: signedIn, pages } = await tour();
-      const calls = [signedIn, ...pages].flatMap((visit) => visit.calls);
-      expect(calls.length).toBeGreaterThan(20);
-      expect(calls.filter((c) => !c.fromServiceWorker).map((c) => c.path)).toEqual([]);
-      expect(demo.host.requests().filter((line) => / \/api[/?]/.test(line))).toEqual([]);
-      expect(demo.requests.filter((url) => new URL(url).origin !== demo.url && !url.startsWith('data:'))).toEqual([]);
-    }, 300_000);
+  it('answers every API call in the page: the host sees only requests for its files, all from its own origin', async () => {
+    const { signIn: signedIn, pages } = await tour();
+    const calls = [signedIn, ...pages].flatMap((visit) => visit.calls);
+    expect(calls.length).toBeGreaterThan(20);
+    expect(calls.filter((c) => !c.fromServiceWorker).map((c) => c.path)).toEqual([]);
+    expect(demo.host.requests().filter((line) => / \/api[/?]/.test(line))).toEqual([]);
+    expect(demo.requests.filter((url) => new URL(url).origin !== demo.url && !url.startsWith('data:'))).toEqual([]);
+  }, 300_000);
 
-    it('answers a deep link typed after the first visit, and keeps its state when its worker stops and starts again', async () => {
-      const page = await demo.context.newPage();
-      try {
-        const deepLink = await page.goto(`${demo.url}/pipelines/daily_sales/triggers`);
-        expect(deepLink!.fromServiceWorker()).toBe(true);
-        expect(deepLink!.headers()['content-security-policy']).toContain("connect-src 'self'");
-        await page.waitForURL(/\/sign-in|\/triggers/, { timeout: 20_000 });
-        // The worker is stopped as a browser stops an idle one: the next call starts it again from IndexedDB.
-        const cdp = await demo.context.newCDPSession(page);
-        await cdp.send('ServiceWorker.enable');
-        await cdp.send('ServiceWorker.stopAllWorkers');
-        const token = await signIn(page);
-        const triggers = await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token });
-        const names = (triggers.pipeline_schedules as { name: string }[]).map((t) => t.name);
-        expect(names).toEqual(expect.arrayContaining(['every morning', 'on demand', TOUR_TRIGGERS.api]));
-      } finally {
-        await page.close();
+  it('answers a deep link typed after the first visit, and keeps its state when its worker stops and starts again', async () => {
+    const page = await demo.context.newPage();
+    try {
+      const deepLink = await page.goto(`${demo.url}/pipelines/daily_sales/triggers`);
+      expect(deepLink!.fromServiceWorker()).toBe(true);
+      expect(deepLink!.headers()['content-security-policy']).toContain("connect-src 'self'");
+      await page.waitForURL(/\/sign-in|\/triggers/, { timeout: 20_000 });
+      // The worker is stopped as a browser stops an idle one: the next call starts it again from IndexedDB.
+      const cdp = await demo.context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      const token = await signIn(page);
+      const triggers = await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token });
+      const names = (triggers.pipeline_schedules as { name: string }[]).map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['every morning', 'on demand', TOUR_TRIGGERS.api]));
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('runs a run on the browser’s clock: it completes while the page watches', async () => {
+    const page = await demo.context.newPage();
+    try {
+      await page.goto(`${demo.url}${DEMO_RESET_PAGE}`);
+      const token = await signIn(page);
+      const triggers = await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token });
+      const onDemand = (triggers.pipeline_schedules as { id: number; name: string }[]).find((t) => t.name === 'on demand')!;
+      const created = await call(page, 'POST', `/api/pipeline_schedules/${onDemand.id}/pipeline_runs`, { token, body: { pipeline_run: { variables: {} } } });
+      const id = created.pipeline_run.id as number;
+      let status = created.pipeline_run.status as string;
+      // Three blocks of 2 s each on the browser's clock: bounded, and no assertion on how long it took.
+      for (let polls = 0; polls < 60 && status !== 'completed' && status !== 'failed'; polls++) {
+        await page.waitForTimeout(1000);
+        status = (await call(page, 'GET', `/api/pipeline_runs/${id}`, { token })).pipeline_run.status as string;
       }
-    }, 120_000);
+      expect(status).toBe('completed');
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 
-    it('runs a run on the browser’s clock: it completes while the page watches', async () => {
-      const page = await demo.context.newPage();
-      try {
-        await page.goto(`${demo.url}${DEMO_RESET_PAGE}`);
-        const token = await signIn(page);
-        const triggers = await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token });
-        const onDemand = (triggers.pipeline_schedules as { id: number; name: string }[]).find((t) => t.name === 'on demand')!;
-        const created = await call(page, 'POST', `/api/pipeline_schedules/${onDemand.id}/pipeline_runs`, { token, body: { pipeline_run: { variables: {} } } });
-        const id = created.pipeline_run.id as number;
-        let status = created.pipeline_run.status as string;
-        // Three blocks of 2 s each on the browser's clock: bounded, and no assertion on how long it took.
-        for (let polls = 0; polls < 60 && status !== 'completed' && status !== 'failed'; polls++) {
-          await page.waitForTimeout(1000);
-          status = (await call(page, 'GET', `/api/pipeline_runs/${id}`, { token })).pipeline_run.status as string;
-        }
-        expect(status).toBe('completed');
-      } finally {
-        await page.close();
-      }
-    }, 120_000);
-
-    it('resets from its own page, outside Mage’s UI: the scenario’s first state, signed out', async () => {
-      const page = await demo.context.newPage();
-      try {
-        await page.goto(`${demo.url}${DEMO_RESET_PAGE}`);
-        await page.getByRole('button', { name: 'Reset the demo' }).click();
-        await page.waitForURL(/\/sign-in/, { timeout: 30_000 });
-        const token = await signIn(page);
-        const names = ((await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token })).pipeline_schedules as { name: string }[]).map((t) => t.name);
-        expect(names).toContain('every morning');
-        expect(names).not.toContain(TOUR_TRIGGERS.api);
-      } finally {
-        await page.close();
-      }
-    }, 120_000);
-  });
+  it('resets from its own page, outside Mage’s UI: the scenario’s first state, signed out', async () => {
+    const page = await demo.context.newPage();
+    try {
+      await page.goto(`${demo.url}${DEMO_RESET_PAGE}`);
+      await page.getByRole('button', { name: 'Reset the demo' }).click();
+      await page.waitForURL(/\/sign-in/, { timeout: 30_000 });
+      const token = await signIn(page);
+      const names = ((await call(page, 'GET', '/api/pipeline_schedules?_limit=100', { token })).pipeline_schedules as { name: string }[]).map((t) => t.name);
+      expect(names).toContain('every morning');
+      expect(names).not.toContain(TOUR_TRIGGERS.api);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 });
