@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemo, DemoError } from '../demo/build.js';
+import { onLocalhost } from '../demo/localhost.js';
 
 const scenario = {
   pipelines: [{ name: 'etl', blocks: [{ name: 'load', type: 'data_loader' }] }],
@@ -83,4 +84,13 @@ describe('npm run mage-ui:demo (buildDemo)', () => {
     await expect(buildDemo({ uiDir: ui, out, scenario: { pipelines: 'x' } })).rejects.toThrow(/not valid: pipelines/);
     expect(existsSync(out)).toBe(false);
   }, 120_000);
+});
+
+describe('the demo on localhost', () => {
+  it('moves a visit on localhost (whose API calls Mage sends to port 6789) to 127.0.0.1, keeping the port, path and query', () => {
+    expect(onLocalhost('http://localhost:8000/pipelines/etl/triggers?x=1')).toBe('http://127.0.0.1:8000/pipelines/etl/triggers?x=1');
+    expect(onLocalhost('http://localhost:6789/overview')).toBeUndefined();
+    expect(onLocalhost('http://127.0.0.1:8000/')).toBeUndefined();
+    expect(onLocalhost('https://demo.example.com/')).toBeUndefined();
+  });
 });
