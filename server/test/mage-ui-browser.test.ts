@@ -39,9 +39,9 @@ const MAGE_CHART_QUIRK = /^Error: <rect> attribute height: A negative value is n
  * when the second starts before the first has loaded the page's code, Next's router logs the first as aborted. The
  * faster the backend answers, the likelier (seen on the static demo); the page still lands on the sign-in form.
  */
-const SIGN_OUT_RACE = /^Error: Abort fetching component for route: "\/sign-in"/;
+const SIGN_OUT_RACE = 'Error: Abort fetching component for route: "/sign-in"';
 const unexpectedConsoleErrors = (visit: PageVisit) =>
-  visit.consoleErrors.filter((error) => !MAGE_CHART_QUIRK.test(error) && !(visit.name === 'signed out' && SIGN_OUT_RACE.test(error)));
+  visit.consoleErrors.filter((error) => !MAGE_CHART_QUIRK.test(error) && !(visit.name === 'signed out' && error.startsWith(SIGN_OUT_RACE)));
 
 const contractRoutes = new RouteTable(contract);
 /** Whether the contract has a route for the call (then "No route" is a failure, whatever NOT_ROUTED_YET says). */
