@@ -7,6 +7,8 @@ import type { Difference, Probe, Reason } from './differential.js';
 export const UI_BOOT_PROBES: Probe[] = [
   { name: 'ui: statuses', method: 'GET', path: '/api/statuses', credentials: 'none' },
   { name: 'ui: project', method: 'GET', path: '/api/projects', credentials: 'token' },
+  // The sign-in page reads it before anyone signs in: Mage's public scope answers the feature flags only.
+  { name: 'ui: project, signed out', method: 'GET', path: '/api/projects', credentials: 'key' },
   { name: 'ui: sign-in providers', method: 'GET', path: '/api/oauths?redirect_uri=http%3A%2F%2F127.0.0.1%3A6789%2Fsign-in', credentials: 'key' },
   { name: 'ui: unknown provider', method: 'GET', path: '/api/oauths/facebook', credentials: 'key' },
   { name: 'ui: git branch', method: 'GET', path: '/api/git_branches/test?_format=with_basic_details', credentials: 'token' },

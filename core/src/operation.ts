@@ -276,7 +276,8 @@ export function createCore(options: CoreOptions) {
 
   /** The attributes the chosen format presents, checked before the action: a refused request must change nothing. */
   function authorizeReads({ module }: Plan, policyCtx: PolicyContext, format: string | undefined): string {
-    const chosen = module.presenter.resolveFormat(format, policyCtx.action);
+    // An anonymous caller in the public scope reads that scope's format, whatever it asked for (Mage's parsers).
+    const chosen = module.policy.publicFormat(policyCtx) ?? module.presenter.resolveFormat(format, policyCtx.action);
     module.policy.authorizeReads(policyCtx, module.presenter.attributesOf(chosen));
     return chosen;
   }

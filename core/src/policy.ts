@@ -23,6 +23,11 @@ export interface PolicyDefinition<W extends WritesDefinition = WritesDefinition>
   actions: Partial<Record<Action, Rule>>;
   /** Actions open to anonymous callers (login); no token is read for them. */
   tokenless?: Action[];
+  /**
+   * Mage's public scope: actions a caller with the API key and no session may take, each with the presenter format
+   * such a caller reads (its attributes only). A token, when one is sent, is still read: a signed-in caller reads as usual.
+   */
+  publicScope?: Partial<Record<Action, string>>;
   /** Writable attributes per action and who may write them; anything else is refused. */
   writes?: W;
   /** Attributes whose reading is restricted, per action; unlisted attributes are readable. */
@@ -41,12 +46,24 @@ export class Policy<W extends WritesDefinition = WritesDefinition> {
     return this.definition.tokenless?.includes(action) ?? false;
   }
 
+  /** Whether a caller with the API key and no session may take the action (tokenless, or in the public scope). */
+  allowsAnonymous(action: Action): boolean {
+    return this.isTokenless(action) || (this.definition.publicScope !== undefined && Object.hasOwn(this.definition.publicScope, action));
+  }
+
+  /** The format an anonymous caller reads in the public scope, or undefined when the caller reads as usual. */
+  publicFormat(ctx: PolicyContext): string | undefined {
+    const scope = this.definition.publicScope;
+    if (!scope || !ctx.caller.authEnabled || ctx.caller.user !== null || !Object.hasOwn(scope, ctx.action)) return undefined;
+    return scope[ctx.action];
+  }
+
   authorizeAction(ctx: PolicyContext): void {
     const { resource, actions } = this.definition;
     const rule = actions[ctx.action];
     if (!rule) throw forbidden(`The ${ctx.action} action is disabled for ${resource}.`);
     const anonymous = ctx.caller.authEnabled && ctx.caller.user === null;
-    if (anonymous && !this.isTokenless(ctx.action)) {
+    if (anonymous && !this.allowsAnonymous(ctx.action)) {
       throw forbidden(`Private access for ${ctx.action} only, invalid scope.`);
     }
     if (!rule(ctx)) {

@@ -19,12 +19,14 @@ export interface PresentContext<P> {
 
 export type AttributeGetter<R, P, V> = (record: R, ctx: PresentContext<P>) => V;
 
-/** Attribute names of an item, for format lists. */
-export type AttributeName<Item> = keyof Item & string;
+/** Attribute names of an item, for format lists (of every member, when the item schema is a union of shapes). */
+export type AttributeName<Item> = (Item extends unknown ? keyof Item : never) & string;
+/** An attribute's type in whichever members of the item's union have it. */
+type AttributeOf<Item, K> = Item extends unknown ? (K extends keyof Item ? Item[K] : never) : never;
 
 export interface PresenterDefinition<R, P, Item> {
   /** Keyed by the item schema's attributes; each returns that attribute's type. */
-  attributes: { [K in keyof Item]?: AttributeGetter<R, P, Presented<Item[K]>> };
+  attributes: { [K in AttributeName<Item>]?: AttributeGetter<R, P, Presented<AttributeOf<Item, K>>> };
   /** Attribute lists per format: `default`, any action name, and custom formats (e.g. `compact`). */
   formats: { default: readonly AttributeName<Item>[] } & Record<string, readonly AttributeName<Item>[]>;
   /**

@@ -94,9 +94,20 @@ describe('projects', () => {
     expect(body.projects[0]).toMatchObject({ name: 'default_repo', version: '0.9.80', latest_version: '0.9.80', openai_api_key: null, features_defined: {} });
   });
 
-  it('refuses a caller without a session (403 as Mage) and answers an expired or bad token with code 401, which sends Mage’s UI to sign-in', async () => {
-    expect((await call('GET', '/api/projects')).error.code).toBe(403);
+  it('answers a caller without a session the feature flags only (Mage’s public scope), whatever format it asks for', async () => {
+    for (const query of [{}, { _format: 'default' }]) {
+      const body = await call('GET', '/api/projects', { query });
+      expect(body.projects).toHaveLength(1);
+      expect(Object.keys(body.projects[0])).toEqual(['features']);
+      expect(body.projects[0].features).toEqual((await call('GET', '/api/projects', { token: tokens.viewer })).projects[0].features);
+    }
+    expect(Object.keys((await call('GET', '/api/projects', { token: tokens.viewer })).projects[0])).toContain('project_uuid');
+  });
+
+  it('answers an expired or bad token with code 401, which sends Mage’s UI to sign-in, and keeps the update private', async () => {
     expect((await call('GET', '/api/projects', { token: 'not-a-token' })).error.code).toBe(401);
+    const anonymousUpdate = await call('PUT', '/api/projects/default_repo', { body: { project: { help_improve_mage: false } } });
+    expect(anonymousUpdate.error).toMatchObject({ code: 403, message: 'Private access for update only, invalid scope.' });
   });
 
   it('lets editors set feature flags and configs, keeps a flag sent null, and never answers the OpenAI key', async () => {

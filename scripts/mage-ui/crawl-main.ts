@@ -1,7 +1,8 @@
 /**
  * `npm run mage-ui:crawl [-- <frontend folder>]`: fetches the UI if needed, starts the reference server with it and
  * the example fixtures on 127.0.0.1, signs in with Chromium, visits the pages and prints what each called and what
- * failed (docs/mage-ui.md has the table this produced).
+ * failed (docs/mage-ui.md has the table this produced). `--demo`: the same against the static demo (its default
+ * scenario) served by `python3 -m http.server`, with no server.
  */
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../../conformance/browser.js';
@@ -11,10 +12,31 @@ import { crawlMageUi, crawlReport, FIXTURE_TOUR, uiTour, type PageVisit } from '
 import { startProxy } from '../../server/proxy/proxy.js';
 import type { ProxyReport } from '../../server/proxy/report.js';
 import { ensureMageUi } from './wheel.js';
+import { buildDemo } from './demo/build.js';
+import { serveStatic } from './demo/static-server.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const stubBootCalls = process.argv.includes('--stub-boot-calls');
 const screenshots = process.env.CRAWL_SCREENSHOTS;
 const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? (await ensureMageUi({ log: (line) => console.error(`mage-ui: ${line}`) })).dir;
+if (process.argv.includes('--demo')) {
+  const out = mkdtempSync(join(tmpdir(), 'mage-ui-demo-crawl-'));
+  const scenario: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('./demo-scenario.json', import.meta.url)), 'utf8'));
+  await buildDemo({ uiDir: dir, out, scenario });
+  const host = await serveStatic(out);
+  const browser = await launchChromium();
+  try {
+    const pages = process.argv.includes('--tour') ? uiTour(FIXTURE_TOUR) : undefined;
+    console.log(crawlReport(await crawlMageUi(browser, host.url, { email: 'admin@admin.com', password: 'admin' }, { screenshots, pages })));
+  } finally {
+    await browser.close();
+    await host.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 const fixtures = fileURLToPath(new URL('./fixtures.json', import.meta.url));
 const settings = parseSettings(['--port', '0', '--quiet', '--fixtures', fixtures, '--mage-ui', dir], { ...process.env, PORT: undefined });
 const quiet = () => undefined;

@@ -8,6 +8,8 @@ export interface ApiCall {
   httpStatus: number;
   /** The envelope's error, when it answered one. */
   error?: { code?: number; type?: string; message?: string };
+  /** Answered by the page's service worker (the static demo), not by a server. */
+  fromServiceWorker: boolean;
 }
 
 export interface PageVisit {
@@ -263,7 +265,12 @@ function watch(page: Page) {
       return;
     }
     url.searchParams.delete('api_key');
-    const call: ApiCall = { method: response.request().method(), path: decodeURIComponent(url.pathname + url.search), httpStatus: response.status() };
+    const call: ApiCall = {
+      method: response.request().method(),
+      path: decodeURIComponent(url.pathname + url.search),
+      httpStatus: response.status(),
+      fromServiceWorker: response.fromServiceWorker(),
+    };
     calls.push(call);
     pending.push(
       response.json().then(
@@ -337,10 +344,11 @@ export async function crawlMageUi(
   browser: Browser,
   baseUrl: string,
   owner: { email: string; password: string },
-  options: { pages?: readonly PageToVisit[]; stubBootCalls?: boolean; screenshots?: string } = {},
+  /** `context`: the caller's (left open, with what the crawl left in it); else one of the crawl's own, closed after it. */
+  options: { pages?: readonly PageToVisit[]; stubBootCalls?: boolean; screenshots?: string; context?: BrowserContext } = {},
 ): Promise<{ signIn: PageVisit; pages: PageVisit[] }> {
   const pages = options.pages ?? CRAWLED_PAGES;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = options.context ?? (await browser.newContext({ viewport: { width: 1280, height: 800 } }));
   if (options.stubBootCalls) await stubBootCalls(context);
   await context.addInitScript(() => {
     const list: string[] = [];
@@ -401,7 +409,8 @@ export async function crawlMageUi(
     for (const { name, path, ...step } of pages) visits.push(await visit(name, path, undefined, step));
     return { signIn, pages: visits };
   } finally {
-    await context.close();
+    if (options.context) await page.close();
+    else await context.close();
   }
 }
 

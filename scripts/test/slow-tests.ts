@@ -44,7 +44,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
   'server/test/docs-page.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'server/test/try-it.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
   'server/test/mage-ui-browser.test.ts': {
-    why: "browser: Chromium crawls Mage's own web UI (the pinned wheel's frontend, fetched from PyPI once per user)",
+    why: "browser: Chromium crawls Mage's own web UI (the pinned wheel's frontend, fetched from PyPI once per user) on the server and on the static demo (python3 -m http.server)",
     needs: ['chromium'],
   },
   'server/test/mage-ui-editor-browser.test.ts': {

@@ -4,37 +4,13 @@ import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '@pipeline-api/core';
+import { mageUiPageOf } from './mage-ui-routes.js';
 
 /**
  * Mage's own web UI (the Next.js export the mage-ai wheel ships as `mage_ai/server/frontend_dist/`), served as Mage's
  * Tornado server serves it (mage_ai/server/server.py, make_app): index.html for every page route, pipeline-runs.html
  * for /pipeline-runs, and four static folders plus the favicon. Nothing else in the folder is reachable.
  */
-
-/** Page routes answered with index.html (Tornado matches the whole raw path). */
-const INDEX_ROUTES: readonly RegExp[] = [
-  /^\/?$/,
-  /^\/files$/,
-  /^\/overview$/,
-  /^\/oauth$/,
-  /^\/pipelines$/,
-  /^\/pipelines\/.*$/,
-  /^\/settings$/,
-  /^\/settings\/.*$/,
-  /^\/sign-in$/,
-  /^\/terminal$/,
-  /^\/triggers$/,
-  /^\/manage$/,
-  /^\/manage\/.*$/,
-  /^\/templates$/,
-  /^\/templates\/[\w\-%.]+$/,
-  /^\/version-control$/,
-  /^\/global-data-products$/,
-  /^\/global-data-products\/\w+$/,
-  /^\/global-hooks$/,
-  /^\/global-hooks\/[\w\-%.]+$/,
-];
-const PIPELINE_RUNS_ROUTE = /^\/pipeline-runs$/;
 
 /** URL prefix -> folder under the root (Tornado's StaticFileHandler routes). */
 const STATIC_FOLDERS: ReadonlyMap<string, string> = new Map([
@@ -201,11 +177,12 @@ export function mageUiHandler(folder: MageUiFolder, refuse: (req: Request, res: 
 type Target = { kind: 'page'; body: Buffer } | { kind: 'file'; base: string; rest: string; cache: string };
 
 function routeOf(folder: MageUiFolder, path: string): Target | undefined {
-  if (PIPELINE_RUNS_ROUTE.test(path)) {
+  const page = mageUiPageOf(path);
+  if (page === 'pipeline-runs') {
     const body = folder.pages.get('pipeline-runs');
     return body && { kind: 'page', body };
   }
-  if (INDEX_ROUTES.some((route) => route.test(path))) return { kind: 'page', body: folder.pages.get('index')! };
+  if (page === 'index') return { kind: 'page', body: folder.pages.get('index')! };
   if (path === '/favicon.ico') return { kind: 'file', base: folder.root, rest: 'favicon.ico', cache: SHORT };
   for (const [prefix, base] of folder.folders) {
     if (path.startsWith(prefix)) return { kind: 'file', base, rest: path.slice(prefix.length), cache: prefix === '/_next/static/' ? IMMUTABLE : SHORT };

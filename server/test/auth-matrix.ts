@@ -18,8 +18,12 @@ const modules = new Map<string, ResourceModule>((await loadAllModules(Object.val
 /** The module implementing a route's contract node. */
 export const moduleOf = (node: string): ResourceModule => modules.get(node)!;
 
-/** Who may call a route: anyone (no key: the health check, the trigger-token URLs), any caller with the key (login), or a role and every role above it. */
-export type Access = 'anyone' | 'key only' | RoleName;
+/**
+ * Who may call a route: anyone (no key: the health check, the trigger-token URLs), any caller with the key (login),
+ * any caller with the key whose token, if sent, is valid (Mage's public scope: the project's feature flags), or a
+ * role and every role above it.
+ */
+export type Access = 'anyone' | 'key only' | 'public scope' | RoleName;
 
 /**
  * The lowest role each route lets through, written from Mage's rules (its policies, as docs/roles.md states them),
@@ -71,7 +75,8 @@ export const LOWEST_ROLE: Record<string, Access> = {
   'blockRuns.list': 'viewer',
   // What Mage's UI reads at boot: its sign-in page lists SSO providers before anyone signs in.
   'statuses.list': 'anyone',
-  'projects.list': 'viewer',
+  // Without a session, the sign-in page reads the feature flags only (Mage's public scope).
+  'projects.list': 'public scope',
   'projects.update': 'viewer',
   'oauths.list': 'key only',
   'oauths.detail': 'key only',
@@ -122,8 +127,8 @@ export function expected(routeId: string, authOn: boolean, state: (typeof STATES
   if (!authOn || access === 'key only') return 'allowed';
   if (state === 'unknown token' || state === 'bad signature') return 'invalid_oauth_token';
   if (state === 'expired token' || state === 'logged out') return 'expired_oauth_token';
-  if (state === 'no token') return 'forbidden';
-  return ROLES.indexOf(state) >= ROLES.indexOf(access) ? 'allowed' : 'forbidden';
+  if (state === 'no token') return access === 'public scope' ? 'allowed' : 'forbidden';
+  return access === 'public scope' || ROLES.indexOf(state) >= ROLES.indexOf(access) ? 'allowed' : 'forbidden';
 }
 
 /** What a route's policy gives a caller with the key: the lowest role it lets through, checked against LOWEST_ROLE. */
@@ -140,7 +145,7 @@ export function policyAccess(routeId: string): Access | 'nobody' {
       return false;
     }
   };
-  if (lets({ user: null, role: null, token: null, decodedToken: null, authEnabled: true })) return 'key only';
+  if (lets({ user: null, role: null, token: null, decodedToken: null, authEnabled: true })) return 'public scope';
   return ROLES.find((role) => lets({ user: { id: 1000, role }, role, token: null, decodedToken: null, authEnabled: true })) ?? 'nobody';
 }
 

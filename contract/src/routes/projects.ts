@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { memberQuery, metaParams } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { Project, ProjectUpdate } from '../schemas/project.js';
+import { Project, ProjectUpdate, PublicProject } from '../schemas/project.js';
 
 const c = initContract();
 const meta = { tag: 'projects', resource: 'projects' } as const;
@@ -13,7 +13,8 @@ export const projects = c.router({
     method: 'GET',
     path: '/api/projects',
     query: z.object({ _format: metaParams._format, _http_error_codes: metaParams._http_error_codes, api_key: metaParams.api_key }),
-    responses: responses(listEnvelope('projects', Project)),
+    // Signed in: the project; without a session (the sign-in page), its feature flags only.
+    responses: responses(listEnvelope('projects', z.union([Project, PublicProject]))),
     metadata: routeMeta({ ...meta, action: 'list' }),
   },
   update: {

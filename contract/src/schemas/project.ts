@@ -46,6 +46,9 @@ export const Project = withMeta(
   { id: 'Project' },
 );
 
+/** What a caller with the API key and no session reads of the project (Mage's public scope): the feature flags only. */
+export const PublicProject = withMeta(z.strictObject({ features: Project.shape.features }), { id: 'PublicProject' });
+
 /** JSON bytes of one EMR or Spark config at most: the configs are a few keys; this bounds what one write stores. */
 export const MAX_PROJECT_CONFIG_BYTES = 16 * 1024;
 

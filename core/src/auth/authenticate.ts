@@ -27,11 +27,11 @@ export interface AuthOptions {
 
 /**
  * With user authentication on, a caller with the API key but no session may take only tokenless actions
- * (login). Refused before any record is looked up, so the answer never depends on what exists.
+ * (login) and those of the public scope. Refused before any record is looked up, so the answer never depends on what exists.
  * The same message as the policy's own check (which still runs, after the lookup).
  */
-export function refuseAnonymous(caller: Caller, action: Action, policy: { isTokenless(action: Action): boolean }): Caller {
-  if (caller.authEnabled && caller.user === null && !policy.isTokenless(action)) {
+export function refuseAnonymous(caller: Caller, action: Action, policy: { allowsAnonymous(action: Action): boolean }): Caller {
+  if (caller.authEnabled && caller.user === null && !policy.allowsAnonymous(action)) {
     throw forbidden(`Private access for ${action} only, invalid scope.`);
   }
   return caller;

@@ -9,6 +9,9 @@ export const role =
   ({ caller }) =>
     atLeast(caller.role, minimum);
 
+/** Nobody signed in, with user authentication on: Mage's role checks pass for no user (mage_ai/api/utils.py). */
+export const signedOut: Rule = ({ caller }) => caller.authEnabled && caller.user === null;
+
 /** The caller is the user the record is (users: update yourself). */
 export const isSelf: Rule = ({ caller, record }: PolicyContext) =>
   caller.user !== null && typeof record === 'object' && record !== null && 'id' in record && record.id === caller.user.id;

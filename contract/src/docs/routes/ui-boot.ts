@@ -6,7 +6,7 @@ export const projectDocs = defineRouteDocs(
     list: {
       summary: 'Read the project',
       description:
-        'The one project the server serves, as Mage’s ProjectPresenter sends it: its name and folder (Mage’s Docker default, `default_repo`), `project_uuid` (made once per data directory), `version` and `latest_version` (`0.9.80`, the Mage version whose API the kit answers), the feature flags (each null until set). Viewers and up; a caller without a session gets 401, which Mage’s UI answers with its sign-in page.',
+        'The one project the server serves, as Mage’s ProjectPresenter sends it: its name and folder (Mage’s Docker default, `default_repo`), `project_uuid` (made once per data directory), `version` and `latest_version` (`0.9.80`, the Mage version whose API the kit answers), the feature flags (each null until set). Viewers and up. With the API key and no session (the sign-in page), the feature flags only, as Mage’s public scope answers; an expired or bad token is a 401, which Mage’s UI answers with its sign-in page.',
     },
     update: {
       summary: 'Change the project’s settings',

@@ -21,9 +21,12 @@ const computed = {
   version: () => MAGE_VERSION,
   workspace_config_defaults: () => ({}),
 };
+/** What a caller without a session reads of the project: the feature flags only. */
+export const PUBLIC_FORMAT = 'public';
+
 const stored = ['emr_config', 'help_improve_mage', 'name', 'project_uuid', 'remote_variables_dir', 'spark_config'] as const;
 
 export const projectPresenter = definePresenter<ProjectRecord, undefined, NodeItemOf<NodeAt<'projects'>>>({
   attributes: { ...recordFields(stored, (p: ProjectRecord) => p), ...computed },
-  formats: { default: [...stored, ...namesOf(computed)].sort() },
+  formats: { default: [...stored, ...namesOf(computed)].sort(), [PUBLIC_FORMAT]: ['features'] },
 });
