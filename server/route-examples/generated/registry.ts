@@ -4,7 +4,15 @@ import { apiTriggerExamples, apiTriggerWithTokenExamples } from '../api_triggers
 import { backfillExamples, pipelineBackfillExamples } from '../backfills.js';
 import { blockRunExamples, runBlockExamples, runBlockRunExamples } from '../block_runs.js';
 import { blockExamples, pipelineBlockExamples } from '../blocks.js';
-import { autocompleteItemExamples, blockTemplateExamples, dataProviderExamples, fileContentExamples, fileExamples, globalDataProductExamples, kernelExamples } from '../editor.js';
+import {
+  autocompleteItemExamples,
+  blockTemplateExamples,
+  dataProviderExamples,
+  fileContentExamples,
+  fileExamples,
+  globalDataProductExamples,
+  kernelExamples,
+} from '../editor.js';
 import { logExamples } from '../logs.js';
 import { monitorStatExamples } from '../monitor_stats.js';
 import { blockOutputDownloadExamples, blockRunOutputExamples } from '../outputs.js';
