@@ -36,9 +36,9 @@ describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', (
   });
 
   it('raw-HTTP differential: every difference is fixed or explained', async () => {
-    const mage = await runProbes(MAGE); // first, while Mage is fresh
+    // First, while Mage is fresh; the two servers share nothing, so both run at once (the runs wait on each one's scheduler).
     const server = await listen({ config: { bcryptRounds: 4 } });
-    const ours = await runProbes(server.url).finally(() => server.close());
+    const [mage, ours] = await Promise.all([runProbes(MAGE), runProbes(server.url)]).finally(() => server.close());
     results.rows = explain(mage, ours);
     const unexplained = results.rows.flatMap((row) =>
       row.differences
