@@ -97,12 +97,13 @@ def snapshot(work, url):
 
 
 def busy(connection):
-    """What of Mage's queue is still going: block runs queued or running, generic jobs not done."""
+    """What of Mage's queue is still going: block runs queued or running, generic jobs not done (SQLAlchemy keeps
+    an enum's name, `QUEUED`)."""
     left = [f"block run {row['id']} {row['status']}" for row in connection.execute(
-        "SELECT id, status FROM block_run WHERE status IN ('queued', 'running')")]
+        "SELECT id, status FROM block_run WHERE UPPER(status) IN ('QUEUED', 'RUNNING')")]
     if 'generic_job' in tables(connection):
         left += [f"generic job {row['id']} {row['status']}" for row in connection.execute(
-            "SELECT id, status FROM generic_job WHERE status IN ('initial', 'queued', 'running')")]
+            "SELECT id, status FROM generic_job WHERE UPPER(status) IN ('INITIAL', 'QUEUED', 'RUNNING')")]
     return left
 
 
@@ -159,6 +160,7 @@ def restore(work, url):
             if name not in fresh['outputs']:
                 shutil.rmtree(os.path.join(p['outputs'], name))
 
+    mage = Mage(url)  # its session went with the rows added since the snapshot
     left = mage.pipelines()
     if left != fresh['pipelines']:
         raise RuntimeError(f'pipelines after the restore: {left}, a fresh Mage has {fresh["pipelines"]}')

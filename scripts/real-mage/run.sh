@@ -54,12 +54,13 @@ cd "$ROOT" || exit 1
 echo "real-mage: mage started (process group $GROUP), project in $WORK/project"
 
 step="wait for mage to answer"
-for _ in $(seq 1 120); do
+# Mage's start runs its database migrations and imports its libraries: 2 min on a busy 2-core machine.
+for _ in $(seq 1 300); do
   if curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1; then break; fi
   kill -0 "$GROUP" 2>/dev/null || fail "$step" "mage exited: $(tail -15 "$WORK/mage.log")"
   sleep 1
 done
-curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 120 s: $(tail -15 "$WORK/mage.log")"
+curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 300 s: $(tail -15 "$WORK/mage.log")"
 echo "real-mage: mage answers on http://127.0.0.1:$PORT"
 
 step="check that mage's scheduler runs"
@@ -72,10 +73,12 @@ URL="http://127.0.0.1:$PORT"
 "$VENV/bin/python" scripts/real-mage/fresh_mage.py snapshot "$WORK" "$URL" || fail "$step" "see above"
 
 : > "$WORK/runs.txt"
+restore_failed=no
 for run in $(seq 1 "$REPEAT"); do
-  if [ "$run" -gt 1 ]; then
-    step="put Mage back to its fresh state before run $run"
-    "$VENV/bin/python" scripts/real-mage/fresh_mage.py restore "$WORK" "$URL" || fail "$step" "see above"
+  if [ "$run" -gt 1 ] && ! "$VENV/bin/python" scripts/real-mage/fresh_mage.py restore "$WORK" "$URL"; then
+    echo "real-mage: could not put Mage back to its fresh state before run $run: no further run" >&2
+    restore_failed=yes
+    break
   fi
   step="run $run of $REPEAT: the profile, the differential, MCP and the UI tour"
   echo "real-mage: $step"
@@ -90,4 +93,4 @@ for run in $(seq 1 "$REPEAT"); do
   [ $status -eq 0 ] || echo "real-mage: run $run failed (mage's log: $WORK/mage.log)" >&2
 done
 
-"$ROOT/node_modules/.bin/tsx" scripts/real-mage/repeat-summary.ts "$WORK" "$(($(date +%s) - mage_started))"
+"$ROOT/node_modules/.bin/tsx" scripts/real-mage/repeat-summary.ts "$WORK" "$REPEAT" "$(($(date +%s) - mage_started))"
