@@ -3,7 +3,7 @@ import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
 import { UI_BOOT_PROBES, UI_BOOT_REASONS } from './ui-boot-probes.js';
 import { BACKFILL_PROBES, BACKFILL_REASONS } from './backfill-probes.js';
 import { UI_VARIABLES_PROBES, UI_VARIABLES_REASONS } from './ui-variables-probes.js';
-import { POLL_MS, StallWatch } from './mage-timing.js';
+import { MAX_NUDGES, POLL_MS, StallWatch, lostJob } from './mage-timing.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
@@ -88,8 +88,11 @@ export const PROBES: Probe[] = [
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
 
-/** Sends the probes in order to one server, logging in once for the token. */
-export async function runProbes(baseUrl: string): Promise<Answer[]> {
+/**
+ * Sends the probes in order to one server, logging in once for the token. `nudge` (on Mage) restarts its job queue
+ * when a wait stalled on a job it lost (mage-queue.ts), then the wait goes on.
+ */
+export async function runProbes(baseUrl: string, nudge?: () => Promise<void>): Promise<Answer[]> {
   let token = '';
   let triggerToken = '';
   let backfillTrigger = '';
@@ -120,8 +123,9 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
       return { status: response.status, body };
     };
     let answer = await send();
-    if (probe.until) {
-      const watch = new StallWatch(`"${probe.name}" on ${baseUrl}`);
+    const states: string[] = [];
+    for (let nudges = 0; probe.until && !probe.until.settled(answer.body); nudges += 1) {
+      const watch = new StallWatch(`"${probe.name}" on ${baseUrl}`, states);
       watch.see(probe.until.describe(answer.body));
       while (!probe.until.settled(answer.body) && !watch.stalled) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -129,7 +133,10 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
         watch.see(probe.until.describe(answer.body));
       }
       watch.stop();
-      if (watch.stalled) console.warn(watch.error().message);
+      if (!watch.stalled) break;
+      console.warn(watch.error().message);
+      if (!nudge || nudges >= MAX_NUDGES || !lostJob(states.at(-1))) break;
+      await nudge();
     }
     answers.push(answer);
     if (probe.name === 'login') token = JSON.parse(atob((answer.body as any).session.token.split('.')[1])).token;

@@ -52,14 +52,22 @@ export const describeRun = (run: RunLike | undefined) =>
 export const runSettled = (run: RunLike | undefined) =>
   FINISHED_RUN.has(String(run?.status)) && (run?.block_runs ?? []).every((b) => FINISHED_BLOCK.has(b.status));
 
+/** A wait's last state names a block run Mage queued and never started (its job queue lost the job: mage-queue.ts). */
+export const lostJob = (state: string | undefined) => /:queued\b/.test(state ?? '');
+/** How often one wait may restart Mage's job queue (mage-queue.ts) before it fails. */
+export const MAX_NUDGES = 2;
+
 /** Records each distinct state a wait sees and aborts it once the state has not changed for STALL_MS. */
 export class StallWatch {
-  readonly states: string[] = [];
   private readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: ReturnType<typeof setTimeout> = setTimeout(() => this.controller.abort(), STALL_MS);
   readonly signal = this.controller.signal;
 
-  constructor(private readonly what: string) {}
+  /** `states`: those an earlier watch of the same wait saw, continued. */
+  constructor(
+    private readonly what: string,
+    readonly states: string[] = [],
+  ) {}
 
   see(state: string) {
     if (this.states.at(-1) === state) return;
@@ -74,7 +82,7 @@ export class StallWatch {
 
   error() {
     const last = this.states.at(-1) ?? '(nothing read)';
-    const lost = /:queued\b/.test(last) ? ': a block job was queued and never started (Mage’s job queue lost it, docs/compatibility.md)' : '';
+    const lost = lostJob(last) ? ': a block job was queued and never started (Mage’s job queue lost it, docs/compatibility.md)' : '';
     return new Error(
       `Mage left ${this.what} at "${last}" for ${STALL_TICKS} scheduler ticks (${STALL_MS / 1000} s)${lost}; states seen: ${this.states.join(' -> ')}`,
     );
@@ -99,26 +107,36 @@ const pause = (ms: number, signal: AbortSignal) =>
 
 /**
  * Waits, through the SDK's waitForRun, until the run settles, then returns it with the states it went through.
- * On the kit the run settles as it finishes, so what the caller checks is the same on both.
+ * On the kit the run settles as it finishes, so what the caller checks is the same on both. `nudge` (on Mage)
+ * restarts Mage's job queue when the wait stalled on a job it lost, then the wait goes on (MAX_NUDGES times).
  */
-export async function settleRun(client: Client, id: number): Promise<Settled<PipelineRun>> {
-  const watch = new StallWatch(`run ${id}`);
-  try {
-    let run = await waitForRun(client, id, {
-      interval: POLL_MS,
-      timeout: Number.POSITIVE_INFINITY, // bounded by the watch instead
-      signal: watch.signal,
-      onPoll: (read) => watch.see(describeRun(read)),
-    });
-    while (!runSettled(run)) {
-      await pause(POLL_MS, watch.signal);
-      run = await client.pipelineRuns.detail(id, undefined, { signal: watch.signal });
-      watch.see(describeRun(run));
+export async function settleRun(client: Client, id: number, nudge?: () => Promise<void>): Promise<Settled<PipelineRun>> {
+  const states: string[] = [];
+  for (let nudges = 0; ; nudges += 1) {
+    const watch = new StallWatch(`run ${id}`, states);
+    try {
+      return await settleOnce(client, id, watch);
+    } catch (error) {
+      if (!watch.stalled) throw error;
+      if (!nudge || nudges >= MAX_NUDGES || !lostJob(states.at(-1))) throw watch.error();
+    } finally {
+      watch.stop();
     }
-    return { value: run, states: watch.states };
-  } catch (error) {
-    throw watch.stalled ? watch.error() : error;
-  } finally {
-    watch.stop();
+    await nudge();
   }
+}
+
+async function settleOnce(client: Client, id: number, watch: StallWatch): Promise<Settled<PipelineRun>> {
+  let run = await waitForRun(client, id, {
+    interval: POLL_MS,
+    timeout: Number.POSITIVE_INFINITY, // bounded by the watch instead
+    signal: watch.signal,
+    onPoll: (read) => watch.see(describeRun(read)),
+  });
+  while (!runSettled(run)) {
+    await pause(POLL_MS, watch.signal);
+    run = await client.pipelineRuns.detail(id, undefined, { signal: watch.signal });
+    watch.see(describeRun(run));
+  }
+  return { value: run, states: watch.states };
 }

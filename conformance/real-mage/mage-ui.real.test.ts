@@ -5,6 +5,7 @@ import { launchChromium } from '../browser.js';
 import { crawlMageUi, crawlReport, TOUR_TRIGGERS, uiTour, type PageVisit } from '../../scripts/mage-ui/crawl.js';
 import { startProxy, type RunningProxy } from '../../server/proxy/proxy.js';
 import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
+import { nudgeMageQueue } from './mage-queue.js';
 import { settleRun } from './mage-timing.js';
 import { API_KEY } from './profile.js';
 
@@ -41,7 +42,7 @@ describe.skipIf(!MAGE)("Mage's own web UI on a real Mage 0.9.80, in Chromium: th
     });
     const trigger = await client.pipelines.pipelineSchedules.create(pipeline.uuid, { name: 'tour hook', schedule_type: 'api', status: 'active' });
     const created = await client.pipelineSchedules.pipelineRuns.create(trigger.id, {});
-    const run = await settleRun(client, created.id);
+    const run = await settleRun(client, created.id, () => nudgeMageQueue(MAGE!));
     expect(run.value.status, run.states.join(' -> ')).toBe('completed');
 
     proxy = await startProxy({ target: MAGE!, log: () => undefined });

@@ -169,7 +169,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       t.check(trigger.status === 'active' && /^[0-9a-f]{32}$/.test(trigger.token ?? ''), 'an active API trigger with a 32-hex token');
       const created = await c.pipelineSchedules.pipelineRuns.create(trigger.id, { variables: { day: '2026-01-01' } });
       t.check(created.status === 'initial' && created.variables.day === '2026-01-01', `a new run is initial with its variables, got ${created.status}`);
-      const { value: run } = await settleRun(c, created.id);
+      const { value: run } = await settleRun(c, created.id, currentNudge);
       checkCompleted(t, run);
       const listed = await c.blockRuns.list({ pipeline_run_id: run.id });
       const nested = await c.pipelineRuns.blockRuns.list(run.id);
@@ -195,7 +195,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       const hooked = await triggerPipelineRun({ baseUrl: currentBaseUrl, scheduleId: trigger.id, token: trigger.token!, variables: { source: 'ci' } });
       t.check(hooked.status === 'initial', `the trigger URL's run is initial, got ${hooked.status}`);
       await c.pipelineSchedules.update(trigger.id, { status: 'active' });
-      checkCompleted(t, (await settleRun(c, hooked.id)).value);
+      checkCompleted(t, (await settleRun(c, hooked.id, currentNudge)).value);
       const runs = await c.pipelineRuns.list({ pipeline_uuid: p.uuid });
       t.check(
         runs
@@ -239,7 +239,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       // Mage marks the run `failed`, then, in the same scheduler pass, cancels the block below (mage-timing.ts):
       // the run is read once that has happened, so a poll between the two steps (`failed`, the block below
       // still `initial`) is a state passed through, not the outcome.
-      const { value: run } = await settleRun(c, created.id);
+      const { value: run } = await settleRun(c, created.id, currentNudge);
       const status = new Map((run.block_runs ?? []).map((b) => [b.block_uuid, b.status]));
       t.check(run.status === 'failed' && status.get('broken_source') === 'failed', `run ${run.status}, broken_source ${status.get('broken_source')}`);
       const error = run.block_runs?.find((b) => b.block_uuid === 'broken_source')?.metrics?.error;
@@ -278,11 +278,16 @@ function checkCompleted(t: Ctx, run: PipelineRun) {
 }
 
 let currentBaseUrl = '';
+let currentNudge: (() => Promise<void>) | undefined;
 const createClientFor = (_t: Ctx, options: Partial<ClientOptions>) => createClient({ baseUrl: currentBaseUrl, apiKey: API_KEY, maxRetries: 0, ...options });
 
-/** Runs every scenario against one server; never throws. */
-export async function runProfile(baseUrl: string): Promise<ProfileResult[]> {
+/**
+ * Runs every scenario against one server; never throws. `nudge` (on Mage) restarts its job queue when a wait stalled
+ * on a job it lost (mage-queue.ts).
+ */
+export async function runProfile(baseUrl: string, nudge?: () => Promise<void>): Promise<ProfileResult[]> {
   currentBaseUrl = baseUrl;
+  currentNudge = nudge;
   const results: ProfileResult[] = [];
   for (const scenario of scenarios) {
     const notes: string[] = [];

@@ -97,10 +97,13 @@ def snapshot(work, url):
 
 
 def busy(connection):
-    """What of Mage's queue is still going: block runs queued or running, generic jobs not done (SQLAlchemy keeps
-    an enum's name, `QUEUED`)."""
+    """What Mage is still doing: block runs queued or running in a run it still schedules, generic jobs (the
+    cancellations' callbacks) not done. A block run left `running` in a finished run, or in one whose pipeline was
+    deleted, is no longer Mage's: its scheduler only looks at runs that are going. (SQLAlchemy keeps an enum's name,
+    `QUEUED`.)"""
     left = [f"block run {row['id']} {row['status']}" for row in connection.execute(
-        "SELECT id, status FROM block_run WHERE UPPER(status) IN ('QUEUED', 'RUNNING')")]
+        "SELECT b.id, b.status FROM block_run b JOIN pipeline_run r ON r.id = b.pipeline_run_id"
+        " WHERE UPPER(b.status) IN ('QUEUED', 'RUNNING') AND UPPER(r.status) IN ('INITIAL', 'RUNNING')")]
     if 'generic_job' in tables(connection):
         left += [f"generic job {row['id']} {row['status']}" for row in connection.execute(
             "SELECT id, status FROM generic_job WHERE UPPER(status) IN ('INITIAL', 'QUEUED', 'RUNNING')")]
@@ -129,7 +132,10 @@ def restore(work, url):
     mage = Mage(url)
     for status in ('initial', 'running'):
         for run in mage.call('GET', f'/api/pipeline_runs?status={status}&_limit=1000').get('pipeline_runs', []):
-            mage.call('PUT', f"/api/pipeline_runs/{run['id']}", {'pipeline_run': {'status': 'cancelled'}})
+            try:
+                mage.call('PUT', f"/api/pipeline_runs/{run['id']}", {'pipeline_run': {'status': 'cancelled'}})
+            except RuntimeError as error:  # its pipeline is gone: Mage schedules it no more, its rows go below
+                print(f'fresh_mage: run {run["id"]} left as it is: {error}')
     for uuid in mage.pipelines():
         if uuid not in fresh['pipelines']:
             mage.call('DELETE', f'/api/pipelines/{uuid}')
