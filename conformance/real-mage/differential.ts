@@ -292,7 +292,7 @@ export const REASONS: Reason[] = [
   },
   {
     id: 'mage-message-bug',
-    why: 'Mage overwrites its shared “not found” message with the last login error (a mutable constant, mage-api-facts §4), so a missing user reads “Email/username and password are required.”; the kit names the record.',
+    why: 'Mage overwrites its shared “not found” message with the last login error (a mutable constant, mage-api-facts §4), so a missing user reads “Email/username and password are required.” or “Email/username and/or password invalid.”, whichever login error the process saw last; the kit names the record. The report shows Mage’s as `(shared message)`.',
     covers: (d, _p, mage) => d.path === 'error.message' && String((mage.body as any)?.error?.message).startsWith('Email/username and'),
   },
   {

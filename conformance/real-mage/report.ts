@@ -59,7 +59,7 @@ export function maskVolatileText(text: string): string {
  */
 const MEASURED_REASONS = new Set(['simulated-durations']);
 const GENERATED_REASONS = new Set(['simulated-outputs']);
-const SHARED_MESSAGE_REASONS = new Set(['record-invalid-400']);
+const SHARED_MESSAGE_REASONS = new Set(['record-invalid-400', 'mage-message-bug']);
 const GENERATED_TABLE = /^(outputs\[\d+\]\.(?:sample_data\.rows|shape))\[.*$/;
 
 /** The value at a difference's path (`outputs[0].shape`) in an answer's body. */
@@ -274,8 +274,8 @@ export function renderCompatibility(rows: Row[], mage: ProfileResult[], ours: Pr
     'do; its project files), and prints per test how many runs it passed, each run’s time, and whether every run wrote',
     'this page byte for byte alike.',
     '',
-    'Time, install excluded, measured on a 2-core machine shared with six other agents: Mage’s start 1 to 2 min; one',
-    'run of the suite 5 min 50 s to 6 min 40 s at a load average of 5 to 9 (the differential about 2 min, Mage and',
+    'Time, install excluded, measured on a 2-core machine shared with six other agents: Mage’s start under 1 min to 2 min; one',
+    'run of the suite 5 min 50 s to 6 min 50 s at a load average of 5 to 9 (the differential about 2 min, Mage and',
     'the reference server at once; the profile through the proxy about 2 min; the recording’s checks 40 s; MCP',
     '25 s; the UI tour 80 s), and 8 min 50 s at a load average of 15. A full run (start and one run) therefore takes',
     'about 8 min on a busy machine and less on a quiet one; most of it is Mage’s 10 s ticks, one per run step.',
