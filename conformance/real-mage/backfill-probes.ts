@@ -2,7 +2,11 @@ import { LOADER_CODE } from './blocks.js';
 import type { Difference, Probe, Reason } from './differential.js';
 
 const P = '/api/pipelines/frodo_backfill';
-const backfillDone = (body: any) => ['completed', 'failed', 'cancelled'].includes(body?.backfill?.status);
+/** The backfill once it has finished; its runs' progress shows in `run_status_counts` (mage-timing.ts watches it). */
+const backfillDone = {
+  settled: (body: any) => ['completed', 'failed', 'cancelled'].includes(body?.backfill?.status),
+  describe: (body: any) => `${body?.backfill?.status} ${JSON.stringify(body?.backfill?.run_status_counts ?? null)}`,
+};
 
 /**
  * A backfill over three days of a one-block pipeline (real decorated Python on Mage, simulated here), through to

@@ -3,6 +3,7 @@ import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
 import { UI_BOOT_PROBES, UI_BOOT_REASONS } from './ui-boot-probes.js';
 import { BACKFILL_PROBES, BACKFILL_REASONS } from './backfill-probes.js';
 import { UI_VARIABLES_PROBES, UI_VARIABLES_REASONS } from './ui-variables-probes.js';
+import { MAX_NUDGES, POLL_MS, StallWatch, lostJob } from './mage-timing.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
 
@@ -17,8 +18,12 @@ export interface Probe {
   /** Raw body text instead of JSON. */
   text?: string;
   credentials: Credentials;
-  /** Runs execute on their own: repeat the request (every 500 ms, up to 90 s) until this holds, keep the last answer. */
-  until?: (body: any) => boolean;
+  /**
+   * Runs execute on their own: repeat the request every POLL_MS until `settled` holds and keep the last answer;
+   * give up (keeping it too) once `describe` has not changed for STALL_TICKS of Mage's scheduler ticks
+   * (mage-timing.ts), which the differential then shows.
+   */
+  until?: { settled(body: any): boolean; describe(body: any): string };
 }
 
 export interface Answer {
@@ -83,8 +88,11 @@ export const PROBES: Probe[] = [
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
 
-/** Sends the probes in order to one server, logging in once for the token. */
-export async function runProbes(baseUrl: string): Promise<Answer[]> {
+/**
+ * Sends the probes in order to one server, logging in once for the token. `nudge` (on Mage) restarts its job queue
+ * when a wait stalled on a job it lost (mage-queue.ts), then the wait goes on.
+ */
+export async function runProbes(baseUrl: string, nudge?: () => Promise<void>): Promise<Answer[]> {
   let token = '';
   let triggerToken = '';
   let backfillTrigger = '';
@@ -115,9 +123,20 @@ export async function runProbes(baseUrl: string): Promise<Answer[]> {
       return { status: response.status, body };
     };
     let answer = await send();
-    for (const deadline = Date.now() + 90_000; probe.until && !probe.until(answer.body) && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      answer = await send();
+    const states: string[] = [];
+    for (let nudges = 0; probe.until && !probe.until.settled(answer.body); nudges += 1) {
+      const watch = new StallWatch(`"${probe.name}" on ${baseUrl}`, states);
+      watch.see(probe.until.describe(answer.body));
+      while (!probe.until.settled(answer.body) && !watch.stalled) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        answer = await send();
+        watch.see(probe.until.describe(answer.body));
+      }
+      watch.stop();
+      if (!watch.stalled) break;
+      console.warn(watch.error().message);
+      if (!nudge || nudges >= MAX_NUDGES || !lostJob(states.at(-1))) break;
+      await nudge();
     }
     answers.push(answer);
     if (probe.name === 'login') token = JSON.parse(atob((answer.body as any).session.token.split('.')[1])).token;
@@ -226,7 +245,8 @@ export const REASONS: Reason[] = [
   {
     id: 'no-envelope',
     why: 'Mage answers without a JSON body (an empty 405, an HTML 404); the kit never answers without the envelope (design-notes.md, the envelope).',
-    covers: (_d, _p, mage) => typeof mage.body === 'string',
+    // A block output's CSV download is text on both servers: its difference is the outputs' (simulated-outputs).
+    covers: (_d, probe, mage) => typeof mage.body === 'string' && !probe.path.includes('/downloads'),
   },
   {
     id: 'http-200',
@@ -272,7 +292,7 @@ export const REASONS: Reason[] = [
   },
   {
     id: 'mage-message-bug',
-    why: 'Mage overwrites its shared “not found” message with the last login error (a mutable constant, mage-api-facts §4), so a missing user reads “Email/username and password are required.”; the kit names the record.',
+    why: 'Mage overwrites its shared “not found” message with the last login error (a mutable constant, mage-api-facts §4), so a missing user reads “Email/username and password are required.” or “Email/username and/or password invalid.”, whichever login error the process saw last; the kit names the record. The report shows Mage’s as `(shared message)`.',
     covers: (d, _p, mage) => d.path === 'error.message' && String((mage.body as any)?.error?.message).startsWith('Email/username and'),
   },
   {

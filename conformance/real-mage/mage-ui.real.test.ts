@@ -1,10 +1,12 @@
-import { createClient, waitForRun } from '@pipeline-api/sdk';
+import { createClient } from '@pipeline-api/sdk';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
 import { crawlMageUi, crawlReport, TOUR_TRIGGERS, uiTour, type PageVisit } from '../../scripts/mage-ui/crawl.js';
 import { startProxy, type RunningProxy } from '../../server/proxy/proxy.js';
 import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
+import { nudgeMageQueue } from './mage-queue.js';
+import { settleRun } from './mage-timing.js';
 import { API_KEY } from './profile.js';
 
 const MAGE = process.env.REAL_MAGE_URL;
@@ -40,7 +42,8 @@ describe.skipIf(!MAGE)("Mage's own web UI on a real Mage 0.9.80, in Chromium: th
     });
     const trigger = await client.pipelines.pipelineSchedules.create(pipeline.uuid, { name: 'tour hook', schedule_type: 'api', status: 'active' });
     const created = await client.pipelineSchedules.pipelineRuns.create(trigger.id, {});
-    await waitForRun(client, created.id, { interval: 1000, timeout: 180_000 });
+    const run = await settleRun(client, created.id, () => nudgeMageQueue(MAGE!));
+    expect(run.value.status, run.states.join(' -> ')).toBe('completed');
 
     proxy = await startProxy({ target: MAGE!, log: () => undefined });
     browser = await launchChromium();

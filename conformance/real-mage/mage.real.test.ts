@@ -11,6 +11,7 @@ import { KNOWN_IDS } from '../../server/proxy/known-differences.js';
 import { startProxy } from '../../server/proxy/proxy.js';
 import { violationLine, type ProxyReport } from '../../server/proxy/report.js';
 import { explain, runProbes, type Row } from './differential.js';
+import { nudgeMageQueue } from './mage-queue.js';
 import { SECRET_PROBE_VALUE } from './orchestration-probes.js';
 import { runProfile, type ProfileResult } from './profile.js';
 import { conformanceOnSeededMocks, conformanceOnSeededServer, recordingSession } from './recorded-targets.js';
@@ -19,6 +20,7 @@ import { renderCompatibility } from './report.js';
 const MAGE = process.env.REAL_MAGE_URL;
 if (!MAGE) throw new Error('REAL_MAGE_URL is not set: run `npm run test:real-mage`, which starts a real Mage server');
 
+const nudge = () => nudgeMageQueue(MAGE);
 const results: { rows?: Row[]; mage?: ProfileResult[]; ours?: ProfileResult[]; proxy?: ProxyReport } = {};
 const recordings = mkdtempSync(join(tmpdir(), 'real-mage-recording-'));
 const FIXTURES = join(recordings, 'fixtures.json');
@@ -36,9 +38,9 @@ describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', (
   });
 
   it('raw-HTTP differential: every difference is fixed or explained', async () => {
-    const mage = await runProbes(MAGE); // first, while Mage is fresh
+    // First, while Mage is fresh; the two servers share nothing, so both run at once (the runs wait on each one's scheduler).
     const server = await listen({ config: { bcryptRounds: 4 } });
-    const ours = await runProbes(server.url).finally(() => server.close());
+    const [mage, ours] = await Promise.all([runProbes(MAGE, nudge), runProbes(server.url)]).finally(() => server.close());
     results.rows = explain(mage, ours);
     const unexplained = results.rows.flatMap((row) =>
       row.differences
@@ -61,7 +63,7 @@ describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', (
   it('the SDK passes the real-server profile against Mage, through the contract proxy with 0 violations outside the explained list', async () => {
     const proxy = await startProxy({ target: MAGE, allow: KNOWN_IDS, record: FIXTURES, recordExchanges: EXCHANGES });
     try {
-      results.mage = await runProfile(proxy.url);
+      results.mage = await runProfile(proxy.url, nudge);
       await recordingSession(proxy.url);
     } finally {
       results.proxy = await proxy.close();

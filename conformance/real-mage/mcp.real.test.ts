@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TSX_NODE_ARGS } from '../../scripts/packaging/source-condition.js';
 import { LOADER_CODE } from './blocks.js';
+import { runBoundMs } from './mage-timing.js';
 
 const MAGE = process.env.REAL_MAGE_URL;
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,7 +52,11 @@ describe.skipIf(!MAGE)('pipeline-api-server mcp --target a real Mage AI server (
       pipeline_uuid: uuid,
       pipeline_schedule: { name: 'mcp now', schedule_type: 'api', status: 'active' },
     });
-    const done = await call('run_trigger_and_wait', { pipeline_schedule_id: (trigger.pipeline_schedule as { id: number }).id, timeout_seconds: 120 });
+    // The tool polls on its own: its bound is that of a one-block run on Mage's scheduler (mage-timing.ts).
+    const done = await call('run_trigger_and_wait', {
+      pipeline_schedule_id: (trigger.pipeline_schedule as { id: number }).id,
+      timeout_seconds: runBoundMs(1) / 1000,
+    });
     expect(done).toMatchObject({ finished: true, pipeline_run: { status: 'completed', pipeline_uuid: uuid } });
 
     // The key and the password the command holds never show (the password `admin` is masked even inside emails).

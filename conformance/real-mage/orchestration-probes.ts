@@ -1,11 +1,13 @@
 import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
 import type { Probe } from './differential.js';
+import { describeRun, runSettled } from './mage-timing.js';
 import { UI_STATS_PROBES } from './ui-variables-probes.js';
 
 const P = '/api/pipelines/gandalf_runs';
 /** A secret's value the probes write: no answer of either server may hold it (mage.real.test.ts checks). */
 export const SECRET_PROBE_VALUE = 'probe-secret-3b9d51e7a2';
-const finished = (body: any) => ['completed', 'failed', 'cancelled'].includes(body?.pipeline_run?.status);
+/** A run and its block runs, once every one of them has finished (mage-timing.ts). */
+const finished = { settled: (body: any) => runSettled(body?.pipeline_run), describe: (body: any) => describeRun(body?.pipeline_run) };
 
 /**
  * Triggers, runs, block runs and logs, on a pipeline whose two blocks are real decorated Python: Mage's

@@ -32,7 +32,7 @@ export const ORCHESTRATION_REASONS: Reason[] = [
   },
   {
     id: 'record-invalid-400',
-    why: 'A trigger without a name: Mage answers `record_invalid` with `code: 200` and `errors` as one dict (mage-runs Q1 §1.11 #11); the kit answers 400 `record_invalid` with `errors: [{path, message}]` naming the attribute (design-notes.md, the error catalogue).',
+    why: 'A trigger without a name: Mage answers `record_invalid` with `code: 200` and `errors` as one dict (mage-runs Q1 §1.11 #11); the kit answers 400 `record_invalid` with `errors: [{path, message}]` naming the attribute (design-notes.md, the error catalogue). Mage’s `message` is its shared `RESOURCE_INVALID` dict’s, which a trigger in code without a name overwrites for the rest of its process (“Pipeline schedule ID or trigger name is required.”, mage-api-facts §4): “Record is invalid.” from a fresh Mage, the other after; the report shows it as `(shared message)`.',
     covers: (d, probe) => probe.name === 'create trigger without a name' && /^error\.(code|message|errors)$/.test(d.path),
   },
   {

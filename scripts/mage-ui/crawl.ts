@@ -403,7 +403,9 @@ export async function crawlMageUi(
       await email.fill(owner.email);
       await page.locator('input[type="password"]').first().fill(owner.password);
       await page.getByRole('button', { name: /Sign into Mage/ }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+      // Signed in, the UI goes to `/`, whose page then sends it on to /overview: the visit ends there, not at `/`
+      // (on a busy machine the first was read as where the sign-in landed).
+      await page.waitForURL((url) => url.pathname !== '/' && !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
     });
     const visits: PageVisit[] = [];
     for (const { name, path, ...step } of pages) visits.push(await visit(name, path, undefined, step));

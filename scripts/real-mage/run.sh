@@ -4,12 +4,17 @@
 # recording then seeds the reference server and the mocks) and the raw-HTTP differential against it and against the
 # reference server, regenerates docs/compatibility.md (volatile values masked), and stops Mage's whole process
 # tree (its own process group, scheduler and server children included) on success, failure and Ctrl-C.
+# `--repeat N` runs the whole suite N times against the one Mage (one install, one Mage process), putting Mage back to
+# its fresh state between runs (fresh_mage.py), and prints per test how many runs it passed, each run's time and
+# whether every run regenerated docs/compatibility.md byte for byte.
 # `mage start` runs Mage's scheduler in a child process (instance type server_and_scheduler, the default): it starts
 # runs and executes their blocks in job processes. It ticks every 10 s (Mage's default): at 1 s a block job was
 # now and then enqueued just as Mage's job pool process was exiting idle, and never ran (docs/compatibility.md).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
+# The project's own Node.js (a dev dependency), as `npm run` would put first: the MCP server needs node:sqlite.
+export PATH="$ROOT/node_modules/.bin:$PATH"
 source "$ROOT/scripts/real-mage/process-group.sh"
 stop_group_on_exit
 VENV=$ROOT/.venv/real-mage
@@ -17,6 +22,16 @@ WORK=$(mktemp -d /tmp/real-mage.XXXXXX)
 PORT=${REAL_MAGE_PORT:-6799}
 
 fail() { echo "real-mage: FAILED at step '$1': $2" >&2; exit 1; } # the EXIT trap stops Mage
+
+REPEAT=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --repeat) REPEAT=${2:-}; shift; shift || true ;;
+    --repeat=*) REPEAT=${1#--repeat=}; shift ;;
+    *) echo "real-mage: unknown argument '$1' (usage: npm run test:real-mage [-- --repeat N])" >&2; exit 2 ;;
+  esac
+done
+[[ "$REPEAT" =~ ^[1-9][0-9]?$ ]] || { echo "real-mage: --repeat takes a whole number from 1 to 99, got '$REPEAT'" >&2; exit 2; }
 
 step="create the virtualenv"
 if [ ! -x "$VENV/bin/python" ]; then
@@ -31,6 +46,7 @@ if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.vers
 fi
 
 step="start mage on 127.0.0.1:$PORT"
+mage_started=$(date +%s)
 cd "$WORK" || exit 1
 REQUIRE_USER_AUTHENTICATION=1 MAGE_DATA_DIR="$WORK/data" \
   start_group Mage "$WORK/mage.log" "$VENV/bin/mage" start project --host 127.0.0.1 --port "$PORT"
@@ -38,12 +54,13 @@ cd "$ROOT" || exit 1
 echo "real-mage: mage started (process group $GROUP), project in $WORK/project"
 
 step="wait for mage to answer"
-for _ in $(seq 1 120); do
+# Mage's start runs its database migrations and imports its libraries: 2 min on a busy 2-core machine.
+for _ in $(seq 1 300); do
   if curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1; then break; fi
   kill -0 "$GROUP" 2>/dev/null || fail "$step" "mage exited: $(tail -15 "$WORK/mage.log")"
   sleep 1
 done
-curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 120 s: $(tail -15 "$WORK/mage.log")"
+curl -sf -m 2 "http://127.0.0.1:$PORT/api/status" > /dev/null 2>&1 || fail "$step" "no answer after 300 s: $(tail -15 "$WORK/mage.log")"
 echo "real-mage: mage answers on http://127.0.0.1:$PORT"
 
 step="check that mage's scheduler runs"
@@ -51,8 +68,29 @@ step="check that mage's scheduler runs"
 curl -sf -m 5 "http://127.0.0.1:$PORT/api/status" | grep -q '"scheduler_status": "running"' ||
   fail "$step" "the status reports no running scheduler: $(curl -s -m 5 "http://127.0.0.1:$PORT/api/status" | head -c 600)"
 
-step="run the real-server profile and the differential"
-REAL_MAGE_URL="http://127.0.0.1:$PORT" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts
-status=$?
-[ $status -eq 0 ] || echo "real-mage: the profile or the differential failed (mage's log: $WORK/mage.log)" >&2
-exit $status
+step="note what a fresh Mage holds"
+URL="http://127.0.0.1:$PORT"
+"$VENV/bin/python" scripts/real-mage/fresh_mage.py snapshot "$WORK" "$URL" || fail "$step" "see above"
+
+: > "$WORK/runs.txt"
+restore_failed=no
+for run in $(seq 1 "$REPEAT"); do
+  if [ "$run" -gt 1 ] && ! "$VENV/bin/python" scripts/real-mage/fresh_mage.py restore "$WORK" "$URL"; then
+    echo "real-mage: could not put Mage back to its fresh state before run $run: no further run" >&2
+    restore_failed=yes
+    break
+  fi
+  step="run $run of $REPEAT: the profile, the differential, MCP and the UI tour"
+  echo "real-mage: $step"
+  report_before=$(date -r docs/compatibility.md +%s%N 2>/dev/null)
+  run_started=$(date +%s)
+  REAL_MAGE_URL="$URL" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts \
+    --reporter=default --reporter=json --outputFile.json="$WORK/run-$run.json"
+  status=$?
+  written=no
+  [ "$(date -r docs/compatibility.md +%s%N 2>/dev/null)" != "$report_before" ] && written=yes && cp docs/compatibility.md "$WORK/compatibility-$run.md"
+  echo "$run $status $(($(date +%s) - run_started)) $written" >> "$WORK/runs.txt"
+  [ $status -eq 0 ] || echo "real-mage: run $run failed (mage's log: $WORK/mage.log)" >&2
+done
+
+"$ROOT/node_modules/.bin/tsx" scripts/real-mage/repeat-summary.ts "$WORK" "$REPEAT" "$(($(date +%s) - mage_started))"
