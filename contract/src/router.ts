@@ -1,4 +1,4 @@
-import { initContract } from './dsl.js';
+import { initContract, type ApplyRouterOptions } from './dsl.js';
 import { blockRuns } from './routes/block-runs.js';
 import { blocks } from './routes/blocks.js';
 import { pipelineRuns } from './routes/pipeline-runs.js';
@@ -17,15 +17,24 @@ import { autocompleteItems, blockTemplates, dataProviders, fileContents, files, 
 
 const c = initContract();
 
-/** The nodes of the seed's API; those Mage's own UI needs beyond them follow in the router. */
-const seedNodes = { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns };
+/** The nodes of the seed's API; those Mage's own UI needs beyond them follow. */
+export const seedNodes = { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns };
 
 /** The nodes Mage's own web UI reads beyond the seed's, and what integrators automate. */
-const uiNodes = { projects, oauths, gitBranches, clientPages, tags, pipelineVariables, pipelineTriggers, monitorStats };
+export const uiNodes = { projects, oauths, gitBranches, clientPages, tags, pipelineVariables, pipelineTriggers, monitorStats, backfills, secrets };
 
 /** The nodes Mage's pipeline editor reads beyond pipelines and blocks. */
-const editorNodes = { files, fileContents, blockTemplates, dataProviders, autocompleteItems, kernels, globalDataProducts };
+export const editorNodes = { files, fileContents, blockTemplates, dataProviders, autocompleteItems, kernels, globalDataProducts };
 
-/** The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. */
-export const contract = c.router({ ...seedNodes, ...uiNodes, backfills, secrets, ...editorNodes }, { strictStatusCodes: true });
+const options = { strictStatusCodes: true } as const;
+
+/**
+ * The whole API. Every route carries `metadata: RouteMeta`, which is all the server needs to dispatch it. Its type is
+ * written from the groups' (exported, so each is declared on its own): inferred whole, it is too long for the
+ * declaration emitter to serialize (TS7056).
+ */
+export const contract: ApplyRouterOptions<typeof seedNodes & typeof uiNodes & typeof editorNodes, typeof options> = c.router(
+  { ...seedNodes, ...uiNodes, ...editorNodes },
+  options,
+);
 export type Contract = typeof contract;

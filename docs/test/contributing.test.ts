@@ -14,7 +14,7 @@ const scratch = join(root, 'docs', '.examples', 'contributing');
  * docs and route examples registries are not among them: `npm run generate` writes them, as this test does below.
  */
 const REGISTRATIONS: { file: string; anchor: string; add: string; imports: string }[] = [
-  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'variables, ', imports: "import { variables } from './routes/variables.js';" },
+  { file: 'contract/src/router.ts', anchor: 'export const uiNodes = { ', add: 'variables, ', imports: "import { variables } from './routes/variables.js';" },
   {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
@@ -22,7 +22,7 @@ const REGISTRATIONS: { file: string; anchor: string; add: string; imports: strin
     imports: "import { variables } from './variables/index.js';",
   },
   // The replay: a resource whose writes make runs, with its line in the orchestrator's chunk and in chunks.ts.
-  { file: 'contract/src/router.ts', anchor: 'c.router({ ', add: 'replays, ', imports: "import { replays } from './routes/replays.js';" },
+  { file: 'contract/src/router.ts', anchor: 'export const uiNodes = { ', add: 'replays, ', imports: "import { replays } from './routes/replays.js';" },
   {
     file: 'core/src/resources/index.ts',
     anchor: 'export const resourceModules = {\n',
