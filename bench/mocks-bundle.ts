@@ -15,7 +15,7 @@
  * Then docs/build-an-app.md's React page in mock mode (its own src/ files, React and TanStack Query included), with Vite
  * as it comes and with the kit's plugin, on msw 3: printed, with no budget (React and the app's code are the app's).
  * Budgets: 150 kB gzip for the page at boot; the kit's own part of it (all but MSW) 15 kB gzip; what the page's first
- * request adds (the mock's engine: the core, the contract's schemas and zod, and the chunks it imports) 68 kB gzip,
+ * request adds (the mock's engine: the core, the contract's schemas and zod, and the chunks it imports) 71 kB gzip,
  * printed with its parts. The page keeps MSW, the SDK, the handlers and the contract's route paths; the rest loads with
  * the first request (docs/mocks.md, "Bundle size"). The total depends on MSW and, in Vite, on the plugin: the run fails
  * (exit 1) when the page misses its budget with the plugin or with esbuild; the kit's own part and the first request
@@ -35,7 +35,9 @@ const OURS_BUDGET_GZIP = 15 * 1000;
  * What a page's first request loads (the mock's engine, the core, the contract's schemas, zod): the kit's own code too,
  * so the split cannot hide its growth.
  */
-const FIRST_REQUEST_BUDGET_GZIP = 68 * 1000;
+// 68 kB until the contract gained Mage's editor routes and the public projects shape (69.2 kB measured after them):
+// every route's schemas are in the engine, since any request may need them.
+const FIRST_REQUEST_BUDGET_GZIP = 71 * 1000;
 /** The mock's engine (the core, the contract's schemas, zod): the chunk a page's first request loads. */
 const ENGINE_CHUNK = /(^|\/)engine-[^/]*\.js$/;
 const SMOKE = process.argv.includes('--smoke');

@@ -107,7 +107,7 @@ const echoedBack = {
   pipeline_uuid: z.optional(z.nullable(z.string().check(z.maxLength(512)))),
   all_upstream_blocks_executed: z.optional(z.nullable(z.boolean())),
   outputs: z.optional(z.nullable(z.array(z.unknown()).check(z.maxLength(100)))),
-  pipelines: z.optional(z.nullable(z.unknown())),
+  pipelines: z.optional(z.unknown()),
 };
 
 /** Update through `/api/pipelines/:pipeline_uuid/blocks/:block_uuid`: shared settings and this pipeline's graph. */

@@ -429,6 +429,7 @@ export type BlockContentWrite = {
 export interface PipelinesUpdateQuery {
   /** Presenter format: an action name or a custom format such as `compact` */
   format?: string;
+  /** Mage’s editor saves this way: the body is the whole pipeline as the editor read it, each block’s `content` is written and a block whose `name` changed is renamed; fields it echoes back (`uuid`, `created_at`, ...) are accepted and ignored. */
   update_content?: boolean | "0" | "1" | "true" | "false" | "True" | "False";
 }
 
@@ -520,7 +521,7 @@ export type BlockUpdate = {
   pipeline_uuid?: string | null;
   all_upstream_blocks_executed?: boolean | null;
   outputs?: unknown[] | null;
-  pipelines?: unknown | null;
+  pipelines?: unknown;
 };
 
 export interface PipelinesBlocksUpdateQuery {

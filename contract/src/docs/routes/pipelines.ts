@@ -35,6 +35,10 @@ export const pipelineDocs = defineRouteDocs(
       summary: 'Update or rename a pipeline',
       description:
         'A new `name` changes the uuid and rewrites every reference to it. `status` runs a bulk action on the pipeline’s triggers and runs (Mage’s UI): `active`/`inactive` sets every trigger, `cancelled` stops in-progress runs (of `pipeline_runs`, of `pipeline_schedule_id`, or all), `retry` makes new runs from `pipeline_runs`, `retry_incomplete_block_runs` resets every failed run.',
+      query: {
+        update_content:
+          'Mage’s editor saves this way: the body is the whole pipeline as the editor read it, each block’s `content` is written and a block whose `name` changed is renamed; fields it echoes back (`uuid`, `created_at`, ...) are accepted and ignored.',
+      },
     },
     delete: {
       summary: 'Delete a pipeline',
