@@ -102,7 +102,7 @@ describe.concurrent('Schemathesis against the reference server', () => {
       }
       expect(run.output).toContain(`Tested: ${walkContract(contract).length}`); // every operation of the document ran
       for (const phase of ['Examples', 'Coverage', 'Fuzzing', 'Stateful']) expect(run.output).toContain(`✅ ${phase}`);
-    }, 150_000);
+    }, 300_000);
   }
 
   // The envelope mode's checks can fail: a server error answered as HTTP 200 with `error.code` 500 is one.

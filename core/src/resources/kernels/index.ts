@@ -1,5 +1,6 @@
 import { payloadAttributes, type NodeAt, type NodeItemOf } from '@pipeline-api/contract';
 import { each, role } from '../../auth/rules.js';
+import { notFound } from '../../errors.js';
 import { definePolicy } from '../../policy.js';
 import { definePresenter } from '../../presenter.js';
 import { defineResource, type Resource } from '../../resource.js';
@@ -10,11 +11,17 @@ interface KernelState {
 }
 
 const PYTHON_KERNEL: KernelState = { id: 'python3' };
+/** The contract's bound on a kernel id in the path. */
+const MAX_KERNEL_ID = 255;
 
 const kernelResource: Resource<NodeAt<'kernels'>, KernelState> = {
   collection: () => ({ records: [PYTHON_KERNEL], count: 1 }),
-  // Mage answers its default kernel for an id it does not know (its UI asks for `__auto_detect`).
-  member: () => PYTHON_KERNEL,
+  // Mage answers its default kernel for an id it does not know (its UI asks for `__auto_detect`); an id past the
+  // contract's bound names none.
+  member: (id) => {
+    if (id.length > MAX_KERNEL_ID) throw notFound(`No kernel has an id of ${id.length} characters: kernel ids are at most ${MAX_KERNEL_ID}.`);
+    return PYTHON_KERNEL;
+  },
   // Interrupt and restart have nothing to stop: no code runs. The kernel is answered as it is.
   update: async (kernel) => kernel,
 };
