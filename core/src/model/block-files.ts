@@ -1,3 +1,4 @@
+import { BLOCK_TYPES } from '@pipeline-api/contract';
 import { invalid } from '../errors.js';
 import type { BlockRecord } from './blocks.js';
 
@@ -11,23 +12,7 @@ import type { BlockRecord } from './blocks.js';
 /** The project folder's name, the file tree's root (Mage's Docker default). */
 export const PROJECT_FOLDER = 'default_repo';
 
-const FOLDER_OF_TYPE: ReadonlyMap<string, string> = new Map(
-  [
-    'callback',
-    'chart',
-    'conditional',
-    'custom',
-    'data_exporter',
-    'data_loader',
-    'dbt',
-    'extension',
-    'global_data_product',
-    'markdown',
-    'scratchpad',
-    'sensor',
-    'transformer',
-  ].map((type) => [type, type === 'custom' ? 'custom' : `${type}s`]),
-);
+const FOLDER_OF_TYPE: ReadonlyMap<string, string> = new Map(BLOCK_TYPES.map((type) => [type, type === 'custom' ? 'custom' : `${type}s`]));
 const TYPE_OF_FOLDER: ReadonlyMap<string, string> = new Map([...FOLDER_OF_TYPE].map(([type, folder]) => [folder, type]));
 
 const EXTENSION_OF_LANGUAGE: ReadonlyMap<string, string> = new Map([
