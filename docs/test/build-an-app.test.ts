@@ -7,22 +7,19 @@
  * generated API key (the sign-in's alert). It takes the page's screenshots (docs/images/build-an-app-*.png). The installed app is made once per tarball content and
  * install commands, and shared (consumer-app.ts's folder); each run builds the page's files in a folder of its own.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@pipeline-api/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { launchChromium, serveFiles } from '../../conformance/browser.js';
 import { execGroup } from '../../scripts/process-group.js';
-import { CONSUMER_APPS } from '../../scripts/packaging/consumer-app.js';
 import { consumerEnv } from '../../scripts/packaging/consumer-env.js';
-import { sharedEntry } from '../../scripts/packaging/shared-entry.js';
-import { sharedTarballs } from '../../scripts/packaging/shared-tarballs.js';
 import { API_KEY, OWNER, TestServer } from '../../server/test/harness.js';
 import { codeBlocks } from './markdown.js';
+import { pageApp } from './page-app.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const blocks = codeBlocks(readFileSync(join(root, 'docs/build-an-app.md'), 'utf8'));
@@ -36,36 +33,9 @@ const appFiles = blocks.flatMap((b) => {
 /** The folder the page's `mkdir` makes. */
 const APP_FOLDER = 'my-app';
 
-/** npm as the test runs it: from its cache when it can, without the audit and funding requests. */
-const npmEnv = () => ({
-  ...consumerEnv(),
-  npm_config_prefer_offline: 'true',
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-});
-
 /** The installed app: the page's commands run beside `pipeline-api-kit/packed`, the packed tarballs. */
 async function installedApp(): Promise<string> {
-  const tarballs = await sharedTarballs();
-  const packed = dirname(tarballs[0]!.path);
-  const key = createHash('sha256')
-    .update(JSON.stringify(['build-an-app', basename(packed), installCommands]))
-    .digest('hex')
-    .slice(0, 16);
-  const entry = await sharedEntry(
-    CONSUMER_APPS,
-    key,
-    async (making) => {
-      mkdirSync(join(making, 'pipeline-api-kit'));
-      symlinkSync(packed, join(making, 'pipeline-api-kit/packed'));
-      const script = ['set -euo pipefail', ...installCommands].join('\n');
-      const run = await execGroup('bash', ['-c', script], { cwd: making, env: npmEnv(), timeoutMs: 540_000 });
-      if (run.code !== 0) throw new Error(`the page's install commands failed (${run.code}):\n${run.stdout}${run.stderr}`);
-    },
-    600_000,
-  );
-  return join(entry, APP_FOLDER);
+  return join((await pageApp('build-an-app', installCommands, { timeoutMs: 540_000 })).folder, APP_FOLDER);
 }
 
 /** The page's files in a fresh folder inside the app (where its node_modules resolve), with the worker msw wrote. */

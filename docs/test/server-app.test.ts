@@ -7,18 +7,15 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@pipeline-api/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execGroup, spawnGroup } from '../../scripts/process-group.js';
-import { CONSUMER_APPS } from '../../scripts/packaging/consumer-app.js';
+import { spawnGroup } from '../../scripts/process-group.js';
 import { consumerEnv } from '../../scripts/packaging/consumer-env.js';
-import { sharedEntry } from '../../scripts/packaging/shared-entry.js';
-import { sharedTarballs } from '../../scripts/packaging/shared-tarballs.js';
 import { codeBlocks } from './markdown.js';
+import { pageApp } from './page-app.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const page = codeBlocks(readFileSync(join(root, 'docs/server.md'), 'utf8'));
@@ -31,41 +28,18 @@ const commandLine = lines.at(-1)!;
 /** The folder the page's `cd` enters: the user's app, made here as `npm init -y` makes one. */
 const APP_FOLDER = 'my-app';
 
-const npmEnv = () => ({
-  ...consumerEnv(),
-  npm_config_prefer_offline: 'true',
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-  SCARF_ANALYTICS: 'false',
-});
-
 let app: string;
 let installOutput: string;
 beforeAll(async () => {
-  const tarballs = await sharedTarballs();
-  const packed = dirname(tarballs[0]!.path);
-  const key = createHash('sha256')
-    .update(JSON.stringify(['server-app', basename(packed), setupLines]))
-    .digest('hex')
-    .slice(0, 16);
-  const entry = await sharedEntry(
-    CONSUMER_APPS,
-    key,
-    async (making) => {
-      mkdirSync(join(making, 'pipeline-api-kit'));
-      symlinkSync(packed, join(making, 'pipeline-api-kit/packed'));
-      mkdirSync(join(making, APP_FOLDER));
-      writeFileSync(join(making, APP_FOLDER, 'package.json'), JSON.stringify({ name: 'my-app', version: '1.0.0', private: true }, null, 2));
-      const script = ['set -euo pipefail', ...setupLines].join('\n');
-      const run = await execGroup('bash', ['-c', script], { cwd: making, env: npmEnv(), timeoutMs: 420_000 });
-      writeFileSync(join(making, 'install-output.txt'), `${run.stdout}${run.stderr}`);
-      if (run.code !== 0) throw new Error(`the page's lines failed (${run.code}):\n${run.stdout}${run.stderr}`);
+  const made = await pageApp('server-app', setupLines, {
+    timeoutMs: 420_000,
+    prepare: (folder) => {
+      mkdirSync(join(folder, APP_FOLDER));
+      writeFileSync(join(folder, APP_FOLDER, 'package.json'), JSON.stringify({ name: 'my-app', version: '1.0.0', private: true }, null, 2));
     },
-    480_000,
-  );
-  app = join(entry, APP_FOLDER);
-  installOutput = readFileSync(join(entry, 'install-output.txt'), 'utf8');
+  });
+  app = join(made.folder, APP_FOLDER);
+  installOutput = made.output;
 }, 500_000);
 
 describe('docs/server.md, the server in another project', () => {
