@@ -32,6 +32,14 @@ export function encodePathParameter(parameter: string, value: string, routeId?: 
   return encodeURIComponent(value);
 }
 
+/** Refuses, before anything is sent, a call whose path parameters would address another path (see PathParameterError). */
+export function checkPathParameters(names: readonly string[], params: Readonly<Record<string, string>>, routeId?: string): void {
+  for (const name of names) {
+    const value = Object.hasOwn(params, name) ? params[name]! : '';
+    if (isUnsendablePathValue(value)) throw new PathParameterError(name, value, routeId);
+  }
+}
+
 /**
  * A route's path (`/api/pipelines/:pipeline_uuid/blocks/:block_uuid`) with its parameters encoded into it; `masked`
  * ones (credentials) show as `***`.

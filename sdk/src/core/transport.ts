@@ -3,7 +3,7 @@ import type { RequestLine } from './connection.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ApiError, PipelineApiError, errorFromBody, isUnauthenticated } from './errors.js';
 import type { Result } from './api-promise.js';
 import type { ClientOptions, Fetch, RequestOptions } from './options.js';
-import { fillPath } from './path.js';
+import { checkPathParameters, fillPath } from './path.js';
 import { RETRY_COUNT_HEADER, isRetryableCode, retryDelay, shouldRetryHeader, sleep } from './retry.js';
 import type { RouteEntry } from './route.js';
 import { holdToken, type HeldToken } from './token.js';
@@ -67,7 +67,7 @@ export class Transport {
 
   async send<T>(call: Call): Promise<Result<T>> {
     // A parameter that would address another path is refused before anything is sent or forgotten.
-    fillPath(call.route.path, call.params, call.route.id);
+    checkPathParameters(call.route.params, call.params, call.route.id);
     try {
       return await this.#send<T>(call);
     } catch (error) {
