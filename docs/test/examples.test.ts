@@ -107,7 +107,7 @@ async function runVitestFiles(page: string, examples: { name: string; block: Cod
   for (const { name, block } of examples) writeFileSync(join(dir, `${name}.test.ts`), block.code.replaceAll(DOC_URL, server.url));
   writeFileSync(
     join(dir, 'vitest.config.ts'),
-    `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['*.test.ts'] } };\n`,
+    `export default { ssr: { resolve: { conditions: ['${SOURCE_CONDITION}', 'module', 'node', 'development|production'] } }, test: { include: ['*.test.ts'], testTimeout: 30_000 } };\n`,
   );
   const report = join(dir, 'report.json');
   const result = await exec(
