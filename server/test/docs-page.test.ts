@@ -21,7 +21,7 @@ describe('the rendered API reference', () => {
       page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
       page.on('pageerror', (e) => problems.push(e.message));
       await page.goto(`${server.url}/docs`);
-      await page.waitForSelector('[id="operation/pipelines.list"]', { timeout: 30_000 });
+      await page.waitForSelector('[id="operation/pipelines.list"]', { timeout: 120_000 });
 
       for (const { id } of walkContract(contract)) {
         expect(await page.locator(`[id="operation/${id}"]`).count(), id).toBe(1);
@@ -60,5 +60,5 @@ describe('the rendered API reference', () => {
       await browser.close();
       await server.close();
     }
-  }, 90_000);
+  }, 240_000);
 });
