@@ -33,7 +33,7 @@ const PAGES = [
   { name: "a run's detail", path: '/pipelines/daily_sales/runs/1', shows: 'export_report' },
 ] as const;
 /** The pages timed: a smoke run times the first (each page is the same code path; the tour's tests visit them all). */
-const TIMED: readonly (typeof PAGES)[number][] = sized(PAGES, PAGES.slice(0, 1));
+const TIMED = sized<readonly (typeof PAGES)[number][]>(PAGES, PAGES.slice(0, 1));
 
 const scenarioFile = fileURLToPath(new URL('../scripts/mage-ui/demo-scenario.json', import.meta.url));
 const { dir } = await ensureMageUi({ log: (line) => console.error(`mage-ui: ${line}`) });
