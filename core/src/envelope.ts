@@ -34,6 +34,12 @@ export interface CoreResponse {
   file?: FileAnswer;
 }
 
+/** What the core answers a transport: the response, and for an error its code, for the transport's log line. */
+export interface Outcome extends CoreResponse {
+  /** The error code answered. */
+  errorCode?: number;
+}
+
 export const memberBody = (key: string, item: unknown) => ({ [key]: item, metadata: null, status: 200 });
 
 export const listBody = (key: string, items: unknown[], metadata: Record<string, unknown>) => ({

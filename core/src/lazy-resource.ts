@@ -18,7 +18,7 @@ export const resourceChunk = <M>(importer: () => Promise<M>): LazyModule<M> => l
 /**
  * A resource module loaded on first use: its folder becomes a chunk of its own that a page never calling it never
  * downloads. `pick` names the node's module in the chunk: one of another node does not compile. The request
- * pipeline awaits it before authenticating (operation.ts, loadCode); an API over a given repository loads every
+ * pipeline awaits it before authenticating (operation/code-loading.ts); an API over a given repository loads every
  * lazy module before it opens its tables (api.ts). A lazy module provides no credential store.
  */
 export function lazyResource<Id extends NodeId, M>(node: Id, chunk: LazyModule<M>, pick: (loaded: M) => ResourceModule<NoInfer<Id>>): LazyResource<Id> {

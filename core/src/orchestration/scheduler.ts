@@ -43,88 +43,13 @@ const isStorageFull = (error: unknown) => error instanceof ApiError && error.cod
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createScheduler(orchestration: Orchestration, log: (line: string) => void, reserve = new StorageReserve()): Scheduler {
-  const { repo } = orchestration;
   const notices = new SchedulerNotices(log);
-  // When a running run can next change, per stored version of it and of its trigger (records are replaced,
-  // never edited, so an edit to either is a new key): a tick skips runs whose blocks are all still busy.
-  const quiet = new WeakMap<RunRecord, { until: number; schedule: ScheduleRecord }>();
-  // Trigger versions that were due but had nothing to fire (looked at again a second later) or whose firing was
-  // refused (a few seconds later); at once when they change.
-  const idle = new WeakMap<ScheduleRecord, number>();
-  /** Set while the store is full: firings wait (one is tried per tick to see whether there is room again). */
-  let paused = false;
-
-  function fireDue(now: number) {
-    const schedules = schedulesTable.in(repo);
-    const { due, alwaysOn } = schedules.index;
-    const runs = runsTable.in(repo).index;
-    const candidates = [...due.dueBy(now), ...alwaysOn];
-    let tried = 0;
-    for (const id of candidates) {
-      const schedule = schedules.get(id);
-      if (!schedule || now < (idle.get(schedule) ?? now)) continue;
-      // Checked before the budget: @always_on triggers busy with a run must not use up a tick's firings.
-      if (schedule.schedule_interval === '@always_on' && runs.inProgressOf(id) > 0) continue;
-      if (tried++ === FIRINGS_PER_TICK) return;
-      try {
-        const fired = repo.transaction(() => fireIfDue(orchestration, schedule, now));
-        if (!fired && schedule.schedule_interval !== '@always_on') idle.set(schedule, now + 1000);
-        if (fired && paused) {
-          paused = false;
-          log('[scheduler] the store has room again: trigger firings resumed.');
-        }
-      } catch (error) {
-        if (isStorageFull(error)) {
-          if (!paused) log(`[scheduler] new trigger firings paused while the store is full; runs in progress go on. ${reason(error)}`);
-          paused = true;
-          return;
-        }
-        idle.set(schedule, now + REFUSED_FIRING_RETRY_MS);
-        notices.refused('firing', `trigger ${id}`, error, now);
-      }
-    }
-  }
-
-  /** The run to start from on the next tick: the first one a full tick left out (0: from the lowest id). */
-  let resumeAt = 0;
-
-  /**
-   * Steps the runs in progress, at most `stepsPerTick` of them (runs with nothing due do not count): what is left
-   * waits for the next tick, which starts where this one stopped and wraps around, so every run gets its turn.
-   */
-  function stepRuns(now: number) {
-    const runs = runsTable.in(repo);
-    const schedules = schedulesTable.in(repo);
-    const ids = [...runs.index.inProgress];
-    const turn = [...ids.filter((id) => id >= resumeAt), ...ids.filter((id) => id < resumeAt)];
-    const budget = orchestration.config.runs.stepsPerTick;
-    let stepped = 0;
-    resumeAt = 0;
-    for (const id of turn) {
-      const run = runs.get(id);
-      if (!run) continue;
-      const schedule = schedules.get(run.pipeline_schedule_id);
-      if (!schedule) continue;
-      const wait = quiet.get(run);
-      if (wait?.schedule === schedule && now < wait.until) continue;
-      if (stepped++ === budget) {
-        resumeAt = id;
-        return;
-      }
-      try {
-        // Within the reserve: a run admitted while there was room finishes even when the store is full.
-        const next = reserve.transaction(repo, () => step(orchestration, run, schedule, now));
-        if (next.status === 'running') quiet.set(next, { until: nextChange(next, schedule), schedule });
-      } catch (error) {
-        notices.refused('run step', `run ${id}`, error, now);
-      }
-    }
-  }
-
+  const firings = new TriggerFirings(orchestration, notices, log);
+  const runSteps = new RunSteps(orchestration, notices, reserve);
   return {
     tick(now) {
-      fireDue(now);
-      stepRuns(now);
+      firings.fireDue(now);
+      runSteps.stepRuns(now);
       try {
         pruneOlderThan(orchestration, now);
       } catch (error) {
@@ -132,6 +57,112 @@ export function createScheduler(orchestration: Orchestration, log: (line: string
       }
     },
   };
+}
+
+/** The triggers' firings: at most FIRINGS_PER_TICK a tick, paused while the store is full. */
+class TriggerFirings {
+  // Trigger versions that were due but had nothing to fire (looked at again a second later) or whose firing was
+  // refused (a few seconds later); at once when they change.
+  readonly #idle = new WeakMap<ScheduleRecord, number>();
+  /** Set while the store is full: firings wait (one is tried per tick to see whether there is room again). */
+  #paused = false;
+
+  constructor(
+    private readonly orchestration: Orchestration,
+    private readonly notices: SchedulerNotices,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  fireDue(now: number): void {
+    const { repo } = this.orchestration;
+    const schedules = schedulesTable.in(repo);
+    const { due, alwaysOn } = schedules.index;
+    const runs = runsTable.in(repo).index;
+    const candidates = [...due.dueBy(now), ...alwaysOn];
+    let tried = 0;
+    for (const id of candidates) {
+      const schedule = schedules.get(id);
+      if (!schedule || now < (this.#idle.get(schedule) ?? now)) continue;
+      // Checked before the budget: @always_on triggers busy with a run must not use up a tick's firings.
+      if (schedule.schedule_interval === '@always_on' && runs.inProgressOf(id) > 0) continue;
+      if (tried++ === FIRINGS_PER_TICK) return;
+      if (!this.#fire(schedule, now)) return;
+    }
+  }
+
+  /** One firing, its own transaction; false when the store is full and firings pause. */
+  #fire(schedule: ScheduleRecord, now: number): boolean {
+    try {
+      const fired = this.orchestration.repo.transaction(() => fireIfDue(this.orchestration, schedule, now));
+      if (!fired && schedule.schedule_interval !== '@always_on') this.#idle.set(schedule, now + 1000);
+      if (fired && this.#paused) {
+        this.#paused = false;
+        this.log('[scheduler] the store has room again: trigger firings resumed.');
+      }
+    } catch (error) {
+      if (isStorageFull(error)) {
+        if (!this.#paused) this.log(`[scheduler] new trigger firings paused while the store is full; runs in progress go on. ${reason(error)}`);
+        this.#paused = true;
+        return false;
+      }
+      this.#idle.set(schedule, now + REFUSED_FIRING_RETRY_MS);
+      this.notices.refused('firing', `trigger ${schedule.id}`, error, now);
+    }
+    return true;
+  }
+}
+
+/**
+ * The runs in progress, stepped at most `stepsPerTick` a tick (runs with nothing due do not count): what is left waits
+ * for the next tick, which starts where this one stopped and wraps around, so every run gets its turn.
+ */
+class RunSteps {
+  // When a running run can next change, per stored version of it and of its trigger (records are replaced,
+  // never edited, so an edit to either is a new key): a tick skips runs whose blocks are all still busy.
+  readonly #quiet = new WeakMap<RunRecord, { until: number; schedule: ScheduleRecord }>();
+  /** The run to start from on the next tick: the first one a full tick left out (0: from the lowest id). */
+  #resumeAt = 0;
+
+  constructor(
+    private readonly orchestration: Orchestration,
+    private readonly notices: SchedulerNotices,
+    private readonly reserve: StorageReserve,
+  ) {}
+
+  stepRuns(now: number): void {
+    const { repo } = this.orchestration;
+    const runs = runsTable.in(repo);
+    const schedules = schedulesTable.in(repo);
+    const ids = [...runs.index.inProgress];
+    const resumeAt = this.#resumeAt;
+    const turn = [...ids.filter((id) => id >= resumeAt), ...ids.filter((id) => id < resumeAt)];
+    const budget = this.orchestration.config.runs.stepsPerTick;
+    let stepped = 0;
+    this.#resumeAt = 0;
+    for (const id of turn) {
+      const run = runs.get(id);
+      if (!run) continue;
+      const schedule = schedules.get(run.pipeline_schedule_id);
+      if (!schedule) continue;
+      const wait = this.#quiet.get(run);
+      if (wait?.schedule === schedule && now < wait.until) continue;
+      if (stepped++ === budget) {
+        this.#resumeAt = id;
+        return;
+      }
+      this.#step(run, schedule, now);
+    }
+  }
+
+  /** One run step, its own transaction within the reserve: a run admitted while there was room finishes even when the store is full. */
+  #step(run: RunRecord, schedule: ScheduleRecord, now: number): void {
+    try {
+      const next = this.reserve.transaction(this.orchestration.repo, () => step(this.orchestration, run, schedule, now));
+      if (next.status === 'running') this.#quiet.set(next, { until: nextChange(next, schedule), schedule });
+    } catch (error) {
+      this.notices.refused('run step', `run ${run.id}`, error, now);
+    }
+  }
 }
 
 /** One run step: start a waiting run, or advance a running one; a completed @once trigger goes inactive. */

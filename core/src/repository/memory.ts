@@ -1,4 +1,4 @@
-import { counterIn, runHooked, type RepositoryHooks } from './hooks.js';
+import { counterIn, runHooked, type RepositoryHooks, type RepositoryRowListener } from './hooks.js';
 import { SortedKeys } from './sorted-keys.js';
 import type { Change, Repository, Table, TableListen } from './types.js';
 
@@ -21,102 +21,146 @@ export interface MemoryRepositoryOptions {
 
 /** The in-memory repository: Maps plus an undo log that makes `transaction` all or nothing, for any declared tables. */
 export function createMemoryRepository(options: MemoryRepositoryOptions = {}): Repository {
-  const stats = { reads: 0 };
-  const { initialRows } = options;
   const hooks = options.hooks ?? {};
-  const rowListeners = hooks.rowListeners ?? [];
   const counters = options.counters ?? new Map<string, number>();
-  // The undo log: the table of each write, in order (each table holds that write's key and prior row), so a write
-  // allocates no closure. Changes are kept only for sinks, which take them at commit.
-  let journal: Undoable[] | null = null;
-  const keepChanges = (hooks.sinks ?? []).length > 0;
-  let changes: Change[] = [];
+  const shared: TableShared = {
+    journal: new Journal(hooks),
+    stats: { reads: 0 },
+    rowListeners: hooks.rowListeners ?? [],
+    initialRows: options.initialRows,
+  };
+  return {
+    openTable: (name, keyOf, listen) => openMemoryTable(shared, name, keyOf, listen),
+    openCounter: (name) => counterIn(counters, name),
+    transaction: (change) => shared.journal.transaction(change),
+    stats: shared.stats,
+  };
+}
 
-  function openTable<K extends string | number, V>(name: string, keyOf: (record: V) => K, listen?: TableListen<K, V>): Table<K, V> {
-    const rows = new Map<K, V>();
-    const sorted = new SortedKeys<K>();
-    const undoKeys: K[] = [];
-    const undoRows: (V | undefined)[] = [];
-    const undoable: Undoable = {
-      undoLast: () => {
-        const key = undoKeys.pop()!;
-        apply(key, rows.get(key), undoRows.pop());
-      },
-      forget: () => {
-        undoKeys.length = 0;
-        undoRows.length = 0;
-      },
-    };
-    const write = (key: K, next: V | undefined): void => {
-      if (!journal) return transaction(() => write(key, next)); // a lone write is checked and committed on its own
-      const before = rows.get(key);
-      journal.push(undoable);
-      undoKeys.push(key);
-      undoRows.push(before);
-      apply(key, before, next);
-      if (keepChanges) changes.push(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
-    };
-    const apply = (key: K, before: V | undefined, next: V | undefined) => {
-      if (next === undefined) rows.delete(key);
-      else rows.set(key, next);
-      if (before === undefined && next !== undefined) sorted.insert(key);
-      if (before !== undefined && next === undefined) sorted.delete(key);
-      onChange?.(before, next);
-      for (const listener of rowListeners) listener(name, before, next);
-    };
-    const table: Table<K, V> = {
-      get: (key) => (stats.reads++, rows.get(key)),
-      getMany: (keys) => {
-        stats.reads++;
-        const found = new Map<K, V>();
-        for (const key of keys) {
-          const row = rows.get(key);
-          if (row !== undefined) found.set(key, row);
-        }
-        return found;
-      },
-      list: () => (stats.reads++, [...rows.values()]),
-      values: () => (stats.reads++, rows.values()),
-      sortedKeys: () => (stats.reads++, sorted),
-      size: () => rows.size,
-      put: (record) => write(keyOf(record), record),
-      delete: (key) => write(key, undefined),
-    };
-    const onChange = listen?.(table);
-    for (const row of initialRows?.<V>(name) ?? []) {
-      const key = keyOf(row);
-      rows.set(key, row);
-      sorted.insert(key);
-      onChange?.(undefined, row);
-      for (const listener of rowListeners) listener(name, undefined, row);
-    }
-    return table;
+/**
+ * The running transaction's undo log: the table of each write, in order (each table holds that write's key and prior
+ * row), so a write allocates no closure. Changes are kept only for sinks, which take them at commit.
+ */
+class Journal {
+  #written: Undoable[] | null = null;
+  #changes: Change[] = [];
+  readonly keepsChanges: boolean;
+  readonly #hooks: RepositoryHooks;
+
+  constructor(hooks: RepositoryHooks) {
+    this.#hooks = hooks;
+    this.keepsChanges = (hooks.sinks ?? []).length > 0;
   }
 
-  function transaction<T>(change: () => T): T {
-    if (journal) return change(); // nested: the outer transaction owns the undo log
+  /** Whether a transaction runs: a write outside one is checked and committed on its own. */
+  get open(): boolean {
+    return this.#written !== null;
+  }
+
+  /** Notes a write of `table` in the running transaction: the table holds what undoes it. */
+  wrote(table: Undoable): void {
+    this.#written?.push(table);
+  }
+
+  /** Notes a change for the sinks (only when there are any: `keepsChanges`). */
+  changed(change: Change): void {
+    this.#changes.push(change);
+  }
+
+  transaction<T>(change: () => T): T {
+    if (this.#written) return change(); // nested: the outer transaction owns the undo log
     const written: Undoable[] = [];
-    journal = written;
-    changes = [];
+    this.#written = written;
+    this.#changes = [];
     try {
-      const result = runHooked(hooks, change, () => changes);
-      journal = null;
-      changes = [];
+      const result = runHooked(this.#hooks, change, () => this.#changes);
+      this.#end();
       for (const table of written) table.forget();
       return result;
     } catch (error) {
-      journal = null;
-      changes = [];
+      this.#end();
       for (let i = written.length - 1; i >= 0; i--) written[i]!.undoLast();
       for (const table of written) table.forget();
       throw error;
     }
   }
 
-  return {
-    openTable,
-    openCounter: (name) => counterIn(counters, name),
-    transaction,
-    stats,
+  #end(): void {
+    this.#written = null;
+    this.#changes = [];
+  }
+}
+
+/** What every table of one repository shares. */
+interface TableShared {
+  journal: Journal;
+  stats: { reads: number };
+  rowListeners: readonly RepositoryRowListener[];
+  initialRows: (<V>(table: string) => Iterable<V>) | undefined;
+}
+
+function openMemoryTable<K extends string | number, V>(
+  { journal, stats, rowListeners, initialRows }: TableShared,
+  name: string,
+  keyOf: (record: V) => K,
+  listen?: TableListen<K, V>,
+): Table<K, V> {
+  const rows = new Map<K, V>();
+  const sorted = new SortedKeys<K>();
+  const undoKeys: K[] = [];
+  const undoRows: (V | undefined)[] = [];
+  const undoable: Undoable = {
+    undoLast: () => {
+      const key = undoKeys.pop()!;
+      apply(key, rows.get(key), undoRows.pop());
+    },
+    forget: () => {
+      undoKeys.length = 0;
+      undoRows.length = 0;
+    },
   };
+  const write = (key: K, next: V | undefined): void => {
+    if (!journal.open) return journal.transaction(() => write(key, next)); // a lone write is checked and committed on its own
+    const before = rows.get(key);
+    journal.wrote(undoable);
+    undoKeys.push(key);
+    undoRows.push(before);
+    apply(key, before, next);
+    if (journal.keepsChanges) journal.changed(next === undefined ? { table: name, key, deleted: true } : { table: name, key, record: next });
+  };
+  const apply = (key: K, before: V | undefined, next: V | undefined) => {
+    if (next === undefined) rows.delete(key);
+    else rows.set(key, next);
+    if (before === undefined && next !== undefined) sorted.insert(key);
+    if (before !== undefined && next === undefined) sorted.delete(key);
+    onChange?.(before, next);
+    for (const listener of rowListeners) listener(name, before, next);
+  };
+  const table: Table<K, V> = {
+    get: (key) => (stats.reads++, rows.get(key)),
+    getMany: (keys) => {
+      stats.reads++;
+      const found = new Map<K, V>();
+      for (const key of keys) {
+        const row = rows.get(key);
+        if (row !== undefined) found.set(key, row);
+      }
+      return found;
+    },
+    list: () => (stats.reads++, [...rows.values()]),
+    values: () => (stats.reads++, rows.values()),
+    sortedKeys: () => (stats.reads++, sorted),
+    size: () => rows.size,
+    put: (record) => write(keyOf(record), record),
+    delete: (key) => write(key, undefined),
+  };
+  const onChange = listen?.(table);
+  for (const row of initialRows?.<V>(name) ?? []) {
+    const key = keyOf(row);
+    rows.set(key, row);
+    sorted.insert(key);
+    onChange?.(undefined, row);
+    for (const listener of rowListeners) listener(name, undefined, row);
+  }
+  return table;
 }
