@@ -1,17 +1,22 @@
 /**
- * npm run bench:server: the reference server beside a bare Express 5 route answering the same JSON and
- * Prism mocking docs/openapi.json, each in its own process, loaded by autocannon on 127.0.0.1 in one run.
+ * npm run bench:server: the reference server (the kit) beside what a team would run in its place, each in its own
+ * process, loaded by autocannon on 127.0.0.1 in one run: a hand-written Express 5 + zod 4 + Map server making the
+ * same checks, json-server, both on the reference's own records (server-peers.ts); a bare Express 5 route answering
+ * the same JSON with no checks; and Prism mocking docs/openapi.json.
  * Prism runs twice: on the docs' own examples (its list example holds one pipeline, 1.4 KB, where the
  * others send 40), and on a copy of the document whose examples are the very JSON the others send.
  * Then the pipelines list at 1k, 10k and 100k pipelines, and the memory 100k blocks take.
  * The machine is shared and noisy: each scenario runs in rounds that take the targets in turn
- * (reference, bare, prism, reference, ...), and a ratio is the median of the rounds' ratios.
- * `-- --smoke`: one round of a few requests per connection, one Prism, 100 to 400 pipelines; an error answer from the reference fails it.
+ * (reference, hand-written, json-server, bare, prism, reference, ...), and a ratio is the median of the rounds' ratios.
+ * `-- --smoke`: one round of a few requests per connection, one Prism, 100 to 400 pipelines; an error answer from the
+ * reference, the hand-written server or json-server fails it, as does a peer answering other JSON than the reference.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readPeerDb } from './peer-records.js';
+import { checkPeers, startPeers } from './server-peers.js';
 import { LOAD_ENV, serverScenarios } from './server-scenarios.js';
 import { SMOKE, sized } from './smoke.js';
 import { KEY, login, loadScenario, pool, root, rssMb, spawnServer, startReference, type LoadFigures, type LoadScenario, type Proc } from './support.js';
@@ -65,6 +70,7 @@ await fetch(`${reference.url}/api/pipelines/bench/blocks`, {
 await seedReference(reference.url, token, PIPELINES);
 
 // 2. The same JSON for the bare Express baseline.
+const createFixture = { block: { name: 'fixture', type: 'transformer', upstream_blocks: ['load'] } };
 const fixtures: Record<'detail' | 'list' | 'create', unknown> = {
   detail: await (await fetch(`${reference.url}/api/pipelines/bench/blocks/load`, { headers: auth })).json(),
   list: await (await fetch(`${reference.url}/api/pipelines?_limit=40`, { headers: auth })).json(),
@@ -72,7 +78,7 @@ const fixtures: Record<'detail' | 'list' | 'create', unknown> = {
     await fetch(`${reference.url}/api/pipelines/bench/blocks`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ block: { name: 'fixture', type: 'transformer', upstream_blocks: ['load'] } }),
+      body: JSON.stringify(createFixture),
     })
   ).json(),
 };
@@ -108,13 +114,16 @@ function sameJsonDocument(): string {
   writeFileSync(join(dir, 'openapi-same-json.json'), JSON.stringify(document));
   return join(dir, 'openapi-same-json.json');
 }
-// The three start side by side: each waits mostly on its own compile and load.
-const [bare, prism, prismSame] = await Promise.all([
+// They start side by side: each waits mostly on its own compile and load.
+const peerDb = await readPeerDb(reference.url, auth, PIPELINES, ['bench']);
+const [peers, bare, prism, prismSame] = await Promise.all([
+  startPeers(dir, peerDb, { apiKey: KEY, token }),
   spawnServer([process.execPath, ...TSX_NODE_ARGS, 'bench/bare-express.ts', join(dir, 'fixtures.json')], {}, /listening on (http:\/\/\S+)/),
   // A smoke run starts one Prism: the other runs the same code on the document this one is a copy of.
   SMOKE ? undefined : startPrism('docs/openapi.json', 'prism'),
   startPrism(sameJsonDocument(), 'prism (same JSON)'),
 ]);
+console.log(await checkPeers(reference.url, peers, auth, createFixture, fixtures.create));
 const PRISM_PATH = (p: string) => p.replace('/api/pipelines/bench/blocks/load', '/api/pipelines/arwen_starlight/blocks/load_data');
 
 console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds per scenario taking the targets in turn\n`);
@@ -127,61 +136,69 @@ const medianFigures = (runs: Figures[]): Figures => ({
   bytes: median(runs.map((f) => f.bytes)),
   errors: runs.reduce((sum, f) => sum + f.errors, 0),
 });
+/** Every server loaded, in the order a round takes them; the peers get the reference's headers (bare Express none). */
+const targets: { name: string; server: Proc; headers: Record<string, string>; pathFor?: (path: string) => string }[] = [
+  { name: 'reference', server: reference, headers: auth },
+  { name: 'hand-written', server: peers.handWritten, headers: auth },
+  { name: 'json-server', server: peers.jsonServer, headers: auth },
+  { name: 'bare', server: bare, headers: {} },
+  ...(prism ? [{ name: 'prism', server: prism, headers: auth, pathFor: PRISM_PATH }] : []),
+  ...(prismSame ? [{ name: 'prism same', server: prismSame, headers: auth, pathFor: PRISM_PATH }] : []),
+];
 /** Per scenario: each target's median figures, and the median over rounds of reference / other. */
 const table: Record<string, { figures: Record<string, Figures>; ratios: Record<string, number> }> = {};
 for (const scenario of scenarios) {
-  const runs: Record<string, Figures[]> = { reference: [], bare: [], prism: [], 'prism same': [] };
+  const runs = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    runs.reference!.push(await load(reference, scenario, auth));
-    runs.bare!.push(await load(bare, scenario, {}));
-    if (prism) runs.prism!.push(await load(prism, scenario, auth, PRISM_PATH));
-    if (prismSame) runs['prism same']!.push(await load(prismSame, scenario, auth, PRISM_PATH));
+    for (const target of targets) runs.get(target.name)!.push(await load(target.server, scenario, target.headers, target.pathFor));
   }
-  const figures = Object.fromEntries(
-    Object.entries(runs)
-      .filter(([, r]) => r.length > 0)
-      .map(([t, r]) => [t, medianFigures(r)]),
-  );
-  const ratios = Object.fromEntries(
-    Object.entries(runs)
-      .filter(([t, r]) => t !== 'reference' && r.length > 0)
-      .map(([t, r]) => [t, median(r.map((f, i) => runs.reference![i]!.rps / f.rps))]),
-  );
+  const kit = runs.get('reference')!;
+  const figures = Object.fromEntries([...runs].map(([t, r]) => [t, medianFigures(r)]));
+  const ratios = Object.fromEntries([...runs].filter(([t]) => t !== 'reference').map(([t, r]) => [t, median(r.map((f, i) => kit[i]!.rps / f.rps))]));
   table[scenario.name] = { figures, ratios };
 }
 
+const LABELS: Record<string, string> = { reference: 'kit', bare: 'bare express' };
+const label = (target: string) => LABELS[target] ?? target;
 for (const [name, row] of Object.entries(table)) {
   console.log(`${name} (medians of ${ROUNDS} rounds)`);
-  for (const [target, figures] of Object.entries(row.figures)) console.log(`  ${target.padEnd(10)} ${fmt(figures)}`);
-  console.log(
-    `  ${Object.entries(row.ratios)
-      .map(([t, r]) => `reference / ${t === 'bare' ? 'bare express' : t} ${r.toFixed(2)}x`)
-      .join('   ')}`,
-  );
+  for (const [target, figures] of Object.entries(row.figures)) console.log(`  ${target.padEnd(12)} ${fmt(figures)}`);
   // Steadier than req/s on a shared machine: what a request costs each server in CPU (its process's, over the window).
   const cpu = (target: string) => (row.figures[target]?.cpuPerRequestMs ?? 0) * 1000;
   console.log(
-    `  cpu per request: reference ${cpu('reference').toFixed(0)} µs, bare express ${cpu('bare').toFixed(0)} µs: bare / reference ${(cpu('bare') / cpu('reference')).toFixed(2)}x (req/s ${row.ratios.bare?.toFixed(2)}x)\n`,
+    `  cpu per request, peer / kit: ${Object.keys(row.ratios)
+      .map((t) => `${label(t)} ${(cpu(t) / cpu('reference')).toFixed(2)}x`)
+      .join(', ')}\n`,
   );
 }
 console.log('prism: its answers from docs/openapi.json examples; prism same: the same JSON as reference and bare.');
 for (const [name, row] of Object.entries(table)) {
-  const bytes = (target: string) => row.figures[target]?.bytes.toFixed(0).padStart(6) ?? '     -';
-  console.log(
-    `  bytes per response (headers included), ${name}: reference ${bytes('reference')}  bare ${bytes('bare')}  prism ${bytes('prism')}  prism same ${bytes('prism same')}`,
-  );
+  const bytes = targets.map(({ name: t }) => `${t} ${row.figures[t]?.bytes.toFixed(0) ?? '-'}`).join('  ');
+  console.log(`  bytes per response (headers included), ${name}: ${bytes}`);
+}
+const rps = (figures: Figures | undefined) => (figures ? `${figures.rps.toFixed(0)} req/s` : '-');
+console.log("\nkit / peer, median of the rounds' req/s ratios (above 1: the kit answers more), each server's req/s beside it:");
+for (const [name, row] of Object.entries(table)) {
+  const peersLine = Object.entries(row.ratios).map(([t, r]) => `${label(t)} ${r.toFixed(2)}x (${rps(row.figures[t])})`);
+  console.log(`  ${name}: kit ${rps(row.figures.reference)} | ${peersLine.join(' | ')}`);
 }
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}x ${ratio >= target ? 'met' : 'MISSED'}`;
 /** The same ratio in CPU per request (bare's µs over the reference's): the figure to trust when the machine is loaded. */
-const cpuVerdict = (row: (typeof table)[string], target: number) =>
-  verdict(row.figures.bare!.cpuPerRequestMs / row.figures.reference!.cpuPerRequestMs, target).replace(/x (met|MISSED)$/, 'x by cpu ($1)');
+const cpuVerdict = (row: (typeof table)[string], peer: string, target: number) =>
+  verdict(row.figures[peer]!.cpuPerRequestMs / row.figures.reference!.cpuPerRequestMs, target).replace(/x (met|MISSED)$/, 'x by cpu ($1)');
 const [detail, list, create] = scenarios.map((scenario) => table[scenario.name]!);
-console.log("targets (median of the rounds' ratios; by cpu: bare's cpu per request over the reference's):");
-// The targets, with @ts-rest/express serving the routes and every check made: authentication, the policy,
-// validation, the response budget.
-console.log(`  GET detail >= 0.9x bare express: ${verdict(detail!.ratios.bare!, 0.9)}; ${cpuVerdict(detail!, 0.9)}`);
-console.log(`  GET pipelines _limit=40 >= 0.8x bare express: ${verdict(list!.ratios.bare!, 0.8)}; ${cpuVerdict(list!, 0.8)}`);
-console.log(`  POST create >= 0.75x bare express: ${verdict(create!.ratios.bare!, 0.75)}; ${cpuVerdict(create!, 0.75)}`);
+console.log("targets (median of the rounds' ratios; by cpu: the peer's cpu per request over the kit's), reported, not asserted:");
+// The kit with @ts-rest/express serving the routes and every check made: authentication, the policy, validation, the
+// response budget. The hand-written server makes the same checks; json-server and Prism make none.
+for (const [name, row] of Object.entries(table)) {
+  const ahead = ['json-server', 'prism', 'prism same'].filter((t) => row.ratios[t] !== undefined);
+  console.log(
+    `  ${name}: >= 1x hand-written ${verdict(row.ratios['hand-written']!, 1)}, ${cpuVerdict(row, 'hand-written', 1)}; ahead of ${ahead.map((t) => `${t} ${verdict(row.ratios[t]!, 1)}`).join(', ')}`,
+  );
+}
+console.log(`  GET detail >= 0.9x bare express: ${verdict(detail!.ratios.bare!, 0.9)}; ${cpuVerdict(detail!, 'bare', 0.9)}`);
+console.log(`  GET pipelines _limit=40 >= 0.8x bare express: ${verdict(list!.ratios.bare!, 0.8)}; ${cpuVerdict(list!, 'bare', 0.8)}`);
+console.log(`  POST create >= 0.75x bare express: ${verdict(create!.ratios.bare!, 0.75)}; ${cpuVerdict(create!, 'bare', 0.75)}`);
 for (const [name, row] of Object.entries(table)) {
   const against = ['prism', 'prism same'].filter((t) => row.ratios[t] !== undefined);
   console.log(`  ${name} >= 2.5x prism: ${against.map((t) => `${t} ${verdict(row.ratios[t]!, 2.5)}`).join(', ')}`);
@@ -193,6 +210,7 @@ const storedBlocks = ((await (await fetch(`${reference.url}/api/blocks?_limit=1`
 console.log(
   `  blocks the reference stores after the creates: ${storedBlocks ?? '?'} (with ${PIPELINES} pipelines; the store's cap is raised to ${LOAD_ENV.MAX_STORED_RECORDS} records for the load)`,
 );
+await Promise.all([peers.handWritten.stop(), peers.jsonServer.stop()]);
 await bare.stop();
 await prism?.stop();
 await prismSame?.stop();
@@ -229,9 +247,12 @@ console.log(
   `  memory: ${BLOCKS} blocks (1 per pipeline, 6-byte content) add ${(rssAfter - rssBefore).toFixed(0)} MB RSS (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB with ${BLOCKS} pipelines)`,
 );
 await scaled.stop();
-const referenceErrors = Object.values(table).reduce((sum, row) => sum + (row.figures.reference?.errors ?? 0), 0);
-if (SMOKE && referenceErrors > 0) {
-  console.log(`smoke: the reference server answered ${referenceErrors} errors`);
-  process.exit(1);
+// The servers that answer every scenario for real: an error from one of them in a smoke run is a broken benchmark.
+for (const target of ['reference', 'hand-written', 'json-server']) {
+  const errors = Object.values(table).reduce((sum, row) => sum + (row.figures[target]?.errors ?? 0), 0);
+  if (SMOKE && errors > 0) {
+    console.log(`smoke: ${target} answered ${errors} errors`);
+    process.exit(1);
+  }
 }
 process.exit(0);

@@ -20,6 +20,11 @@ const SMOKE_SECONDS = 150;
  * bench/smoke.ts's rule is that a smoke fails on a failure, never on a missed target.
  */
 const PRINTS: Record<string, RegExp[]> = {
+  'bench:server': [
+    /^peers checked: each answers the reference's JSON for GET detail and list and stores a create; the hand-written server refuses no API key, /m,
+    /^ {2}GET block detail: kit \d+ req\/s \| hand-written \S+x \(\d+ req\/s\) \| json-server \S+x \(\d+ req\/s\) \| bare express /m,
+    /^ {2}POST block create \(auth \+ validation\): kit \d+ req\/s \| hand-written \S+x \(\d+ req\/s\) \| json-server \S+x /m,
+  ],
   'bench:amplification': [
     /\| RSS peak under the load \| \d+ MB \|/,
     /\| \/api\/status max \| [\d.]+ ms \([1-9]\d* probes\) \|/,
