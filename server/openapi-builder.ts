@@ -4,6 +4,7 @@ import {
   contract,
   ErrorEnvelope,
   ERROR_CATALOGUE,
+  MAGE_VERSIONS,
   MAX_PAGE_NUMBER,
   metaParams,
   PAGE_LIMITS,
@@ -113,6 +114,8 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
       description: INTRO,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Pipeline API kit' },
+      // The Mage AI releases the contract was checked against, for readers comparing it with their Mage.
+      'x-mage-versions': [...MAGE_VERSIONS],
     },
     servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:6789', description: 'The reference server (`npm start`)' }],
     paths: {},
