@@ -7,7 +7,7 @@ export interface DryRun {
   code: number;
   /** The files npm would publish, as its report lists them. */
   files: string[];
-  /** The access npm would publish with (`public` for these scoped packages, from their publishConfig). */
+  /** The access npm would publish with (`public`: scoped packages are restricted unless told). */
   access: string | undefined;
   /** npm's warnings, but the one every dry run without registry credentials prints. */
   warnings: string[];
@@ -17,12 +17,24 @@ export interface DryRun {
 const NOT_LOGGED_IN = 'requires you to be logged in';
 
 /**
- * `npm publish --dry-run --provenance` of one packed tarball, exactly the command of the release procedure
- * (docs/releasing.md) but for `--dry-run`: npm reads the tarball's manifest, reports what it would publish, and
- * stops before the registry.
+ * The release's publish command for one packed tarball (docs/releasing.md): from the tarball, since a staged
+ * manifest may differ from the workspace's (packed-manifest.ts); with provenance, which npm signs in CI.
+ */
+export const publishArgs = (tarball: Pick<Tarball, 'path'>, options: { dryRun?: boolean } = {}) => [
+  'publish',
+  tarball.path,
+  '--provenance',
+  '--access',
+  'public',
+  ...(options.dryRun ? ['--dry-run'] : []),
+];
+
+/**
+ * The release's publish command with `--dry-run`: npm reads the tarball's manifest, reports what it would publish,
+ * and stops before the registry.
  */
 export async function publishDryRun(tarball: Tarball): Promise<DryRun> {
-  const result = await execGroup('npm', ['publish', tarball.path, '--dry-run', '--provenance', '--json'], { timeoutMs: 120_000 });
+  const result = await execGroup('npm', [...publishArgs(tarball, { dryRun: true }), '--json'], { timeoutMs: 120_000 });
   const warnings = result.stderr
     .split('\n')
     .filter((line) => /^npm (warn|error)/i.test(line) && !line.includes(NOT_LOGGED_IN))
