@@ -96,7 +96,7 @@ export function renderCompatibility(
   mage: ProfileResult[],
   ours: ProfileResult[],
   proxy?: ProxyFindings,
-  mageVersion = DEFAULT_MAGE_VERSION,
+  mageVersion: string = DEFAULT_MAGE_VERSION,
 ): string {
   const passed = (r: ProfileResult[]) => r.filter((x) => x.passed).length;
   const lines: string[] = [
