@@ -4,17 +4,19 @@ import {
   contract,
   ErrorEnvelope,
   ERROR_CATALOGUE,
+  MAGE_VERSIONS,
   MAX_PAGE_NUMBER,
   metaParams,
   PAGE_LIMITS,
   type PageLimits,
   type RouteMeta,
+  deprecationNote,
   walkContract,
   wireType,
   type ContractRoute,
   type ErrorKind,
 } from '@pipeline-api/contract';
-import { describeContract, routeDoc, tagDoc } from '@pipeline-api/contract/docs';
+import { describeContract, routeDoc, tagDoc, type AnyRouteDoc } from '@pipeline-api/contract/docs';
 
 /** Real request and response bodies for a route, used as examples (the server captures them by running itself). */
 export interface RouteExamples {
@@ -27,6 +29,8 @@ export interface OpenApiOptions {
   version: string;
   serverUrl?: string;
   examples?: Record<string, RouteExamples>;
+  /** Another contract's routes and their documentation (a test's own contract); the kit's contract by default. */
+  contract?: { routes: ContractRoute[]; routeDoc: (route: ContractRoute) => AnyRouteDoc; tagDoc: (name: string) => string };
 }
 
 /** Meta params shared by many routes, as reusable parameters: their schemas are the contract's (meta.ts). */
@@ -90,7 +94,8 @@ const THROTTLED = (id: string, meta: RouteMeta) =>
 export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
   describeContract();
   const schemas: Record<string, SchemaObject> = {};
-  const routes = walkContract(contract);
+  const docs = options.contract ?? { routes: walkContract(contract), routeDoc, tagDoc };
+  const routes = docs.routes;
 
   /** JSON Schema of a zod schema with id'd sub-schemas lifted into components. */
   const jsonSchema = (schema: unknown, io: 'input' | 'output'): SchemaObject => {
@@ -113,10 +118,12 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
       description: INTRO,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Pipeline API kit' },
+      // The Mage AI releases the contract was checked against, for readers comparing it with their Mage.
+      'x-mage-versions': [...MAGE_VERSIONS],
     },
     servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:6789', description: 'The reference server (`npm start`)' }],
     paths: {},
-    tags: tagsOf(routes),
+    tags: tagsOf(routes, docs.tagDoc),
     security: KEYS.flatMap((key) => TOKENS.map((token) => ({ [key]: [], [token]: [] }))),
   });
 
@@ -156,16 +163,21 @@ export function buildOpenApi(options: OpenApiOptions): OpenAPIObject {
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const method = route.method.toLowerCase();
-    const operation = describeOperation(route, jsonSchema, options.examples?.[route.id] ?? {});
+    const operation = describeOperation(route, docs.routeDoc(route), jsonSchema, options.examples?.[route.id] ?? {});
     builder.addPath(path, { ...builder.rootDoc.paths?.[path], [method]: operation });
   }
   for (const [name, schema] of Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) builder.addSchema(name, schema);
   return builder.getSpec();
 }
 
-function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject, examples: RouteExamples): OperationObject {
+function describeOperation(
+  route: ContractRoute,
+  doc: AnyRouteDoc,
+  jsonSchema: (s: unknown, io: 'input' | 'output') => SchemaObject,
+  examples: RouteExamples,
+): OperationObject {
   const { route: r, meta, id } = route;
-  const doc = routeDoc(route);
+  const deprecation = deprecationNote(meta);
   // A route's pathParams schema states its constraints (users: numeric ids); any other param is any string.
   const pathSchemas = r.pathParams ? (jsonSchema(r.pathParams, 'input').properties ?? {}) : {};
   const parameters: OperationObject['parameters'] = route.params.map((name) => {
@@ -231,7 +243,9 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
     operationId: id,
     tags: [meta.tag],
     summary: doc.summary,
-    description: doc.description,
+    // A deprecated route's description starts with why and what to use instead (Redoc also badges it).
+    description: deprecation ? `**${deprecation}**\n\n${doc.description}` : doc.description,
+    ...(deprecation ? { deprecated: true } : {}),
     parameters,
     responses: {
       200: fileOk ?? {
@@ -272,9 +286,9 @@ function describeOperation(route: ContractRoute, jsonSchema: (s: unknown, io: 'i
 }
 
 /** One tag per resource, as its routes name it, with its description from the documentation module. */
-function tagsOf(routes: ContractRoute[]) {
+function tagsOf(routes: ContractRoute[], describe: (name: string) => string) {
   const names = new Set(routes.map(({ meta }) => meta.tag));
-  return [...names].map((name) => ({ name, description: tagDoc(name) })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...names].map((name) => ({ name, description: describe(name) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Component refs, and response objects left open to fields a newer server adds. */

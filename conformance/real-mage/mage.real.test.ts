@@ -16,6 +16,7 @@ import { SECRET_PROBE_VALUE } from './orchestration-probes.js';
 import { runProfile, type ProfileResult } from './profile.js';
 import { conformanceOnSeededMocks, conformanceOnSeededServer, recordingSession } from './recorded-targets.js';
 import { renderCompatibility } from './report.js';
+import { DEFAULT_MAGE_VERSION } from '@pipeline-api/contract';
 
 const MAGE = process.env.REAL_MAGE_URL;
 if (!MAGE) throw new Error('REAL_MAGE_URL is not set: run `npm run test:real-mage`, which starts a real Mage server');
@@ -26,12 +27,16 @@ const recordings = mkdtempSync(join(tmpdir(), 'real-mage-recording-'));
 const FIXTURES = join(recordings, 'fixtures.json');
 const EXCHANGES = join(recordings, 'exchanges.har');
 
-describe('a real Mage AI server (mage-ai 0.9.80) beside the reference server', () => {
+/** The Mage release run.sh installed (`--mage-version`), and where its report goes (docs/compatibility.md for the default). */
+const MAGE_VERSION = process.env.MAGE_VERSION ?? DEFAULT_MAGE_VERSION;
+const REPORT = process.env.REAL_MAGE_REPORT ?? 'docs/compatibility.md';
+
+describe(`a real Mage AI server (mage-ai ${MAGE_VERSION}) beside the reference server`, () => {
   afterAll(() => {
     if (results.rows && results.mage && results.ours) {
-      const target = fileURLToPath(new URL('../../docs/compatibility.md', import.meta.url));
+      const target = join(fileURLToPath(new URL('../..', import.meta.url)), REPORT);
       const proxy = results.proxy && { seen: Object.keys(results.proxy.violations.byKnownDifference), unexplained: results.proxy.violations.unexplained };
-      writeFileSync(target, renderCompatibility(results.rows, results.mage, results.ours, proxy));
+      writeFileSync(target, renderCompatibility(results.rows, results.mage, results.ours, proxy, MAGE_VERSION));
       console.log(`wrote ${target}`);
     }
     rmSync(recordings, { recursive: true, force: true });

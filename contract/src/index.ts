@@ -8,6 +8,7 @@ export * from './route-meta.js';
 export * from './router.js';
 export * from './walk.js';
 export * from './attributes.js';
+export * from './mage-versions.js';
 export {
   isAppRoute,
   type AppRoute,

@@ -22,6 +22,16 @@ export interface RouteMeta {
   changes?: readonly string[];
   /** The decoded token may also come in the `token` query param (a download link, which cannot carry a header). */
   queryToken?: boolean;
+  /**
+   * The route is deprecated: why, and what to use instead. The one mark: the OpenAPI operation says `deprecated: true`,
+   * the SDK method and the query layer's entry carry `@deprecated`, the MCP tool's description warns, the route's
+   * description starts with the note. (A field is deprecated with `withMeta(schema, { deprecated: true })`.)
+   */
+  deprecated?: string;
 }
 
 export const routeMeta = <const M extends RouteMeta>(meta: M) => meta;
+
+/** The sentence every document and generated comment gives a deprecated route; undefined for one that is not. */
+export const deprecationNote = (meta: Pick<RouteMeta, 'deprecated'>): string | undefined =>
+  meta.deprecated === undefined ? undefined : `Deprecated: ${meta.deprecated}`;

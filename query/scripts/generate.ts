@@ -12,6 +12,7 @@ import { ROUTES as SDK_ROUTES } from '../../sdk/src/generated/routes.js';
 import type { QueryRoute } from '../src/core/route.js';
 import { emitGenerated } from '../../scripts/generated-files.js';
 import { invalidationRule } from './invalidation.js';
+import { doc } from '../../sdk/scripts/json-schema-to-ts.js';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '../src/generated');
 const HEADER = '// Generated from the contract by query/scripts/generate.ts. Do not edit.\n';
@@ -54,7 +55,7 @@ function printTree(): string {
           .join('')}Queries`
       : 'Queries';
   ensure('');
-  for (const { id, method, sdk } of contractRoutes) {
+  for (const { id, method, meta, sdk } of contractRoutes) {
     const segments = id.split('.');
     for (let i = 1; i < segments.length; i++) {
       const parent = segments.slice(0, i - 1).join('.');
@@ -74,7 +75,8 @@ function printTree(): string {
       const optional = !sdk.payloadKey && sdk.params.every((p) => p in sdk.defaults);
       type = `Write<${sdkMethod}, { ${fields.join('; ')} }${optional ? ' | void' : ''}>`;
     }
-    ensure(segments.slice(0, -1).join('.')).push(`  ${segments.at(-1)}: ${type};\n`);
+    // A deprecated route's entry is struck through in editors, as its SDK method is.
+    ensure(segments.slice(0, -1).join('.')).push(`${doc(undefined, '  ', meta.deprecated)}  ${segments.at(-1)}: ${type};\n`);
   }
   return [...nodes.entries()].map(([path, lines]) => `export interface ${name(path)} {\n${lines.join('')}}\n`).join('\n');
 }

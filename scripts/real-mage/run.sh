@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm run test:real-mage: installs mage-ai 0.9.80 in a virtualenv, starts a real Mage server on 127.0.0.1 with
+# npm run test:real-mage: installs mage-ai (0.9.80, the release the contract is checked against, unless
+# `--mage-version X.Y.Z` or MAGE_VERSION says another) in a virtualenv, starts a real Mage server on 127.0.0.1 with
 # user authentication on and the default owner, runs the real-server profile (through the contract proxy, whose
 # recording then seeds the reference server and the mocks) and the raw-HTTP differential against it and against the
 # reference server, regenerates docs/compatibility.md (volatile values masked), and stops Mage's whole process
@@ -7,6 +8,9 @@
 # `--repeat N` runs the whole suite N times against the one Mage (one install, one Mage process), putting Mage back to
 # its fresh state between runs (fresh_mage.py), and prints per test how many runs it passed, each run's time and
 # whether every run regenerated docs/compatibility.md byte for byte.
+# Another Mage release gets a virtualenv of its own (.venv/real-mage-X.Y.Z), installs without the pinned
+# constraints (they are 0.9.80's), and writes its report to docs/compatibility-X.Y.Z.md, beside 0.9.80's: the two
+# pages side by side show what changed between the releases. `--plan` prints what a run would use, and stops.
 # `mage start` runs Mage's scheduler in a child process (instance type server_and_scheduler, the default): it starts
 # runs and executes their blocks in job processes. It ticks every 10 s (Mage's default): at 1 s a block job was
 # now and then enqueued just as Mage's job pool process was exiting idle, and never ran (docs/compatibility.md).
@@ -17,31 +21,55 @@ ROOT=$PWD
 export PATH="$ROOT/node_modules/.bin:$PATH"
 source "$ROOT/scripts/real-mage/process-group.sh"
 stop_group_on_exit
-VENV=$ROOT/.venv/real-mage
-WORK=$(mktemp -d /tmp/real-mage.XXXXXX)
 PORT=${REAL_MAGE_PORT:-6799}
+# The contract's DEFAULT_MAGE_VERSION (contract/src/mage-versions.ts; a test keeps the two equal).
+DEFAULT_MAGE_VERSION=0.9.80
+USAGE="usage: npm run test:real-mage [-- --repeat N] [--mage-version X.Y.Z] [--plan]"
 
 fail() { echo "real-mage: FAILED at step '$1': $2" >&2; exit 1; } # the EXIT trap stops Mage
 
 REPEAT=1
+MAGE_VERSION=${MAGE_VERSION:-$DEFAULT_MAGE_VERSION}
+PLAN=no
 while [ $# -gt 0 ]; do
   case "$1" in
     --repeat) REPEAT=${2:-}; shift; shift || true ;;
     --repeat=*) REPEAT=${1#--repeat=}; shift ;;
-    *) echo "real-mage: unknown argument '$1' (usage: npm run test:real-mage [-- --repeat N])" >&2; exit 2 ;;
+    --mage-version) MAGE_VERSION=${2:-}; shift; shift || true ;;
+    --mage-version=*) MAGE_VERSION=${1#--mage-version=}; shift ;;
+    --plan) PLAN=yes; shift ;;
+    *) echo "real-mage: unknown argument '$1' ($USAGE)" >&2; exit 2 ;;
   esac
 done
 [[ "$REPEAT" =~ ^[1-9][0-9]?$ ]] || { echo "real-mage: --repeat takes a whole number from 1 to 99, got '$REPEAT'" >&2; exit 2; }
+# A release number and nothing else: it becomes a pip requirement and a file name.
+[[ "$MAGE_VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "real-mage: the Mage version is a release number such as $DEFAULT_MAGE_VERSION, got '$MAGE_VERSION'" >&2; exit 2; }
+if [ "$MAGE_VERSION" = "$DEFAULT_MAGE_VERSION" ]; then
+  VENV=$ROOT/.venv/real-mage
+  CONSTRAINTS=(-c scripts/real-mage/constraints.txt)
+  REPORT=docs/compatibility.md
+else
+  VENV=$ROOT/.venv/real-mage-$MAGE_VERSION
+  CONSTRAINTS=()
+  REPORT=docs/compatibility-$MAGE_VERSION.md
+fi
+export MAGE_VERSION
+export REAL_MAGE_REPORT=$REPORT
+if [ "$PLAN" = yes ]; then
+  echo "real-mage: mage-ai==$MAGE_VERSION in ${VENV#"$ROOT"/}, constraints: ${CONSTRAINTS[*]:-none}, report: $REPORT, $REPEAT run(s)"
+  exit 0
+fi
+WORK=$(mktemp -d /tmp/real-mage.XXXXXX)
 
 step="create the virtualenv"
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV" > "$WORK/venv.log" 2>&1 || fail "$step" "$(tail -5 "$WORK/venv.log")"
 fi
 
-step="install mage-ai==0.9.80 from PyPI"
-if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mage-ai') != '0.9.80')" 2>/dev/null; then
-  echo "real-mage: installing mage-ai 0.9.80 (a few minutes, once)..."
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check mage-ai==0.9.80 -c scripts/real-mage/constraints.txt \
+step="install mage-ai==$MAGE_VERSION from PyPI"
+if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mage-ai') != sys.argv[1])" "$MAGE_VERSION" 2>/dev/null; then
+  echo "real-mage: installing mage-ai $MAGE_VERSION (a few minutes, once)..."
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "mage-ai==$MAGE_VERSION" "${CONSTRAINTS[@]}" \
     > "$WORK/pip.log" 2>&1 || fail "$step" "$(tail -15 "$WORK/pip.log")"
 fi
 
@@ -82,13 +110,13 @@ for run in $(seq 1 "$REPEAT"); do
   fi
   step="run $run of $REPEAT: the profile, the differential, MCP and the UI tour"
   echo "real-mage: $step"
-  report_before=$(date -r docs/compatibility.md +%s%N 2>/dev/null)
+  report_before=$(date -r "$REPORT" +%s%N 2>/dev/null)
   run_started=$(date +%s)
   REAL_MAGE_URL="$URL" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts \
     --reporter=default --reporter=json --outputFile.json="$WORK/run-$run.json"
   status=$?
   written=no
-  [ "$(date -r docs/compatibility.md +%s%N 2>/dev/null)" != "$report_before" ] && written=yes && cp docs/compatibility.md "$WORK/compatibility-$run.md"
+  [ "$(date -r "$REPORT" +%s%N 2>/dev/null)" != "$report_before" ] && written=yes && cp "$REPORT" "$WORK/compatibility-$run.md"
   echo "$run $status $(($(date +%s) - run_started)) $written" >> "$WORK/runs.txt"
   [ $status -eq 0 ] || echo "real-mage: run $run failed (mage's log: $WORK/mage.log)" >&2
 done

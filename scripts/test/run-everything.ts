@@ -1,7 +1,7 @@
 /**
  * `npm test`, the README's and CI's command: everything, each phase timed.
  * 1. the build and the checks side by side, one queue on every core, longest first: lint, the builds (two can run at
- *    once), typecheck, format:check; beside them the prerequisites (Chromium, Schemathesis: quick when present). The
+ *    once), typecheck, format:check, contract:check (the breaking-change gate); beside them the prerequisites (Chromium, Schemathesis: quick when present). The
  *    checks read sources only (the source condition resolves every workspace package to its sources), never a dist;
  * 2. vitest, every project in one queue, longest file first.
  * A failed phase stops the run with its output shown (a lint error shows in a minute, not after the tests).
@@ -47,7 +47,7 @@ function printTimes() {
   process.stdout.write(`\nnpm test: time per phase (side by side within a phase)\n${rows.join('\n')}\n  ${'total'.padEnd(14)} ${seconds(total).padStart(8)}\n`);
 }
 
-const checks = [npmRun('lint'), ...buildSteps(), npmRun('typecheck'), npmRun('format:check')];
+const checks = [npmRun('lint'), ...buildSteps(), npmRun('typecheck'), npmRun('format:check'), npmRun('contract:check')];
 const prerequisites = [
   { name: 'chromium', command: 'bash', args: ['scripts/ensure-chromium.sh'] },
   { name: 'schemathesis', command: 'bash', args: ['scripts/schemathesis/ensure.sh'] },

@@ -30,6 +30,10 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     needs: ['build', 'chromium'],
   },
   'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [] },
+  'scripts/packaging/test/publish-dry-run.test.ts': {
+    why: 'packaging: npm publish --dry-run --provenance of every packed tarball (six npm processes, a few seconds each)',
+    needs: ['build'],
+  },
   'scripts/packaging/test/shared-tarballs.test.ts': { why: 'packaging: packs every package, twice at once', needs: ['build'] },
   'scripts/packaging/test/native-declarations.test.ts': {
     why: "packaging: a full declaration build of the core's entries with TypeScript 7 (about 5 s of CPU)",

@@ -22,7 +22,7 @@ const defs = new Map<string, string>(); // type name -> printed declaration
 function toJson(schema: unknown, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as JsonSchema;
   for (const [name, def] of Object.entries(json.$defs ?? {})) {
-    const declaration = `${doc(def.description, '')}export type ${name} = ${printType(def)};\n`;
+    const declaration = `${doc(def.description, '', def.deprecated === true)}export type ${name} = ${printType(def)};\n`;
     const known = defs.get(name);
     if (known !== undefined && known !== declaration) throw new Error(`Schema ${name} differs between requests and responses`);
     defs.set(name, declaration);
@@ -41,6 +41,8 @@ const pascal = (id: string) =>
 interface Signature {
   entry: RouteEntry;
   summary: string;
+  /** Why the route is deprecated, and what to use instead; undefined when it is not. */
+  deprecated: string | undefined;
   payloadType?: string;
   queryType?: string;
   resultType: string;
@@ -74,7 +76,7 @@ function describe(route: ContractRoute): Signature {
         taken.add(name);
         if (name !== wire) query[name] = wire;
         const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
-        return `${doc(prop.description, '  ')}  ${key}?: ${printType(prop, '  ')};\n`;
+        return `${doc(prop.description, '  ', prop.deprecated === true)}  ${key}?: ${printType(prop, '  ')};\n`;
       });
       defs.set(queryType, `export interface ${queryType} {\n${lines.join('')}}\n`);
     }
@@ -82,6 +84,7 @@ function describe(route: ContractRoute): Signature {
 
   return {
     summary: [routeDoc(route).summary, routeDoc(route).description].join(': '),
+    deprecated: meta.deprecated,
     entry: {
       id,
       method: route.method,
@@ -110,7 +113,7 @@ function printResources(): string {
   const nodes = new Map<string, string[]>(); // node path -> member lines
   const ensure = (path: string) => nodes.get(path) ?? (nodes.set(path, []), nodes.get(path)!);
   ensure('');
-  for (const { entry, summary, payloadType, queryType, resultType } of signatures) {
+  for (const { entry, summary, deprecated, payloadType, queryType, resultType } of signatures) {
     const segments = entry.id.split('.');
     for (let i = 1; i < segments.length; i++) {
       const parent = segments.slice(0, i - 1).join('.');
@@ -123,7 +126,7 @@ function printResources(): string {
     else if (queryType) args.push(`query?: ${queryType}`);
     args.push('options?: RequestOptions');
     const returns = entry.list ? `PagePromise<${resultType}>` : `APIPromise<${resultType}>`;
-    ensure(segments.slice(0, -1).join('.')).push(`${doc(summary, '  ')}  ${segments.at(-1)}(${args.join(', ')}): ${returns};\n`);
+    ensure(segments.slice(0, -1).join('.')).push(`${doc(summary, '  ', deprecated)}  ${segments.at(-1)}(${args.join(', ')}): ${returns};\n`);
   }
   return [...nodes.entries()].map(([path, lines]) => `export interface ${path ? `${pascal(path)}Resource` : 'Resources'} {\n${lines.join('')}}\n`).join('\n');
 }

@@ -16,6 +16,7 @@ export type JsonSchema = {
   required?: string[];
   additionalProperties?: JsonSchema | boolean;
   description?: string;
+  deprecated?: boolean;
   [key: string]: unknown;
 };
 
@@ -23,9 +24,20 @@ export const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
 
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
-export function doc(description: string | undefined, indent: string): string {
+const commentText = (text: string) => text.replace(/\*\//g, '*\\/').replace(/\n/g, ' ');
+
+/**
+ * A JSDoc comment: the description, and `@deprecated` (with its reason, when one is given) for what the contract marks
+ * deprecated, so editors strike it through and linters flag its uses.
+ */
+export function doc(description: string | undefined, indent: string, deprecated?: boolean | string): string {
+  if (deprecated) {
+    const reason = typeof deprecated === 'string' ? ` ${commentText(deprecated)}` : '';
+    const text = description ? `${indent} * ${commentText(description)}\n` : '';
+    return `${indent}/**\n${text}${indent} * @deprecated${reason}\n${indent} */\n`;
+  }
   if (!description) return '';
-  return `${indent}/** ${description.replace(/\*\//g, '*\\/').replace(/\n/g, ' ')} */\n`;
+  return `${indent}/** ${commentText(description)} */\n`;
 }
 
 export function printType(schema: JsonSchema, indent = ''): string {
@@ -67,7 +79,8 @@ function printObject(schema: JsonSchema, indent: string): string {
   if (props.length === 0) return index ? `{\n${index}${indent}}` : '{}';
   const required = new Set(schema.required ?? []);
   const lines = props.map(
-    ([name, prop]) => `${doc(prop.description, `${indent}  `)}${indent}  ${key(name)}${required.has(name) ? '' : '?'}: ${printType(prop, `${indent}  `)};\n`,
+    ([name, prop]) =>
+      `${doc(prop.description, `${indent}  `, prop.deprecated === true)}${indent}  ${key(name)}${required.has(name) ? '' : '?'}: ${printType(prop, `${indent}  `)};\n`,
   );
   return `{\n${lines.join('')}${index}${indent}}`;
 }

@@ -172,7 +172,7 @@ function routeTool(route: ContractRoute, operation: OperationObject, document: O
     : '';
   return {
     name,
-    description: `${summary}. ${operation.description ?? ''}${paging}`.trim(),
+    description: toolDescription(operation, summary, paging, inputSchema),
     inputSchema,
     outputSchema: outputSchemaOf(route, resolve(successSchema(operation)), route.list),
     annotations: {
@@ -189,6 +189,27 @@ function routeTool(route: ContractRoute, operation: OperationObject, document: O
     query,
     lightFormat: light,
   };
+}
+
+/**
+ * A tool's description: the route's summary and description (a deprecated route's starts with why, from the OpenAPI
+ * document), behind a warning when the route is deprecated, and naming the arguments the contract deprecates, so an
+ * agent stops using them before they go.
+ */
+export function toolDescription(operation: OperationObject, summary: string, paging: string, inputSchema: JsonSchema): string {
+  const warning = operation.deprecated === true ? 'DEPRECATED: this tool may be removed in the next major version. ' : '';
+  const deprecatedArguments = deprecatedPaths(inputSchema, '');
+  const note = deprecatedArguments.length > 0 ? ` Deprecated arguments: ${deprecatedArguments.join(', ')}.` : '';
+  return `${warning}${summary}. ${operation.description ?? ''}${paging}${note}`.trim();
+}
+
+/** The dotted paths of the properties a (resolved) schema marks deprecated. */
+function deprecatedPaths(schema: JsonSchema, prefix: string): string[] {
+  return Object.entries(recordOf(schema.properties)).flatMap(([name, property]) => {
+    const path = prefix ? `${prefix}.${name}` : name;
+    const record = recordOf(property);
+    return [...(record.deprecated === true ? [path] : []), ...deprecatedPaths(record, path)];
+  });
 }
 
 /** `{<itemKey>: item}`, or for a list `{<itemKey>: [item], next_offset, truncated}` with every item field optional (light formats send fewer). */
