@@ -4,8 +4,8 @@
  * A new kind of published file is added here, in review.
  */
 
-/** Every package: its manifest, its changelog, and tsup's output (bundles, chunks, maps, declarations). */
-const COMMON: readonly RegExp[] = [/^package\.json$/, /^CHANGELOG\.md$/, /^dist\/[\w.-]+\.(js|cjs)(\.map)?$/, /^dist\/[\w.-]+\.d\.(ts|cts)$/];
+/** Every package: its manifest, its licence, its changelog, and tsup's output (bundles, chunks, maps, declarations). */
+const COMMON: readonly RegExp[] = [/^package\.json$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^dist\/[\w.-]+\.(js|cjs)(\.map)?$/, /^dist\/[\w.-]+\.d\.(ts|cts)$/];
 
 export const PUBLISHED_FILES: Readonly<Record<string, readonly RegExp[]>> = {
   '@pipeline-api/contract': COMMON,
@@ -17,7 +17,7 @@ export const PUBLISHED_FILES: Readonly<Record<string, readonly RegExp[]>> = {
 };
 
 /** Files every package must carry, whatever its entry points. */
-const REQUIRED = ['package.json', 'CHANGELOG.md'];
+const REQUIRED = ['package.json', 'LICENSE', 'CHANGELOG.md'];
 
 /** The tarball's files no pattern of the package allows (every file, for a package the list does not know). */
 export function unexpectedFiles(name: string, files: readonly string[]): string[] {

@@ -4,9 +4,10 @@ import { entryFiles, missingFiles, unexpectedFiles } from '../published-files.js
 const SOURCE = '@pipeline-api/source';
 
 describe('the allow-list of published files', () => {
-  it("passes a package's bundles, chunks, maps, declarations, manifest and changelog", () => {
+  it("passes a package's bundles, chunks, maps, declarations, manifest, licence and changelog", () => {
     const files = [
       'package.json',
+      'LICENSE',
       'CHANGELOG.md',
       'dist/index.js',
       'dist/index.cjs.map',
@@ -34,6 +35,6 @@ describe('the allow-list of published files', () => {
       exports: { '.': { [SOURCE]: './src/index.ts', import: { types: './dist/index.d.ts', default: './dist/index.js' } }, './package.json': './package.json' },
     };
     expect(entryFiles(manifest, SOURCE)).toEqual(['dist/index.cjs', 'dist/index.d.ts', 'dist/index.js', 'dist/tool.js', 'package.json']);
-    expect(missingFiles(manifest, ['package.json', 'dist/index.js', 'dist/index.cjs', 'dist/tool.js'], SOURCE)).toEqual(['CHANGELOG.md', 'dist/index.d.ts']);
+    expect(missingFiles(manifest, ['package.json', 'dist/index.js', 'dist/index.cjs', 'dist/tool.js'], SOURCE)).toEqual(['LICENSE', 'CHANGELOG.md', 'dist/index.d.ts']);
   });
 });
