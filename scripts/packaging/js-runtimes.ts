@@ -9,6 +9,8 @@ import { root } from './workspaces.js';
  */
 export const TESTED_BUN = '1.4.5';
 export const TESTED_DENO = '2.9.6';
+/** The newest Bun without node:sqlite (1.2 reports Node.js 24.3 all the same): the server's one-line refusal, tested. */
+export const BUN_WITHOUT_SQLITE = '1.2.23';
 
 /**
  * A runtime's binary from the npm registry: the platform package that the `bun` or `deno` package would pick

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TESTED_BUN, TESTED_DENO } from './js-runtimes.js';
+import { BUN_WITHOUT_SQLITE, TESTED_BUN, TESTED_DENO } from './js-runtimes.js';
 import { MSW_3 } from './msw-install.js';
 import { TESTED_NODE } from './node-runtime.js';
 import { root } from './workspaces.js';
@@ -64,7 +64,7 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     packages: 'sdk',
     runtime: DENO,
     result: 'works',
-    what: `${RUN} (\`npm:\` specifiers from the app's node_modules, \`--cached-only\`, \`--allow-net=127.0.0.1\`)`,
+    what: `${RUN} (\`npm:\` specifiers from the app's node_modules; \`--cached-only --allow-net=127.0.0.1 --allow-env=NODE_ENV\`, as TanStack Query reads NODE_ENV)`,
     test: RUNTIMES_TEST,
   },
   {
@@ -80,7 +80,7 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     packages: 'sdk',
     runtime: 'Chromium (Debian)',
     result: 'works',
-    what: 'a page bundled from the packed packages, on the mocks',
+    what: 'the SDK in a page bundled from the packed packages, on the mocks (the query layer runs in Chromium in the example dashboard, from the workspace)',
     test: CONSUMER_TEST,
   },
   { id: 'sdk-firefox', packages: 'sdk', runtime: 'Firefox', result: 'untested', what: NO_PLAYWRIGHT_BUILD },
@@ -174,6 +174,14 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     what: `\`pipeline-api-server --data\` (node:sqlite) started on it; the SDK logs in, runs a pipeline to completion and lists; the data file is written${id === 'server-deno' ? ' (`deno run --allow-net --allow-read --allow-write --allow-env --allow-sys`)' : ''}`,
     test: RUNTIMES_TEST,
   })),
+  {
+    id: 'server-bun-without-sqlite',
+    packages: 'server',
+    runtime: `Bun ${BUN_WITHOUT_SQLITE}`,
+    result: 'fails',
+    what: 'no node:sqlite: the command prints one line naming the runtime and what it lacks, and exits 1',
+    test: RUNTIMES_TEST,
+  },
 ];
 
 const PACKAGES_NAME: Record<Packages, string> = {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execGroup, spawnGroup } from '../../process-group.js';
 import { sharedApp, sharedConsumerApp, type ConsumerApp } from '../consumer-app.js';
 import { consumerEnv } from '../consumer-env.js';
-import { bunBinary, denoBinary } from '../js-runtimes.js';
+import { BUN_WITHOUT_SQLITE, bunBinary, denoBinary } from '../js-runtimes.js';
 import { nodeBinary, TESTED_NODE } from '../node-runtime.js';
 import type { Tarball } from '../pack.js';
 import { MSW_2, RUNTIME_CELLS, RUNTIMES_TEST, type RuntimeCell } from '../runtime-cells.js';
@@ -149,6 +149,11 @@ const SERVER_RUNTIMES: Record<string, () => Promise<(script: string) => [string,
   },
 };
 
+/** Waits for `ready` (checked every 100 ms), at most `timeoutMs`: expect.poll needs the test's own expect, which concurrent cells would have to pass down. */
+async function until(ready: () => boolean, timeoutMs: number) {
+  for (const deadline = Date.now() + timeoutMs; !ready() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 async function serverCell(cell: RuntimeCell) {
   const app = await apps.server();
   const command = await SERVER_RUNTIMES[cell.id]!();
@@ -164,7 +169,7 @@ async function serverCell(cell: RuntimeCell) {
   started.child.stdout!.on('data', (chunk) => (output += chunk));
   started.child.stderr!.on('data', (chunk) => (output += chunk));
   try {
-    await expect.poll(() => /listening on http:\/\/\S+/.test(output) || started.child.exitCode !== null, { timeout: 60_000 }).toBe(true);
+    await until(() => /listening on http:\/\/\S+/.test(output) || started.child.exitCode !== null, 60_000);
     const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
     expect(url, output).toBeDefined();
     const apiKey = /API key: +(\S+)/.exec(output)![1]!;
@@ -185,6 +190,20 @@ async function serverCell(cell: RuntimeCell) {
   } finally {
     await started.stop();
   }
+}
+
+/** A runtime without node:sqlite: one line, naming it and what it lacks, and no stack. */
+async function serverRefusalCell() {
+  const app = await apps.server();
+  const run = await execGroup(bunBinary(BUN_WITHOUT_SQLITE), [join(app.dir, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'), '--help'], {
+    cwd: app.dir,
+    env: env(),
+  });
+  expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: `pipeline-api-server needs node:sqlite, which Bun ${BUN_WITHOUT_SQLITE} does not provide: run it on Node.js 22.13 or newer, or a newer Bun.\n`,
+  });
 }
 
 describe.concurrent.each(CELLS)('$id: $packages on $runtime', (cell) => {
@@ -210,6 +229,8 @@ describe.concurrent.each(CELLS)('$id: $packages on $runtime', (cell) => {
           return mocksCell(cell, 'deno', 'msw-2');
         case 'mocks-deno-msw-3':
           return mocksCell(cell, 'deno', 'msw-3');
+        case 'server-bun-without-sqlite':
+          return serverRefusalCell();
         default:
           if (cell.id in SERVER_RUNTIMES) return serverCell(cell);
           throw new Error(`runtime-cells.ts names ${RUNTIMES_TEST} for ${cell.id}, which it does not run`);
