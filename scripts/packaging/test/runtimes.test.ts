@@ -1,7 +1,7 @@
 /**
  * The runtime table's cells (runtime-cells.ts) that run here: the packed packages in throwaway apps on Bun, Deno
  * and a worker-style runtime, and the packed server on Bun, Deno and Node 22 and 26. The apps are the ones the
- * other packaging tests install (one per msw major, consumer-app.ts), shared; the server's is its own, installed
+ * other packaging tests install (one per msw major, consumer-app.ts), shared; the server's is docs/server.md's, installed
  * once; Bun and Deno are binaries from the npm registry (js-runtimes.ts). Every process runs in its own group and
  * is stopped with it.
  */
@@ -21,6 +21,7 @@ import type { Tarball } from '../pack.js';
 import { MSW_2, RUNTIME_CELLS, RUNTIMES_TEST, type RuntimeCell } from '../runtime-cells.js';
 import { sharedTarballs } from '../shared-tarballs.js';
 import { runInWorkerGlobals } from '../worker-runtime.js';
+import { serverPageApp } from '../../../docs/test/server-page-app.js';
 import { inProcessMocksProgram, MOCKS_EXPECTED, mswMocksProgram, SDK_EXPECTED, sdkProgram, sdkWorkerEntry, type ServerTarget } from './runtime-programs.js';
 
 const CELLS = RUNTIME_CELLS.filter((cell) => cell.test === RUNTIMES_TEST);
@@ -46,11 +47,11 @@ const once = <T>(make: () => Promise<T>) => {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
 };
-/** The apps: the packaging tests' shared one (msw 3, the query layer), consumer-matrix.test.ts's msw 2 one, and the server's. */
+/** The apps: the packaging tests' shared one (msw 3, the query layer), consumer-matrix.test.ts's msw 2 one, and docs/server.md's (the server as a user installs it). */
 const apps = {
   msw3: once(() => sharedConsumerApp(tarballs)),
   msw2: once(() => sharedApp(tarballs, ['contract', 'core', 'mocks', 'sdk'], [`msw@${MSW_2}`])),
-  server: once(() => sharedApp(tarballs, ['contract', 'core', 'sdk', 'server'], [])),
+  server: once(async () => (await serverPageApp()).app),
 };
 const bun = once(async () => bunBinary());
 const deno = once(async () => denoBinary());
@@ -159,9 +160,9 @@ async function serverCell(cell: RuntimeCell) {
   const command = await SERVER_RUNTIMES[cell.id]!();
   const data = mkdtempSync(join(tmpdir(), `pipeline-api-${cell.id}-`));
   folders.push(data);
-  const [binary, args] = command(join(app.dir, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'));
+  const [binary, args] = command(join(app, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'));
   const started = spawnGroup(binary, [...args, '--data', data], {
-    cwd: app.dir,
+    cwd: app,
     env: { ...env(), PORT: '0', BCRYPT_ROUNDS: '4', SCHEDULER_INTERVAL_MS: '100' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -195,8 +196,8 @@ async function serverCell(cell: RuntimeCell) {
 /** A runtime without node:sqlite: one line, naming it and what it lacks, and no stack. */
 async function serverRefusalCell() {
   const app = await apps.server();
-  const run = await execGroup(bunBinary(BUN_WITHOUT_SQLITE), [join(app.dir, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'), '--help'], {
-    cwd: app.dir,
+  const run = await execGroup(bunBinary(BUN_WITHOUT_SQLITE), [join(app, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'), '--help'], {
+    cwd: app,
     env: env(),
   });
   expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
