@@ -38,7 +38,11 @@ export const MSW_2 = '2.15.0';
 const BUN = `Bun ${TESTED_BUN}`;
 const DENO = `Deno ${TESTED_DENO}`;
 const WORKER = 'worker-style (fetch-only globals)';
-const NO_PLAYWRIGHT_BUILD = "Playwright drives its own builds of this browser, downloaded from Playwright's CDN, which this project's machines cannot reach";
+/** Playwright's Firefox and WebKit are its own patched builds, downloaded from its CDN, which these machines cannot reach. */
+const NO_PLAYWRIGHT_FIREFOX =
+  "Playwright drives Firefox through its own patched build (the Juggler protocol), from Playwright's CDN, which this project's machines cannot reach; Debian's firefox-esr 153 installs, but Playwright 1.64 cannot launch it (it has no `-juggler-pipe`)";
+const NO_PLAYWRIGHT_WEBKIT =
+  "Playwright drives only its own patched WebKit build, from Playwright's CDN, which this project's machines cannot reach (Debian's WebKitGTK browsers are not that build; not tried)";
 const RUN = 'login, create a pipeline with two blocks and an API trigger, a run to completion, the list through a QueryClient';
 const SEED_INJECT = 'seed (a pipeline, a trigger, a completed run), an injected error envelope, the list and the run after it';
 
@@ -83,8 +87,8 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     what: 'the SDK in a page bundled from the packed packages, on the mocks (the query layer runs in Chromium in the example dashboard, from the workspace)',
     test: CONSUMER_TEST,
   },
-  { id: 'sdk-firefox', packages: 'sdk', runtime: 'Firefox', result: 'untested', what: NO_PLAYWRIGHT_BUILD },
-  { id: 'sdk-webkit', packages: 'sdk', runtime: 'WebKit', result: 'untested', what: NO_PLAYWRIGHT_BUILD },
+  { id: 'sdk-firefox', packages: 'sdk', runtime: 'Firefox', result: 'untested', what: NO_PLAYWRIGHT_FIREFOX },
+  { id: 'sdk-webkit', packages: 'sdk', runtime: 'WebKit', result: 'untested', what: NO_PLAYWRIGHT_WEBKIT },
   {
     id: 'mocks-node',
     packages: 'mocks',
@@ -149,8 +153,8 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     what: "msw's service worker in a page bundled from the packed packages",
     test: CONSUMER_TEST,
   },
-  { id: 'mocks-firefox', packages: 'mocks', runtime: 'Firefox', result: 'untested', what: NO_PLAYWRIGHT_BUILD },
-  { id: 'mocks-webkit', packages: 'mocks', runtime: 'WebKit', result: 'untested', what: NO_PLAYWRIGHT_BUILD },
+  { id: 'mocks-firefox', packages: 'mocks', runtime: 'Firefox', result: 'untested', what: NO_PLAYWRIGHT_FIREFOX },
+  { id: 'mocks-webkit', packages: 'mocks', runtime: 'WebKit', result: 'untested', what: NO_PLAYWRIGHT_WEBKIT },
   {
     id: 'server-node-project',
     packages: 'server',
