@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TESTED_BUN, TESTED_DENO } from '../js-runtimes.js';
+import { BUN_WITHOUT_SQLITE, TESTED_BUN, TESTED_DENO } from '../js-runtimes.js';
+import { runtimeProblem } from '../../../server/cli/runtime-support.js';
 import { RUNTIME_CELLS, runtimeTable, RUNTIMES_TEST } from '../runtime-cells.js';
 import { documentedTable, INSTALL_PAGE, withTable } from '../runtime-table.js';
 import { SLOW_TESTS } from '../../test/slow-tests.js';
@@ -44,5 +45,11 @@ describe('the runtime table', () => {
     expect(documentedTable(stale)).toBe('| stale |');
     expect(withTable(stale)).toBe(page);
     expect(() => documentedTable('no markers')).toThrow(/runtime-table/);
+  });
+
+  it("docs/server.md quotes the server's own line for a Bun without node:sqlite", async () => {
+    const line = await runtimeProblem({ node: '24.3.0', bun: BUN_WITHOUT_SQLITE }, () => Promise.reject(new Error('missing')));
+    const page = readFileSync(join(root, 'docs/server.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(page).toContain(`\`${line}\``);
   });
 });
