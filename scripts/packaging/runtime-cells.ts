@@ -126,7 +126,7 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     packages: 'mocks',
     runtime: DENO,
     result: 'works',
-    what: `\`createInProcessMock\`: ${SEED_INJECT}`,
+    what: `\`createInProcessMock\`: ${SEED_INJECT}, with no permission granted`,
     test: RUNTIMES_TEST,
   },
   {
@@ -134,7 +134,7 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     packages: 'mocks',
     runtime: DENO,
     result: 'works',
-    what: `\`setupMockServer\` with msw ${MSW_2}: ${SEED_INJECT}; a script ends with \`Deno.exit()\`, as msw's module-level BroadcastChannel keeps Deno running`,
+    what: `\`setupMockServer\` with msw ${MSW_2}: ${SEED_INJECT}; \`--allow-env\` (msw's logger reads the environment), and a script ends with \`Deno.exit()\`, as msw's module-level BroadcastChannel keeps Deno running`,
     test: RUNTIMES_TEST,
   },
   {
@@ -142,7 +142,7 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     packages: 'mocks',
     runtime: DENO,
     result: 'fails',
-    what: `\`setupMockServer\` with msw ${MSW_3}: the request is not intercepted and reaches the network (connection refused); use msw 2 or the in-process mock`,
+    what: `\`setupMockServer\` with msw ${MSW_3} (\`--allow-net=127.0.0.1 --allow-env --allow-read\`): the request is not intercepted and reaches the network (connection refused); use msw 2 or the in-process mock`,
     test: RUNTIMES_TEST,
   },
   {

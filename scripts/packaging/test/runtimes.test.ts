@@ -112,6 +112,13 @@ async function workerCell(cell: RuntimeCell) {
   expect(JSON.parse(answer)).toEqual(SDK_EXPECTED);
 }
 
+/** What each way of mocking needs on Deno: the in-process fetch nothing; msw its logger's environment, and msw 3 its wasm HTTP parser's file. */
+const DENO_PERMISSIONS = {
+  'in-process': [],
+  'msw-2': ['--allow-net=127.0.0.1', '--allow-env'],
+  'msw-3': ['--allow-net=127.0.0.1', '--allow-env', '--allow-read'],
+};
+
 async function mocksCell(cell: RuntimeCell, runtime: 'bun' | 'deno', mock: 'in-process' | 'msw-2' | 'msw-3') {
   const app = mock === 'msw-2' ? await apps.msw2() : await apps.msw3();
   const folder = await workspace(app, cell);
@@ -119,7 +126,7 @@ async function mocksCell(cell: RuntimeCell, runtime: 'bun' | 'deno', mock: 'in-p
   // msw's module-level BroadcastChannel keeps Deno's event loop open (Node and Bun unref it): the script ends itself.
   const program = mock === 'in-process' ? inProcessMocksProgram(prefix) : mswMocksProgram(prefix, runtime === 'deno' ? 'Deno.exit(0);' : '');
   writeFileSync(join(folder, 'mocks.mjs'), program);
-  const run = await runOn(runtime, folder, 'mocks.mjs', mock === 'in-process' ? [] : ['--allow-net=127.0.0.1', '--allow-env', '--allow-read']);
+  const run = await runOn(runtime, folder, 'mocks.mjs', DENO_PERMISSIONS[mock]);
   if (cell.result === 'fails') {
     // Not intercepted: the SDK's request went to the network, where nothing listens on the mock's base URL.
     expect(run.code, `${run.stdout}${run.stderr}`).not.toBe(0);
