@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { installOnce } from './install-once.js';
+import { installOnceAsync } from './install-once.js';
 import { root } from './workspaces.js';
 
 /**
@@ -17,10 +17,10 @@ export const BUN_WITHOUT_SQLITE = '1.2.23';
  * through its optional dependencies (whose install script, which only links it, is not run), installed once into
  * node_modules/.cache, as node-runtime.ts does for Node. Nothing is downloaded from anywhere else.
  */
-function runtimeBinary(name: string, pkg: string, version: string, binaryPath: string, reported: (out: string) => string | undefined): string {
+async function runtimeBinary(name: string, pkg: string, version: string, binaryPath: string, reported: (out: string) => string | undefined): Promise<string> {
   const dir = join(root, 'node_modules/.cache/pipeline-api-runtimes', `${name}-${version}`);
   const done = join('node_modules', pkg, binaryPath);
-  installOnce(dir, done, [`${pkg}@${version}`]);
+  await installOnceAsync(dir, done, [`${pkg}@${version}`]);
   const binary = join(dir, done);
   const out = execFileSync(binary, ['--version'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' } });
   if (reported(out) !== version) throw new Error(`${binary} reports ${out.trim()}, expected ${name} ${version}`);
@@ -32,12 +32,12 @@ const platform = () => {
     throw new Error(`the runtime cells pin linux-x64 binaries, not ${process.platform}-${process.arch}`);
 };
 
-export function bunBinary(version = TESTED_BUN): string {
+export function bunBinary(version = TESTED_BUN): Promise<string> {
   platform();
   return runtimeBinary('bun', '@oven/bun-linux-x64', version, 'bin/bun', (out) => out.trim());
 }
 
-export function denoBinary(version = TESTED_DENO): string {
+export function denoBinary(version = TESTED_DENO): Promise<string> {
   platform();
   return runtimeBinary('deno', '@deno/linux-x64-glibc', version, 'deno', (out) => /^deno (\S+)/.exec(out)?.[1]);
 }

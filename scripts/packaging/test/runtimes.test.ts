@@ -35,7 +35,8 @@ const folders: string[] = [denoDir];
 let server: RunningServer;
 
 beforeAll(async () => {
-  tarballs = await sharedTarballs();
+  // The runtimes download (cold) while the tarballs are packed.
+  [tarballs] = await Promise.all([sharedTarballs(), bun(), deno(), bunWithoutSqlite()]);
   server = await listen({ config: { bcryptRounds: 4, schedulerIntervalMs: 100 } });
 }, 300_000);
 afterAll(async () => {
@@ -53,8 +54,9 @@ const apps = {
   msw2: once(() => sharedApp(tarballs, ['contract', 'core', 'mocks', 'sdk'], [`msw@${MSW_2}`])),
   server: once(async () => (await serverPageApp()).app),
 };
-const bun = once(async () => bunBinary());
-const deno = once(async () => denoBinary());
+const bun = once(() => bunBinary());
+const deno = once(() => denoBinary());
+const bunWithoutSqlite = once(() => bunBinary(BUN_WITHOUT_SQLITE));
 
 const env = () => ({ ...consumerEnv(), DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' });
 
@@ -203,7 +205,7 @@ async function serverCell(cell: RuntimeCell) {
 /** A runtime without node:sqlite: one line, naming it and what it lacks, and no stack. */
 async function serverRefusalCell() {
   const app = await apps.server();
-  const run = await execGroup(bunBinary(BUN_WITHOUT_SQLITE), [join(app, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'), '--help'], {
+  const run = await execGroup(await bunWithoutSqlite(), [join(app, 'node_modules/@pipeline-api/server/dist/pipeline-api-server.js'), '--help'], {
     cwd: app,
     env: env(),
   });
