@@ -118,7 +118,7 @@ export const RUNTIME_CELLS: readonly RuntimeCell[] = [
     packages: 'mocks',
     runtime: BUN,
     result: 'fails',
-    what: `\`setupMockServer\` with msw ${MSW_3}: msw 3 intercepts through Node's HTTP internals, which Bun lacks, so the request reaches the network (connection refused); use msw 2 or the in-process mock`,
+    what: `\`setupMockServer\` with msw ${MSW_3}: msw 3's interception does not reach Bun's fetch (Bun prints \`Failed to replace a global value at "_wrapHandle"\`), so the request goes to the network (connection refused); use msw 2 or the in-process mock`,
     test: RUNTIMES_TEST,
   },
   {
