@@ -7,39 +7,22 @@
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@pipeline-api/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnGroup } from '../../scripts/process-group.js';
 import { consumerEnv } from '../../scripts/packaging/consumer-env.js';
-import { codeBlocks } from './markdown.js';
-import { pageApp } from './page-app.js';
+import { SERVER_COMMAND_LINE, serverPageApp } from './server-page-app.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const page = codeBlocks(readFileSync(join(root, 'docs/server.md'), 'utf8'));
-const lines = page
-  .filter((b) => b.lang === 'sh' && b.flags.includes('server-app'))
-  .flatMap((b) => b.code.split('\n'))
-  .filter((line) => line.trim() !== '');
-const setupLines = lines.slice(0, -1);
-const commandLine = lines.at(-1)!;
-/** The folder the page's `cd` enters: the user's app, made here as `npm init -y` makes one. */
-const APP_FOLDER = 'my-app';
+const commandLine = SERVER_COMMAND_LINE;
 
 let app: string;
 let installOutput: string;
 beforeAll(async () => {
-  const made = await pageApp('server-app', setupLines, {
-    timeoutMs: 420_000,
-    prepare: (folder) => {
-      mkdirSync(join(folder, APP_FOLDER));
-      writeFileSync(join(folder, APP_FOLDER, 'package.json'), JSON.stringify({ name: 'my-app', version: '1.0.0', private: true }, null, 2));
-    },
-  });
-  app = join(made.folder, APP_FOLDER);
-  installOutput = made.output;
+  ({ app, output: installOutput } = await serverPageApp());
 }, 500_000);
 
 describe('docs/server.md, the server in another project', () => {

@@ -29,6 +29,10 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     why: 'packaging: two throwaway apps (Vitest 5 with browser mode and Jest; Vitest 4) run a component test in 11 environments',
     needs: ['build', 'chromium'],
   },
+  'scripts/packaging/test/runtimes.test.ts': {
+    why: 'packaging: the runtime table, the packed packages on Bun, Deno (binaries from the npm registry, installed once) and in worker-style globals, the packed server on Bun, Deno, Node 22 and 26',
+    needs: ['build'],
+  },
   'scripts/packaging/test/mocks-on-msw3.test.ts': { why: "packaging: the mocks' own tests on msw 3, on Node 24 and 26", needs: [] },
   'scripts/packaging/test/publish-dry-run.test.ts': {
     why: 'packaging: npm publish --dry-run --provenance of every packed tarball (six npm processes, a few seconds each)',

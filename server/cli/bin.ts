@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-import { nodeVersionProblem } from './node-version.js';
+import { runtimeProblem } from './runtime-support.js';
 
-// Checked before the command's modules load: they import node:sqlite, which an older Node refuses with a stack trace.
-const problem = nodeVersionProblem(process.versions.node);
+// Checked before the command's modules load: they import node:sqlite, which an older Node (or a runtime without it)
+// refuses with a stack trace.
+const problem = await runtimeProblem(process.versions);
 if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(1);

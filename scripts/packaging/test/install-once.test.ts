@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installOnce } from '../install-once.js';
+import { installOnce, installOnceAsync } from '../install-once.js';
 
 const DONE = 'node_modules/pkg/package.json';
 const folders: string[] = [];
@@ -61,6 +61,30 @@ describe('installOnce', () => {
 
     const other = join(parent, '2.0.0');
     expect(() => installOnce(other, DONE, ['pkg@2.0.0'], [], () => {})).toThrow(/installed no node_modules\/pkg\/package.json/);
+    expect(readdirSync(parent)).toEqual(['1.0.0']);
+  });
+});
+
+describe('installOnceAsync', () => {
+  it('installs once; two at once leave one install and nothing else; npm installing nothing fails', async () => {
+    const parent = cache();
+    const dir = join(parent, '1.0.0');
+    let runs = 0;
+    const slowNpm = (who: string) => async (args: readonly string[]) => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      fakeNpm(who)(args);
+    };
+    await Promise.all([installOnceAsync(dir, DONE, ['pkg@1.0.0'], [], slowNpm('first')), installOnceAsync(dir, DONE, ['pkg@1.0.0'], [], slowNpm('second'))]);
+    expect(runs).toBe(2);
+    expect(['first', 'second']).toContain((JSON.parse(readFileSync(join(dir, DONE), 'utf8')) as { who: string }).who);
+    await installOnceAsync(dir, DONE, ['pkg@1.0.0'], [], slowNpm('third'));
+    expect(runs).toBe(2);
+    expect(readdirSync(parent)).toEqual(['1.0.0']);
+
+    await expect(installOnceAsync(join(parent, '2.0.0'), DONE, ['pkg@2.0.0'], [], async () => {})).rejects.toThrow(
+      /installed no node_modules\/pkg\/package.json/,
+    );
     expect(readdirSync(parent)).toEqual(['1.0.0']);
   });
 });
