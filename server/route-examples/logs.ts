@@ -1,5 +1,5 @@
 import { defineExamples } from './define.js';
-import { pipelineWithRun } from './triggers.js';
+import { pipelineWithRun } from './pipeline-schedules.js';
 
 /** Its OpenAPI examples come from the orchestration session (pipeline_schedules.ts). */
 export const logExamples = defineExamples('pipelines.logs', {

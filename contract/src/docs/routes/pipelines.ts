@@ -1,4 +1,4 @@
-import { PIPELINE_SORT_KEYS } from '../../schemas/pipeline.js';
+import { PIPELINE_SORT_KEYS } from '../../schemas/pipelines.js';
 import { defineRouteDocs } from '../define.js';
 
 export const pipelineDocs = defineRouteDocs(
