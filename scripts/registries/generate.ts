@@ -10,14 +10,11 @@
  * A new resource's files are found, so no one edits these lists by hand, and two branches that each add a resource
  * merge by running this again. The registries are typed by the contract's nodes: a node without its docs, examples
  * or module, or two files for one node, still fails (here, or in the type-check).
- * Run: `npm run generate` (scripts/generate.ts: this first, then what reads the contract). `--check` compares
- * instead of writing; `--root=<dir>` works on a copy of the repository.
+ * Run: `npm run generate` (scripts/generate.ts: this first, then what reads the contract).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { emitGenerated } from '../generated-files.js';
 
 /** One exported declaration `export const name = define…('node', …)`. */
 export interface Declaration {
@@ -242,11 +239,4 @@ export function generateRegistries(root: string): Map<string, Map<string, string
   out.set('contract/src/generated', new Map([['route-nodes.ts', routeNodes(root)]]));
   out.set(RESOURCES_DIR, new Map([['index.ts', resourceRegistry(root)]]));
   return out;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const argv = process.argv.slice(2);
-  const root = argv.find((arg) => arg.startsWith('--root='))?.slice('--root='.length) ?? fileURLToPath(new URL('../..', import.meta.url));
-  const passOn = argv.filter((arg) => arg === '--check');
-  for (const [outDir, files] of generateRegistries(root)) emitGenerated('registries', join(root, outDir), files, passOn);
 }
