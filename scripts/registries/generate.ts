@@ -114,7 +114,7 @@ const isExported = (statement: ts.Statement) =>
   ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The names a file exports as `export const name = <callee>(…)` (`c.router`, `defineResource`), in order. */
-function exportedCalls(path: string, text: string, callee: string): { name: string; firstArgument: string | undefined }[] {
+export function exportedCalls(path: string, text: string, callee: string): { name: string; firstArgument: string | undefined }[] {
   const found: { name: string; firstArgument: string | undefined }[] = [];
   const source = sourceOf(path, text);
   for (const statement of source.statements) {

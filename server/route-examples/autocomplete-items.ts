@@ -6,7 +6,7 @@ const block = {
   content: 'import pandas as pd\n\n\n@data_loader\ndef load_data(*args, **kwargs):\n    return pd.DataFrame({"id": [1, 2]})\n',
 };
 
-export const autocompleteItemExamples = defineExamples('autocompleteItems', {
+export const autocompleteItemsExamples = defineExamples('autocompleteItems', {
   openapi: async (run) => {
     await run('pipelines.create', {}, { pipeline: { name: 'autocomplete example' } });
     await run('pipelines.blocks.create', { pipeline_uuid: 'autocomplete_example' }, { block: { ...block, name: 'suggested loader' } });

@@ -2,7 +2,7 @@ import { defineExamples } from './define.js';
 import { pipelineWithRun } from './pipeline-schedules.js';
 
 /** Its OpenAPI examples come from the session above. */
-export const blockOutputDownloadExamples = defineExamples('pipelines.blockOutputs', {
+export const blockOutputDownloadsExamples = defineExamples('pipelines.blockOutputs', {
   openapi: async () => {},
   authMatrix: {
     prepare: pipelineWithRun,

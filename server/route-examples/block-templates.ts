@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const blockTemplateExamples = defineExamples('blockTemplates', {
+export const blockTemplatesExamples = defineExamples('blockTemplates', {
   openapi: async (run) => {
     await run('blockTemplates.list', {}, undefined, { show_all: 'false', _limit: '2' });
   },

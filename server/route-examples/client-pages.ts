@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const clientPageExamples = defineExamples('clientPages', {
+export const clientPagesExamples = defineExamples('clientPages', {
   openapi: async (run) => {
     await run('pipelines.create', {}, { pipeline: { name: 'nightly' } });
     await run('clientPages.detail', { uuid: 'pipeline_schedule:create' }, undefined, { 'pipelines[]': 'nightly' });

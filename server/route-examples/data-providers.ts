@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const dataProviderExamples = defineExamples('dataProviders', {
+export const dataProvidersExamples = defineExamples('dataProviders', {
   openapi: async (run) => {
     await run('dataProviders.list', {}, undefined, { _limit: '2' });
   },

@@ -9,7 +9,7 @@ const block = {
 /** The block's file: the path param as the core reads it (decoded; a client sends it as one URL-encoded segment). */
 const FILE = 'default_repo/data_loaders/example_loader.py';
 
-export const fileContentExamples = defineExamples('fileContents', {
+export const fileContentsExamples = defineExamples('fileContents', {
   openapi: async (run) => {
     await run('pipelines.create', {}, { pipeline: { name: 'file example' } });
     await run('pipelines.blocks.create', { pipeline_uuid: 'file_example' }, { block: { ...block, name: 'example loader' } });

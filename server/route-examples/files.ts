@@ -6,7 +6,7 @@ const block = {
   content: 'import pandas as pd\n\n\n@data_loader\ndef load_data(*args, **kwargs):\n    return pd.DataFrame({"id": [1, 2]})\n',
 };
 
-export const fileExamples = defineExamples('files', {
+export const filesExamples = defineExamples('files', {
   openapi: async (run) => {
     await run('pipelines.create', {}, { pipeline: { name: 'editor example' } });
     await run('pipelines.blocks.create', { pipeline_uuid: 'editor_example' }, { block });

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const gitBranchExamples = defineExamples('gitBranches', {
+export const gitBranchesExamples = defineExamples('gitBranches', {
   openapi: async (run) => {
     await run('gitBranches.detail', { id: 'test' }, undefined, { _format: 'with_basic_details' });
   },

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const globalDataProductExamples = defineExamples('globalDataProducts', {
+export const globalDataProductsExamples = defineExamples('globalDataProducts', {
   openapi: async (run) => {
     await run('globalDataProducts.list', {});
   },

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const kernelExamples = defineExamples('kernels', {
+export const kernelsExamples = defineExamples('kernels', {
   openapi: async (run) => {
     await run('kernels.list', {});
     await run('kernels.detail', { id: '__auto_detect' });

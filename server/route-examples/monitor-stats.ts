@@ -2,7 +2,7 @@ import { itemOf } from '@pipeline-api/core/fixtures';
 import { defineExamples } from './define.js';
 import { pipelineWithRun } from './pipeline-schedules.js';
 
-export const monitorStatExamples = defineExamples('monitorStats', {
+export const monitorStatsExamples = defineExamples('monitorStats', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'daily_counts';
     await run('pipelines.create', {}, { pipeline: { name: 'daily counts' } });

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const oauthExamples = defineExamples('oauths', {
+export const oauthsExamples = defineExamples('oauths', {
   openapi: async (run) => {
     await run('oauths.list', {}, undefined, { redirect_uri: 'http://127.0.0.1:6789/sign-in' });
     await run('oauths.detail', { provider: 'google' });

@@ -6,7 +6,7 @@ import { pipelineWithRun } from './pipeline-schedules.js';
  * A run of a one-block pipeline (a data loader) carried to completion, then its block run's outputs and their CSV
  * download; each route's error first.
  */
-export const blockRunOutputExamples = defineExamples('blockRuns.outputs', {
+export const blockRunOutputsExamples = defineExamples('blockRuns.outputs', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'orders';
     await run('pipelines.create', {}, { pipeline: { name: 'orders' } });

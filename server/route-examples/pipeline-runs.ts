@@ -2,7 +2,7 @@ import { defineExamples } from './define.js';
 import { pipelineWithRun } from './pipeline-schedules.js';
 
 /** Their OpenAPI examples come from the orchestration session (pipeline_schedules.ts). */
-export const runExamples = defineExamples('pipelineRuns', {
+export const pipelineRunsExamples = defineExamples('pipelineRuns', {
   openapi: async () => {},
   authMatrix: {
     prepare: pipelineWithRun,
@@ -15,7 +15,7 @@ export const runExamples = defineExamples('pipelineRuns', {
   },
 });
 
-export const scheduleRunExamples = defineExamples('pipelineSchedules.pipelineRuns', {
+export const schedulePipelineRunsExamples = defineExamples('pipelineSchedules.pipelineRuns', {
   openapi: async () => {},
   authMatrix: {
     prepare: pipelineWithRun,

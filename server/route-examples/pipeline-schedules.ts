@@ -21,7 +21,7 @@ export async function pipelineWithRun(owner: OwnerCall, n: number): Promise<Prep
  * The orchestration session of the OpenAPI examples, every route of triggers, runs, block runs, logs and the
  * API trigger URLs, with the scheduler moving runs in between.
  */
-export const pipelineScheduleExamples = defineExamples('pipelines.pipelineSchedules', {
+export const pipelinePipelineSchedulesExamples = defineExamples('pipelines.pipelineSchedules', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'daily_sales';
     await run('pipelines.create', {}, { pipeline: { name: 'daily sales' } });
@@ -129,7 +129,7 @@ export const pipelineScheduleExamples = defineExamples('pipelines.pipelineSchedu
 });
 
 /** Its OpenAPI examples come from the session above. */
-export const scheduleExamples = defineExamples('pipelineSchedules', {
+export const pipelineSchedulesExamples = defineExamples('pipelineSchedules', {
   openapi: async () => {},
   authMatrix: {
     prepare: pipelineWithRun,

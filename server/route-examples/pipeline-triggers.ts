@@ -1,7 +1,7 @@
 import { itemOf } from '@pipeline-api/core/fixtures';
 import { defineExamples } from './define.js';
 
-export const pipelineTriggerExamples = defineExamples('pipelineTriggers', {
+export const pipelineTriggersExamples = defineExamples('pipelineTriggers', {
   openapi: async (run) => {
     const pipeline_uuid = 'hourly_sync';
     await run('pipelines.create', {}, { pipeline: { name: 'hourly sync' } });

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const pipelineVariableExamples = defineExamples('pipelineVariables', {
+export const pipelineVariablesExamples = defineExamples('pipelineVariables', {
   openapi: async (run) => {
     const pipeline_uuid = 'nightly_export';
     await run('pipelines.create', {}, { pipeline: { name: 'nightly export' } });

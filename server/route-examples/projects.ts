@@ -1,7 +1,7 @@
 import { defineExamples } from './define.js';
 
 /** The resources Mage's web UI reads when any page boots. */
-export const projectExamples = defineExamples('projects', {
+export const projectsExamples = defineExamples('projects', {
   openapi: async (run) => {
     await run('projects.list', {});
     await run('projects.update', { name: 'default_repo' }, { project: { features: { global_hooks: true }, help_improve_mage: false } });

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const tagExamples = defineExamples('tags', {
+export const tagsExamples = defineExamples('tags', {
   openapi: async (run) => {
     await run('pipelines.create', {}, { pipeline: { name: 'tagged', tags: ['nightly'] } });
     await run('tags.create', {}, { tag: { name: 'finance', description: 'Owned by the finance team' } });

@@ -41,7 +41,7 @@ describe('the route docs and route examples registries (npm run generate)', () =
     expect(examples).toContain("import { probeExamples } from '../probe.js';\n");
     expect(examples).toContain('  zzProbe: probeExamples,\n');
     // The order is the nodes', not the files' or a merge's: two branches' additions give one text.
-    expect(examples.indexOf('  users: userExamples,')).toBeLessThan(examples.indexOf('  zzProbe: probeExamples,'));
+    expect(examples.indexOf('  users: usersExamples,')).toBeLessThan(examples.indexOf('  zzProbe: probeExamples,'));
   });
 
   it('refuse two files declaring one node, naming both', () => {
@@ -51,7 +51,7 @@ describe('the route docs and route examples registries (npm run generate)', () =
       "import { defineExamples } from './define.js';\n\nexport const moreStatusExamples = defineExamples('statuses', { openapi: async () => {}, authMatrix: { targets: {} } });\n",
     );
     expect(() => generateRegistries(copy)).toThrow(
-      "server/route-examples: two defineExamples('statuses', …): moreStatusExamples (../statuses-again.js) and statusExamples (../statuses.js)",
+      "server/route-examples: two defineExamples('statuses', …): moreStatusExamples (../statuses-again.js) and statusesExamples (../statuses.js)",
     );
   });
 
@@ -63,9 +63,9 @@ describe('the route docs and route examples registries (npm run generate)', () =
     const destructured = "export const { docs } = defineRouteDocs('statuses', {});\n";
     expect(() => declarationsIn('routes/statuses.ts', destructured, 'defineRouteDocs', '../routes/statuses.js')).toThrow('routes/statuses.ts');
     // Helpers and unexported values are not entries.
-    const helper = "const local = defineRouteDocs('users', {});\nexport const shared = { a: 1 };\nexport const userDocs = defineRouteDocs('users', {});\n";
+    const helper = "const local = defineRouteDocs('users', {});\nexport const shared = { a: 1 };\nexport const usersDocs = defineRouteDocs('users', {});\n";
     expect(declarationsIn('routes/users.ts', helper, 'defineRouteDocs', '../routes/users.js')).toEqual([
-      { node: 'users', name: 'userDocs', from: '../routes/users.js' },
+      { node: 'users', name: 'usersDocs', from: '../routes/users.js' },
     ]);
   });
 });

@@ -2,72 +2,72 @@
 import type { NodeId } from '../../route-types.js';
 import type { NodeDocs } from '../define.js';
 import { apiTriggerDocs, apiTriggerWithTokenDocs } from '../routes/api-triggers.js';
-import { autocompleteItemDocs } from '../routes/autocomplete-items.js';
-import { backfillDocs, pipelineBackfillDocs } from '../routes/backfills.js';
-import { blockOutputDownloadDocs } from '../routes/block-outputs.js';
-import { blockRunDocs, runBlockRunDocs } from '../routes/block-runs.js';
-import { blockTemplateDocs } from '../routes/block-templates.js';
-import { blockDocs, pipelineBlockDocs } from '../routes/blocks.js';
-import { clientPageDocs } from '../routes/client-pages.js';
-import { dataProviderDocs } from '../routes/data-providers.js';
-import { fileContentDocs } from '../routes/file-contents.js';
-import { fileDocs } from '../routes/files.js';
-import { gitBranchDocs } from '../routes/git-branches.js';
-import { globalDataProductDocs } from '../routes/global-data-products.js';
-import { kernelDocs } from '../routes/kernels.js';
-import { pipelineLogDocs } from '../routes/logs.js';
-import { monitorStatDocs } from '../routes/monitor-stats.js';
-import { oauthDocs } from '../routes/oauths.js';
-import { blockRunOutputDocs } from '../routes/outputs.js';
-import { runDocs, scheduleRunDocs } from '../routes/pipeline-runs.js';
-import { pipelineScheduleDocs, scheduleDocs } from '../routes/pipeline-schedules.js';
-import { pipelineTriggerDocs } from '../routes/pipeline-triggers.js';
-import { pipelineVariableDocs } from '../routes/pipeline-variables.js';
-import { pipelineDocs } from '../routes/pipelines.js';
-import { projectDocs } from '../routes/projects.js';
-import { runBlockDocs } from '../routes/run-blocks.js';
-import { secretDocs } from '../routes/secrets.js';
-import { sessionDocs } from '../routes/sessions.js';
-import { statusDocs } from '../routes/statuses.js';
-import { tagDocs } from '../routes/tags.js';
-import { userDocs } from '../routes/users.js';
+import { autocompleteItemsDocs } from '../routes/autocomplete-items.js';
+import { backfillsDocs, pipelineBackfillsDocs } from '../routes/backfills.js';
+import { blockOutputDownloadsDocs } from '../routes/block-outputs.js';
+import { blockRunsDocs, pipelineRunBlockRunsDocs } from '../routes/block-runs.js';
+import { blockTemplatesDocs } from '../routes/block-templates.js';
+import { blocksDocs, pipelineBlocksDocs } from '../routes/blocks.js';
+import { clientPagesDocs } from '../routes/client-pages.js';
+import { dataProvidersDocs } from '../routes/data-providers.js';
+import { fileContentsDocs } from '../routes/file-contents.js';
+import { filesDocs } from '../routes/files.js';
+import { gitBranchesDocs } from '../routes/git-branches.js';
+import { globalDataProductsDocs } from '../routes/global-data-products.js';
+import { kernelsDocs } from '../routes/kernels.js';
+import { pipelineLogsDocs } from '../routes/logs.js';
+import { monitorStatsDocs } from '../routes/monitor-stats.js';
+import { oauthsDocs } from '../routes/oauths.js';
+import { blockRunOutputsDocs } from '../routes/outputs.js';
+import { pipelineRunsDocs, schedulePipelineRunsDocs } from '../routes/pipeline-runs.js';
+import { pipelinePipelineSchedulesDocs, pipelineSchedulesDocs } from '../routes/pipeline-schedules.js';
+import { pipelineTriggersDocs } from '../routes/pipeline-triggers.js';
+import { pipelineVariablesDocs } from '../routes/pipeline-variables.js';
+import { pipelinesDocs } from '../routes/pipelines.js';
+import { projectsDocs } from '../routes/projects.js';
+import { runBlocksDocs } from '../routes/run-blocks.js';
+import { secretsDocs } from '../routes/secrets.js';
+import { sessionsDocs } from '../routes/sessions.js';
+import { statusesDocs } from '../routes/statuses.js';
+import { tagsDocs } from '../routes/tags.js';
+import { usersDocs } from '../routes/users.js';
 
 /** Every route's documentation, by contract node: a node without its entry does not compile. */
 export const ROUTE_DOCS: { [Id in NodeId]: NodeDocs<Id> } = {
-  autocompleteItems: autocompleteItemDocs,
-  backfills: backfillDocs,
-  blockRuns: blockRunDocs,
-  'blockRuns.outputs': blockRunOutputDocs,
-  blockTemplates: blockTemplateDocs,
-  blocks: blockDocs,
-  clientPages: clientPageDocs,
-  dataProviders: dataProviderDocs,
-  fileContents: fileContentDocs,
-  files: fileDocs,
-  gitBranches: gitBranchDocs,
-  globalDataProducts: globalDataProductDocs,
-  kernels: kernelDocs,
-  monitorStats: monitorStatDocs,
-  oauths: oauthDocs,
-  pipelineRuns: runDocs,
-  'pipelineRuns.blockRuns': runBlockRunDocs,
-  'pipelineRuns.blocks': runBlockDocs,
-  pipelineSchedules: scheduleDocs,
+  autocompleteItems: autocompleteItemsDocs,
+  backfills: backfillsDocs,
+  blockRuns: blockRunsDocs,
+  'blockRuns.outputs': blockRunOutputsDocs,
+  blockTemplates: blockTemplatesDocs,
+  blocks: blocksDocs,
+  clientPages: clientPagesDocs,
+  dataProviders: dataProvidersDocs,
+  fileContents: fileContentsDocs,
+  files: filesDocs,
+  gitBranches: gitBranchesDocs,
+  globalDataProducts: globalDataProductsDocs,
+  kernels: kernelsDocs,
+  monitorStats: monitorStatsDocs,
+  oauths: oauthsDocs,
+  pipelineRuns: pipelineRunsDocs,
+  'pipelineRuns.blockRuns': pipelineRunBlockRunsDocs,
+  'pipelineRuns.blocks': runBlocksDocs,
+  pipelineSchedules: pipelineSchedulesDocs,
   'pipelineSchedules.apiTrigger': apiTriggerDocs,
-  'pipelineSchedules.pipelineRuns': scheduleRunDocs,
+  'pipelineSchedules.pipelineRuns': schedulePipelineRunsDocs,
   'pipelineSchedules.pipelineRunsWithToken': apiTriggerWithTokenDocs,
-  pipelineTriggers: pipelineTriggerDocs,
-  pipelineVariables: pipelineVariableDocs,
-  pipelines: pipelineDocs,
-  'pipelines.backfills': pipelineBackfillDocs,
-  'pipelines.blockOutputs': blockOutputDownloadDocs,
-  'pipelines.blocks': pipelineBlockDocs,
-  'pipelines.logs': pipelineLogDocs,
-  'pipelines.pipelineSchedules': pipelineScheduleDocs,
-  projects: projectDocs,
-  secrets: secretDocs,
-  sessions: sessionDocs,
-  statuses: statusDocs,
-  tags: tagDocs,
-  users: userDocs,
+  pipelineTriggers: pipelineTriggersDocs,
+  pipelineVariables: pipelineVariablesDocs,
+  pipelines: pipelinesDocs,
+  'pipelines.backfills': pipelineBackfillsDocs,
+  'pipelines.blockOutputs': blockOutputDownloadsDocs,
+  'pipelines.blocks': pipelineBlocksDocs,
+  'pipelines.logs': pipelineLogsDocs,
+  'pipelines.pipelineSchedules': pipelinePipelineSchedulesDocs,
+  projects: projectsDocs,
+  secrets: secretsDocs,
+  sessions: sessionsDocs,
+  statuses: statusesDocs,
+  tags: tagsDocs,
+  users: usersDocs,
 };

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const autocompleteItemDocs = defineRouteDocs('autocompleteItems', {
+export const autocompleteItemsDocs = defineRouteDocs('autocompleteItems', {
   list: {
     summary: 'List code suggestions',
     description:

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const blockOutputDownloadDocs = defineRouteDocs('pipelines.blockOutputs', {
+export const blockOutputDownloadsDocs = defineRouteDocs('pipelines.blockOutputs', {
   download: {
     summary: 'Download a block’s output in a run as CSV',
     description:

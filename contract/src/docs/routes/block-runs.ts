@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const blockRunDocs = defineRouteDocs(
+export const blockRunsDocs = defineRouteDocs(
   'blockRuns',
   {
     list: {
@@ -16,7 +16,7 @@ export const blockRunDocs = defineRouteDocs(
   { name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' },
 );
 
-export const runBlockRunDocs = defineRouteDocs('pipelineRuns.blockRuns', {
+export const pipelineRunBlockRunsDocs = defineRouteDocs('pipelineRuns.blockRuns', {
   list: {
     summary: "List a run's block runs",
     description: 'In id order (the order they were created, which follows the pipeline); 404 when the run does not exist.',

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const blockTemplateDocs = defineRouteDocs('blockTemplates', {
+export const blockTemplatesDocs = defineRouteDocs('blockTemplates', {
   list: {
     summary: 'List block templates',
     description: 'Mage 0.9.80’s templates for the editor’s “add block” menus (data loaders, exporters, callbacks, conditionals), in Mage’s order.',

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const clientPageDocs = defineRouteDocs(
+export const clientPagesDocs = defineRouteDocs(
   'clientPages',
   {
     list: {

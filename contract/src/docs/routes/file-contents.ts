@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const fileContentDocs = defineRouteDocs('fileContents', {
+export const fileContentsDocs = defineRouteDocs('fileContents', {
   detail: {
     summary: 'Read a block file',
     description:

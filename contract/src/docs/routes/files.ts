@@ -6,7 +6,7 @@ const EDITOR_TAG = {
     'What Mage’s pipeline editor reads beyond pipelines and blocks: the project’s block files and their code, the “add block” templates, the SQL data providers, code suggestions, the kernel. Blocks’ code lives in the blocks; the files are their paths, never the server’s disk.',
 };
 
-export const fileDocs = defineRouteDocs(
+export const filesDocs = defineRouteDocs(
   'files',
   {
     list: {

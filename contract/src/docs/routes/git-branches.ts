@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const gitBranchDocs = defineRouteDocs(
+export const gitBranchesDocs = defineRouteDocs(
   'gitBranches',
   {
     detail: {

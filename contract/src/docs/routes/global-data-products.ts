@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const globalDataProductDocs = defineRouteDocs('globalDataProducts', {
+export const globalDataProductsDocs = defineRouteDocs('globalDataProducts', {
   list: {
     summary: 'List global data products',
     description: 'Always empty: the kit keeps no global data products (a new Mage project has none either).',

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const kernelDocs = defineRouteDocs('kernels', {
+export const kernelsDocs = defineRouteDocs('kernels', {
   list: { summary: 'List kernels', description: 'The one kernel, Mage’s default `python3`, alive. The kit runs no code: see docs/mage-ui.md, “Running code”.' },
   detail: { summary: 'Show a kernel', description: 'Any id answers the one kernel, as Mage answers its default kernel for an id it does not know.' },
   update: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const oauthDocs = defineRouteDocs(
+export const oauthsDocs = defineRouteDocs(
   'oauths',
   {
     list: {

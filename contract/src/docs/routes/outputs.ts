@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const blockRunOutputDocs = defineRouteDocs('blockRuns.outputs', {
+export const blockRunOutputsDocs = defineRouteDocs('blockRuns.outputs', {
   list: {
     summary: 'List a block run’s outputs',
     description:

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const runDocs = defineRouteDocs(
+export const pipelineRunsDocs = defineRouteDocs(
   'pipelineRuns',
   {
     list: {
@@ -44,7 +44,7 @@ export const runDocs = defineRouteDocs(
   },
 );
 
-export const scheduleRunDocs = defineRouteDocs('pipelineSchedules.pipelineRuns', {
+export const schedulePipelineRunsDocs = defineRouteDocs('pipelineSchedules.pipelineRuns', {
   list: {
     summary: "List a trigger's runs",
     description: 'Newest first (by id); 404 when the trigger does not exist.',

@@ -9,7 +9,7 @@ const scheduleListQuery = {
   order_by: 'created_at sorts newest first, the others ascending; default: newest id first',
 };
 
-export const pipelineScheduleDocs = defineRouteDocs('pipelines.pipelineSchedules', {
+export const pipelinePipelineSchedulesDocs = defineRouteDocs('pipelines.pipelineSchedules', {
   list: {
     summary: "List a pipeline's triggers",
     description: 'Newest first; with run counts and the last run’s status (null when the trigger has no runs).',
@@ -22,7 +22,7 @@ export const pipelineScheduleDocs = defineRouteDocs('pipelines.pipelineSchedules
   },
 });
 
-export const scheduleDocs = defineRouteDocs(
+export const pipelineSchedulesDocs = defineRouteDocs(
   'pipelineSchedules',
   {
     list: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const projectDocs = defineRouteDocs(
+export const projectsDocs = defineRouteDocs(
   'projects',
   {
     list: {

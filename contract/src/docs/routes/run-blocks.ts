@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const runBlockDocs = defineRouteDocs('pipelineRuns.blocks', {
+export const runBlocksDocs = defineRouteDocs('pipelineRuns.blocks', {
   list: {
     summary: 'List the blocks a run ran',
     description:

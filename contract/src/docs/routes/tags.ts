@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const tagDocs = defineRouteDocs(
+export const tagsDocs = defineRouteDocs(
   'tags',
   {
     list: {
