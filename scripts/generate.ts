@@ -4,11 +4,11 @@
  * shows every change to the API surface); `scripts/test/generated-files.test.ts` regenerates them all in memory and
  * fails, naming each stale file and this command, when one differs from what is committed.
  *
- * Two stages. First the registries, read from the syntax of the files present (nothing is imported): the contract's
+ * Three stages. First the registries, read from the syntax of the files present (nothing is imported): the contract's
  * route nodes, the route docs, the route examples and the core's module registry. Then what is derived from the
  * contract, the core and the docs, imported only once the registries are written: the mocks' route paths, the SDK,
- * the query layer, docs/openapi.json, server/fixtures.schema.json, the MCP tool list of docs/mcp.md and the auth
- * matrix of docs/security.md.
+ * the query layer, docs/openapi.json, server/fixtures.schema.json and the auth matrix of docs/security.md. Last the MCP
+ * tool list of docs/mcp.md, whose tools read docs/openapi.json.
  * `--check` compares instead of writing, and exits 1 naming each stale file.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,18 +34,15 @@ export function registryFiles(root: string): GeneratedFiles {
  * above, so that `npm run generate` imports them after it has written the registries they read.
  */
 export async function derivedFiles(): Promise<GeneratedFiles> {
-  const [{ contract, walkContract }, { routePathsSource, ROUTE_PATHS_DIR, ROUTE_PATHS_FILE }, sdk, query, openapi, fixtures, mcp, tools, security] =
-    await Promise.all([
-      import('@pipeline-api/contract'),
-      import('./registries/mock-route-paths.js'),
-      import('../sdk/scripts/generate.js'),
-      import('../query/scripts/generate.js'),
-      import('../server/openapi.js'),
-      import('../server/scripts/fixtures-schema.js'),
-      import('../server/mcp/mcp-server.js'),
-      import('../server/mcp/tool-table.js'),
-      import('../server/test/auth-matrix.js'),
-    ]);
+  const [{ contract, walkContract }, { routePathsSource, ROUTE_PATHS_DIR, ROUTE_PATHS_FILE }, sdk, query, openapi, fixtures, security] = await Promise.all([
+    import('@pipeline-api/contract'),
+    import('./registries/mock-route-paths.js'),
+    import('../sdk/scripts/generate.js'),
+    import('../query/scripts/generate.js'),
+    import('../server/openapi.js'),
+    import('../server/scripts/fixtures-schema.js'),
+    import('../server/test/auth-matrix.js'),
+  ]);
   const files: GeneratedFiles = new Map();
   files.set(`${ROUTE_PATHS_DIR}/${ROUTE_PATHS_FILE}`, routePathsSource(walkContract(contract)));
   const sdkOut = sdk.sdkFiles();
@@ -53,10 +50,15 @@ export async function derivedFiles(): Promise<GeneratedFiles> {
   for (const [name, text] of query.queryFiles(sdkOut.routes)) files.set(`${query.QUERY_GENERATED_DIR}/${name}`, text);
   files.set('docs/openapi.json', openapi.serializeDocument(await openapi.openApiDocument()));
   files.set(fixtures.FIXTURES_SCHEMA_FILE, fixtures.fixturesSchemaText());
-  const mcpDoc = readFileSync(join(REPOSITORY, 'docs/mcp.md'), 'utf8');
-  files.set('docs/mcp.md', tools.withToolTable(mcpDoc, tools.toolTable(mcp.allTools())));
   files.set('docs/security.md', security.renderSecurityDoc());
   return files;
+}
+
+/** Stage three: the MCP tool list of docs/mcp.md, from the tools, which read docs/openapi.json (written by stage two). */
+export async function documentFiles(): Promise<GeneratedFiles> {
+  const [mcp, tools] = await Promise.all([import('../server/mcp/mcp-server.js'), import('../server/mcp/tool-table.js')]);
+  const mcpDoc = readFileSync(join(REPOSITORY, 'docs/mcp.md'), 'utf8');
+  return new Map([['docs/mcp.md', tools.withToolTable(mcpDoc, tools.toolTable(mcp.allTools()))]]);
 }
 
 /** The files under `root` that differ from what was generated (or are missing). */
@@ -81,13 +83,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes('--check');
   const root = REPOSITORY;
   if (check) {
-    const stale = [...staleFiles(root, registryFiles(root)), ...staleFiles(root, await derivedFiles())];
+    const stale = [...staleFiles(root, registryFiles(root)), ...staleFiles(root, await derivedFiles()), ...staleFiles(root, await documentFiles())];
     if (stale.length > 0) {
       console.error(`Stale generated files: ${stale.join(', ')}. Run \`npm run generate\` and commit the result.`);
       process.exit(1);
     }
   } else {
     const written = [...writeFiles(root, registryFiles(root)), ...writeFiles(root, await derivedFiles())];
+    written.push(...writeFiles(root, await documentFiles()));
     console.log(written.length > 0 ? `generate: wrote ${written.join(', ')}` : 'generate: every generated file is current');
   }
 }
