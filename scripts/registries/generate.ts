@@ -130,14 +130,11 @@ export function exportedCalls(path: string, text: string, callee: string): { nam
   return found;
 }
 
-/** The names a file re-exports from each module (`export { a, b } from './x/index.js'`). */
-function reExports(path: string, text: string): { names: string[]; from: string }[] {
-  return sourceOf(path, text).statements.flatMap((statement) => {
-    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
-    const clause = statement.exportClause;
-    if (!clause || !ts.isNamedExports(clause)) return [];
-    return [{ names: clause.elements.map((e) => e.name.text), from: statement.moduleSpecifier.text }];
-  });
+/** The modules a file re-exports from (`export { a, b } from './x/index.js'` -> `./x/index.js`). */
+function reExportedModules(path: string, text: string): string[] {
+  return sourceOf(path, text).statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? [statement.moduleSpecifier.text] : [],
+  );
 }
 
 const ROUTES_DIR = 'contract/src/routes';
@@ -181,7 +178,7 @@ function resourceRegistry(root: string): string {
   // The files beside the folders that gather some of them: boot.ts (in the page), and shared chunks.
   const gathered = new Map<string, string>(); // folder -> gathering file
   for (const file of sortedNames(dir, (f) => f.isFile() && f.name.endsWith('.ts') && f.name !== 'index.ts')) {
-    for (const { from } of reExports(file, readFileSync(join(dir, file), 'utf8'))) {
+    for (const from of reExportedModules(file, readFileSync(join(dir, file), 'utf8'))) {
       const folder = /^\.\/([^/]+)\/index\.js$/.exec(from)?.[1];
       if (folder) gathered.set(folder, file);
     }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,10 @@ function copyOfRepository(): string {
   copies.push(copy);
   for (const registry of REGISTRIES) cpSync(join(root, registry.dir), join(copy, registry.dir), { recursive: true });
   for (const registry of REGISTRIES) cpSync(join(root, registry.outDir), join(copy, registry.outDir), { recursive: true });
-  for (const dir of ['contract/src/routes', 'core/src/resources']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+  cpSync(join(root, 'contract/src/routes'), join(copy, 'contract/src/routes'), { recursive: true });
+  // Of the resource folders, only what the registry reads: each folder's index.ts and the files beside the folders.
+  const read = (path: string) => !path.endsWith('.ts') || path.endsWith('/index.ts') || /resources\/[^/]+\.ts$/.test(path);
+  cpSync(join(root, 'core/src/resources'), join(copy, 'core/src/resources'), { recursive: true, filter: read });
   return copy;
 }
 
@@ -42,6 +45,31 @@ describe('the route docs and route examples registries (npm run generate)', () =
     expect(examples).toContain('  zzProbe: probeExamples,\n');
     // The order is the nodes', not the files' or a merge's: two branches' additions give one text.
     expect(examples.indexOf('  users: usersExamples,')).toBeLessThan(examples.indexOf('  zzProbe: probeExamples,'));
+  });
+
+  it("list a new route file's node and a new folder's module, loaded on first use unless boot.ts names it", () => {
+    const copy = copyOfRepository();
+    writeFileSync(join(copy, 'contract/src/routes/zz-probe.ts'), 'export const zzProbe = c.router({});\nexport const nestedProbe = c.router({});\n');
+    mkdirSync(join(copy, 'core/src/resources/zz-probe'));
+    writeFileSync(
+      join(copy, 'core/src/resources/zz-probe/index.ts'),
+      "export const zzProbe = defineResource('zzProbe', {});\nexport const nestedProbe = defineResource('users.zzProbe', {});\n",
+    );
+    const generated = generateRegistries(copy);
+    const nodes = generated.get('contract/src/generated')!.get('route-nodes.ts')!;
+    expect(nodes).toContain("export { zzProbe } from '../routes/zz-probe.js';\n");
+    expect(nodes).not.toContain('nestedProbe');
+    const registry = generated.get('core/src/resources')!.get('index.ts')!;
+    expect(registry).toContain("const zzProbeChunk = resourceChunk(() => import('./zz-probe/index.js'));\n");
+    expect(registry).toContain("  zzProbe: lazyResource('zzProbe', zzProbeChunk, (m) => m.zzProbe),\n");
+    expect(registry).toContain("  'users.zzProbe': lazyResource('users.zzProbe', zzProbeChunk, (m) => m.nestedProbe),\n");
+    // Named by boot.ts, it is in the page.
+    const boot = join(copy, 'core/src/resources/boot.ts');
+    writeFileSync(boot, `${readFileSync(boot, 'utf8')}export { nestedProbe, zzProbe } from './zz-probe/index.js';\n`);
+    const eager = generateRegistries(copy).get('core/src/resources')!.get('index.ts')!;
+    expect(eager).toContain('  zzProbe,\n');
+    expect(eager).toContain("  'users.zzProbe': nestedProbe,\n");
+    expect(eager).not.toContain('zzProbeChunk');
   });
 
   it('refuse two files declaring one node, naming both', () => {
