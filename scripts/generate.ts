@@ -86,7 +86,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const stale = [...staleFiles(root, registryFiles(root)), ...staleFiles(root, await derivedFiles()), ...staleFiles(root, await documentFiles())];
     if (stale.length > 0) {
       console.error(`Stale generated files: ${stale.join(', ')}. Run \`npm run generate\` and commit the result.`);
-      process.exit(1);
+      process.exitCode = 1;
     }
   } else {
     const written = [...writeFiles(root, registryFiles(root)), ...writeFiles(root, await derivedFiles())];
