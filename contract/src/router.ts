@@ -1,30 +1,48 @@
 import { initContract, type ApplyRouterOptions } from './dsl.js';
-import { blockRuns } from './routes/block-runs.js';
-import { blocks } from './routes/blocks.js';
-import { pipelineRuns } from './routes/pipeline-runs.js';
-import { pipelineSchedules } from './routes/triggers.js';
-import { pipelines } from './routes/pipelines.js';
-import { sessions } from './routes/sessions.js';
-import { statuses } from './routes/statuses.js';
-import { users } from './routes/users.js';
-import { clientPages, gitBranches, oauths, projects, tags } from './routes/ui-boot.js';
-import { backfills } from './routes/backfills.js';
-import { secrets } from './routes/secrets.js';
-import { pipelineVariables } from './routes/pipeline-variables.js';
-import { pipelineTriggers } from './routes/pipeline-triggers.js';
-import { monitorStats } from './routes/monitor-stats.js';
-import { autocompleteItems, blockTemplates, dataProviders, fileContents, files, globalDataProducts, kernels } from './routes/editor.js';
+// Every route file's node (contract/src/routes/<name>.ts declares `<name in camelCase>`), listed by `npm run generate`.
+import * as nodes from './generated/route-nodes.js';
 
 const c = initContract();
 
-/** The nodes of the seed's API; those Mage's own UI needs beyond them follow. */
-export const seedNodes = { statuses, sessions, users, pipelines, blocks, pipelineSchedules, pipelineRuns, blockRuns };
+/**
+ * The router's nodes, in the contract's order (the OpenAPI document's, the SDK's, the mocks' route matching): adding a
+ * resource is one line here. The seed's API first; those Mage's own UI needs beyond it follow.
+ */
+export const seedNodes = {
+  statuses: nodes.statuses,
+  sessions: nodes.sessions,
+  users: nodes.users,
+  pipelines: nodes.pipelines,
+  blocks: nodes.blocks,
+  pipelineSchedules: nodes.pipelineSchedules,
+  pipelineRuns: nodes.pipelineRuns,
+  blockRuns: nodes.blockRuns,
+};
 
 /** The nodes Mage's own web UI reads beyond the seed's, and what integrators automate. */
-export const uiNodes = { projects, oauths, gitBranches, clientPages, tags, pipelineVariables, pipelineTriggers, monitorStats, backfills, secrets };
+export const uiNodes = {
+  projects: nodes.projects,
+  oauths: nodes.oauths,
+  gitBranches: nodes.gitBranches,
+  clientPages: nodes.clientPages,
+  tags: nodes.tags,
+  pipelineVariables: nodes.pipelineVariables,
+  pipelineTriggers: nodes.pipelineTriggers,
+  monitorStats: nodes.monitorStats,
+  backfills: nodes.backfills,
+  secrets: nodes.secrets,
+};
 
 /** The nodes Mage's pipeline editor reads beyond pipelines and blocks. */
-export const editorNodes = { files, fileContents, blockTemplates, dataProviders, autocompleteItems, kernels, globalDataProducts };
+export const editorNodes = {
+  files: nodes.files,
+  fileContents: nodes.fileContents,
+  blockTemplates: nodes.blockTemplates,
+  dataProviders: nodes.dataProviders,
+  autocompleteItems: nodes.autocompleteItems,
+  kernels: nodes.kernels,
+  globalDataProducts: nodes.globalDataProducts,
+};
 
 const options = { strictStatusCodes: true } as const;
 

@@ -121,7 +121,7 @@ describe('fixtures declared by their resources', () => {
     expectTypeOf<Fixtures>().toEqualTypeOf<{
       users?: import('../src/resources/users/fixtures.js').UserFixture[];
       pipelines?: import('../src/resources/pipelines/fixtures.js').PipelineFixture[];
-      triggers?: import('../src/resources/triggers/fixtures.js').TriggerFixture[];
+      triggers?: import('../src/resources/pipeline-schedules/fixtures.js').TriggerFixture[];
       tags?: import('@pipeline-api/contract').TagCreate[];
     }>();
     expectTypeOf<Seeded['pipelines'][number]['uuid']>().toEqualTypeOf<string>();

@@ -1,18 +1,20 @@
 /**
- * Writes the two registries a contract node's documentation is listed in, from the files present:
- * `contract/src/docs/generated/route-docs.ts` (every `defineRouteDocs` export of `contract/src/docs/routes/*.ts`) and
- * `server/route-examples/generated/registry.ts` (every `defineExamples` export of `server/route-examples/*.ts`).
- * A new resource's docs and examples files are found, so no one edits a list by hand, and two branches that each add
- * a resource merge by running this again. The registries are typed by the contract's nodes: a node without its docs
- * or examples, or two files for one node, still fails (here, or in the type-check).
- * Run: `npm run generate` (this, then the SDK and the query layer, which read the docs). `--check` compares instead
- * of writing; `--root=<dir>` works on a copy of the repository (the staleness test, the contributing walkthrough's test).
+ * Writes the registries that list a resource's files, from the files present, reading their syntax only (no code runs):
+ * - `contract/src/generated/route-nodes.ts`: each route file's node (`contract/src/routes/<name>.ts` exporting
+ *   `<name in camelCase>`), which `contract/src/router.ts` places in the router, one line per node;
+ * - `contract/src/docs/generated/route-docs.ts`: every `defineRouteDocs` export of `contract/src/docs/routes/*.ts`;
+ * - `server/route-examples/generated/registry.ts`: every `defineExamples` export of `server/route-examples/*.ts`;
+ * - `core/src/resources/index.ts`: every `defineResource` export of `core/src/resources/<folder>/index.ts`, in the
+ *   page at boot when `core/src/resources/boot.ts` re-exports it, else loaded on first use, in its folder's chunk or in
+ *   the chunk of the file beside it that gathers several folders (`ui-boot.ts`, `editor.ts`).
+ * A new resource's files are found, so no one edits these lists by hand, and two branches that each add a resource
+ * merge by running this again. The registries are typed by the contract's nodes: a node without its docs, examples
+ * or module, or two files for one node, still fails (here, or in the type-check).
+ * Run: `npm run generate` (scripts/generate.ts: this first, then what reads the contract).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { emitGenerated } from '../generated-files.js';
 
 /** One exported declaration `export const name = define…('node', …)`. */
 export interface Declaration {
@@ -98,6 +100,116 @@ export function declarationsIn(path: string, text: string, define: string, from:
   return found;
 }
 
+/** `pipeline-variables` -> `pipelineVariables`: a resource's name as its files spell it, and as its node and exports do. */
+export const camelName = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+const sortedNames = (dir: string, keep: (entry: { name: string; isFile(): boolean; isDirectory(): boolean }) => boolean) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter(keep)
+    .map((entry) => entry.name)
+    .sort();
+
+const sourceOf = (path: string, text: string) => ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+const isExported = (statement: ts.Statement) =>
+  ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+
+/** The names a file exports as `export const name = <callee>(…)` (`c.router`, `defineResource`), in order. */
+export function exportedCalls(path: string, text: string, callee: string): { name: string; firstArgument: string | undefined }[] {
+  const found: { name: string; firstArgument: string | undefined }[] = [];
+  const source = sourceOf(path, text);
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement) || !isExported(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const call = declaration.initializer;
+      if (!call || !ts.isCallExpression(call) || call.expression.getText(source) !== callee) continue;
+      if (!ts.isIdentifier(declaration.name)) continue;
+      const [first] = call.arguments;
+      found.push({ name: declaration.name.text, firstArgument: first && ts.isStringLiteral(first) ? first.text : undefined });
+    }
+  }
+  return found;
+}
+
+/** The modules a file re-exports from (`export { a, b } from './x/index.js'` -> `./x/index.js`). */
+function reExportedModules(path: string, text: string): string[] {
+  return sourceOf(path, text).statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? [statement.moduleSpecifier.text] : [],
+  );
+}
+
+const ROUTES_DIR = 'contract/src/routes';
+const RESOURCES_DIR = 'core/src/resources';
+/** The file of `core/src/resources/` whose re-exports are in the page at boot; the folders it does not name are lazy. */
+export const BOOT_FILE = 'boot.ts';
+
+/** `contract/src/generated/route-nodes.ts`: the node each route file declares under its own name. */
+function routeNodes(root: string): string {
+  const lines = sortedNames(join(root, ROUTES_DIR), (f) => f.isFile() && f.name.endsWith('.ts')).flatMap((file) => {
+    const text = readFileSync(join(root, ROUTES_DIR, file), 'utf8');
+    const node = camelName(file.replace(/\.ts$/, ''));
+    const declared = exportedCalls(file, text, 'c.router').some((call) => call.name === node);
+    return declared ? [`export { ${node} } from '../routes/${file.replace(/\.ts$/, '.js')}';\n`] : [];
+  });
+  return (
+    '// Generated by scripts/registries/generate.ts from contract/src/routes (npm run generate). Do not edit.\n' +
+    '// Each route file `<name>.ts` that declares a node declares it as `<name in camelCase>`; router.ts places it.\n' +
+    lines.join('')
+  );
+}
+
+interface ModuleEntry {
+  node: string;
+  name: string;
+  folder: string;
+}
+
+/** `core/src/resources/index.ts`: every folder's modules, eager when boot.ts re-exports them, else lazy. */
+function resourceRegistry(root: string): string {
+  const dir = join(root, RESOURCES_DIR);
+  const modules: ModuleEntry[] = sortedNames(dir, (f) => f.isDirectory()).flatMap((folder) => {
+    const path = join(dir, folder, 'index.ts');
+    if (!existsSync(path)) throw new Error(`${RESOURCES_DIR}/${folder} has no index.ts declaring its module (defineResource)`);
+    return exportedCalls(`${RESOURCES_DIR}/${folder}/index.ts`, readFileSync(path, 'utf8'), 'defineResource').map(({ name, firstArgument }) => {
+      if (firstArgument === undefined)
+        throw new Error(`${RESOURCES_DIR}/${folder}/index.ts: write \`export const ${name} = defineResource('<contract node>', …)\``);
+      return { node: firstArgument, name, folder };
+    });
+  });
+  // The files beside the folders that gather some of them: boot.ts (in the page), and shared chunks.
+  const gathered = new Map<string, string>(); // folder -> gathering file
+  for (const file of sortedNames(dir, (f) => f.isFile() && f.name.endsWith('.ts') && f.name !== 'index.ts')) {
+    for (const from of reExportedModules(file, readFileSync(join(dir, file), 'utf8'))) {
+      const folder = /^\.\/([^/]+)\/index\.js$/.exec(from)?.[1];
+      if (folder) gathered.set(folder, file);
+    }
+  }
+  const chunkOf = (folder: string) => gathered.get(folder) ?? `${folder}/index.ts`;
+  const chunkName = (file: string) => `${camelName(file.replace(/(\/index)?\.ts$/, ''))}Chunk`;
+  const eager = modules.filter((m) => gathered.get(m.folder) === BOOT_FILE);
+  const lazy = modules.filter((m) => gathered.get(m.folder) !== BOOT_FILE);
+  const chunks = [...new Set(lazy.map((m) => chunkOf(m.folder)))].sort();
+  const entry = (m: ModuleEntry) =>
+    eager.includes(m)
+      ? m.node === m.name
+        ? `  ${m.node},\n`
+        : `  ${key(m.node)}: ${m.name},\n`
+      : `  ${key(m.node)}: lazyResource('${m.node}', ${chunkName(chunkOf(m.folder))}, (m) => m.${m.name}),\n`;
+  return (
+    '// Generated by scripts/registries/generate.ts from the folders beside it and boot.ts (npm run generate). Do not edit.\n' +
+    "import { lazyResource, resourceChunk } from '../lazy-resource.js';\n" +
+    "import type { ResourceRegistry } from '../resource.js';\n" +
+    importLine(eager.map((m) => m.name).sort(), `./${BOOT_FILE.replace(/\.ts$/, '.js')}`) +
+    "\n/** The chunks of the resources loaded on first use: a folder's, or that of a file gathering several folders. */\n" +
+    chunks.map((file) => `const ${chunkName(file)} = resourceChunk(() => import('./${file.replace(/\.ts$/, '.js')}'));\n`).join('') +
+    '\n/**\n' +
+    ' * The module of every contract node, keyed by the node: one missing, or under the wrong key, does not compile. The\n' +
+    ' * folders boot.ts names are in the page at boot (what a dashboard reads at once); the others load on first use.\n' +
+    ' */\n' +
+    `export const resourceModules = {\n${modules.map(entry).join('')}} satisfies ResourceRegistry;\n\n` +
+    "export type { ResourceModule } from '../resource.js';\n"
+  );
+}
+
 /** Each registry's file (path under the root -> text), from the files under `root`. */
 export function generateRegistries(root: string): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
@@ -121,12 +233,7 @@ export function generateRegistries(root: string): Map<string, Map<string, string
     const sorted = [...byNode.values()].sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
     out.set(registry.outDir, new Map([[registry.file, registry.print(sorted)]]));
   }
+  out.set('contract/src/generated', new Map([['route-nodes.ts', routeNodes(root)]]));
+  out.set(RESOURCES_DIR, new Map([['index.ts', resourceRegistry(root)]]));
   return out;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const argv = process.argv.slice(2);
-  const root = argv.find((arg) => arg.startsWith('--root='))?.slice('--root='.length) ?? fileURLToPath(new URL('../..', import.meta.url));
-  const passOn = argv.filter((arg) => arg === '--check');
-  for (const [outDir, files] of generateRegistries(root)) emitGenerated('registries', join(root, outDir), files, passOn);
 }

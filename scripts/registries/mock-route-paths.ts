@@ -1,15 +1,9 @@
 /**
- * Writes `mocks/src/generated/route-paths.ts`: every contract route's id, method and path, in the contract's order,
- * without its schemas. The browser mocks route with it at boot (one MSW handler per route) and load the contract's
- * schemas and the core with the first request (docs/mocks.md, "Bundle size"); the staleness test
- * (scripts/registries/test/mock-route-paths.test.ts) fails when the contract's routes and this file differ.
- * Run: `npm run generate` (or this alone: `tsx --conditions=@pipeline-api/source scripts/registries/mock-route-paths.ts`);
- * `--check` compares instead of writing.
+ * `mocks/src/generated/route-paths.ts`: every contract route's id, method and path, in the contract's order, without
+ * its schemas. The browser mocks route with it at boot (one MSW handler per route) and load the contract's schemas and
+ * the core with the first request (docs/mocks.md, "Bundle size"). Written by `npm run generate` (scripts/generate.ts).
  */
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
-import { emitGenerated } from '../generated-files.js';
+import type { ContractRoute } from '@pipeline-api/contract';
 
 export const ROUTE_PATHS_DIR = 'mocks/src/generated';
 export const ROUTE_PATHS_FILE = 'route-paths.ts';
@@ -32,10 +26,4 @@ export function routePathsSource(routes: readonly Pick<ContractRoute, 'id' | 'me
     "/** Every contract route's id, method and path, in the contract's order (walkContract's). */\n" +
     `export const ROUTE_PATHS: readonly RoutePath[] = [\n${lines.join('')}];\n`
   );
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const files = new Map([[ROUTE_PATHS_FILE, routePathsSource(walkContract(contract))]]);
-  emitGenerated('mock route paths', join(root, ROUTE_PATHS_DIR), files, process.argv.slice(2));
 }

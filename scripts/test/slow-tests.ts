@@ -60,7 +60,10 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     needs: ['chromium'],
   },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },
-  'docs/test/contributing.test.ts': { why: 'docs: type-checks the contributing walkthrough on a copy of the contract and the core', needs: [] },
+  'docs/test/contributing.test.ts': {
+    why: 'docs: performs the contributing walkthrough on a copy of the repository: npm run generate, the whole type-check, requests (about 25 s of CPU)',
+    needs: [],
+  },
   'docs/test/build-an-app.test.ts': {
     why: 'docs: makes the app of docs/build-an-app.md from the packed tarballs (installed once), builds it with Vite, opens it in Chromium',
     needs: ['build', 'chromium'],

@@ -1,25 +1,21 @@
 /**
- * Walks the contract and writes the SDK's route table and plain TypeScript types to src/generated/.
+ * Walks the contract and makes the SDK's route table and plain TypeScript types (src/generated/).
  * Nothing generated refers to zod or ts-rest: the published package carries neither.
- * Run: tsx sdk/scripts/generate.ts
+ * Run: `npm run generate` (scripts/generate.ts writes these files with every other generated one).
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
 import { describeContract, routeDoc } from '@pipeline-api/contract/docs';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/core/route.js';
-import { emitGenerated } from '../../scripts/generated-files.js';
 import { doc, printType, type JsonSchema } from './json-schema-to-ts.js';
 
-const out = join(dirname(fileURLToPath(import.meta.url)), '../src/generated');
+/** Where the files go, from the repository's root. */
+export const SDK_GENERATED_DIR = 'sdk/src/generated';
 const HEADER = '// Generated from the contract by sdk/scripts/generate.ts. Do not edit.\n';
 /** Meta params the SDK sets itself rather than exposing. */
 const HIDDEN_QUERY = new Set(['api_key', '_http_error_codes']);
 
-const defs = new Map<string, string>(); // type name -> printed declaration
-
-function toJson(schema: unknown, io: 'input' | 'output'): JsonSchema {
+function toJson(defs: Map<string, string>, schema: unknown, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any' }) as JsonSchema;
   for (const [name, def] of Object.entries(json.$defs ?? {})) {
     const declaration = `${doc(def.description, '', def.deprecated === true)}export type ${name} = ${printType(def)};\n`;
@@ -48,23 +44,23 @@ interface Signature {
   resultType: string;
 }
 
-function describe(route: ContractRoute): Signature {
+function describe(defs: Map<string, string>, route: ContractRoute): Signature {
   const { route: r, meta, id, params, itemKey: resultKey, payloadKey, list } = route;
   const base = pascal(id);
 
   // Converted as the whole 200 response, so the error envelope's types are generated too (they are part of the SDK's types).
-  const ok = toJson((r.responses as Record<number, unknown>)[200], 'output').anyOf![0]!;
+  const ok = toJson(defs, (r.responses as Record<number, unknown>)[200], 'output').anyOf![0]!;
   // A file route (a CSV download) resolves to the file's text.
   const resultSchema = route.file ? ok : ok.properties![resultKey]!;
   const resultType = printType(list ? resultSchema.items! : resultSchema);
 
   let payloadType: string | undefined;
-  if (route.body && payloadKey) payloadType = printType(toJson(route.body, 'input').properties![payloadKey]!);
+  if (route.body && payloadKey) payloadType = printType(toJson(defs, route.body, 'input').properties![payloadKey]!);
 
   const query: Record<string, string> = {};
   let queryType: string | undefined;
   if (route.query) {
-    const json = toJson(route.query, 'input');
+    const json = toJson(defs, route.query, 'input');
     const props = Object.entries(json.properties ?? {}).filter(([wire]) => !HIDDEN_QUERY.has(wire));
     if (props.length > 0) {
       queryType = `${base}Query`;
@@ -104,12 +100,8 @@ function describe(route: ContractRoute): Signature {
   };
 }
 
-// Field and route descriptions become the types' comments: put on the schemas before converting them.
-describeContract();
-const signatures = walkContract(contract).map(describe);
-
 /** One interface per router node: `pipelines.blocks.create` lives on PipelinesBlocksResource. */
-function printResources(): string {
+function printResources(signatures: readonly Signature[]): string {
   const nodes = new Map<string, string[]>(); // node path -> member lines
   const ensure = (path: string) => nodes.get(path) ?? (nodes.set(path, []), nodes.get(path)!);
   ensure('');
@@ -131,23 +123,23 @@ function printResources(): string {
   return [...nodes.entries()].map(([path, lines]) => `export interface ${path ? `${pascal(path)}Resource` : 'Resources'} {\n${lines.join('')}}\n`).join('\n');
 }
 
-const resources = printResources();
-emitGenerated(
-  'sdk',
-  out,
-  new Map([
+/** The SDK's generated files (name -> text) and its route table, which the query layer's generator reads. */
+export function sdkFiles(): { files: Map<string, string>; routes: RouteEntry[] } {
+  // Field and route descriptions become the types' comments: put on the schemas before converting them.
+  describeContract();
+  const defs = new Map<string, string>(); // type name -> printed declaration
+  const signatures = walkContract(contract).map((route) => describe(defs, route));
+  const resources = printResources(signatures);
+  const routes = signatures.map((s) => s.entry);
+  const files = new Map([
     [
       'routes.ts',
-      `${HEADER}import type { RouteEntry } from '../core/route.js';\n\nexport const ROUTES: readonly RouteEntry[] = ${JSON.stringify(
-        signatures.map((s) => s.entry),
-        null,
-        2,
-      )};\n`,
+      `${HEADER}import type { RouteEntry } from '../core/route.js';\n\nexport const ROUTES: readonly RouteEntry[] = ${JSON.stringify(routes, null, 2)};\n`,
     ],
     [
       'types.ts',
       `${HEADER}import type { APIPromise, PagePromise } from '../core/api-promise.js';\nimport type { RequestOptions } from '../core/options.js';\n\n${[...defs.values()].join('\n')}\n${resources}`,
     ],
-  ]),
-);
-if (!process.argv.includes('--check')) console.log(`sdk: generated ${signatures.length} routes and ${defs.size} types in ${out}`);
+  ]);
+  return { files, routes };
+}

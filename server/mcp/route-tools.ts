@@ -58,7 +58,7 @@ const HIDDEN_QUERY = new Set(['api_key', '_http_error_codes']);
 const WRITE_QUERY = new Set(['_format']);
 
 /**
- * The OpenAPI document the OpenAPI builder generated from the contract (`npm run openapi`; a test fails while it is
+ * The OpenAPI document the OpenAPI builder generated from the contract (`npm run generate`; a test fails while it is
  * stale): beside the built command, else the repository's committed one. Its JSON Schemas are the tools' schemas, so
  * the zod-to-JSON-Schema conversion lives in one place, and the builder's dependencies stay out of the command.
  */

@@ -15,7 +15,7 @@ async function pipelineWithBackfill(owner: OwnerCall, n: number): Promise<Prepar
 }
 
 /** A backfill's life: a draft, its window, its preview, its start, its runs, its end; a refused window; a delete. */
-export const pipelineBackfillExamples = defineExamples('pipelines.backfills', {
+export const pipelineBackfillsExamples = defineExamples('pipelines.backfills', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'daily_sales';
     await run('pipelines.create', {}, { pipeline: { name: 'daily sales' } });
@@ -69,7 +69,7 @@ export const pipelineBackfillExamples = defineExamples('pipelines.backfills', {
 });
 
 /** Its routes are in the session above. */
-export const backfillExamples = defineExamples('backfills', {
+export const backfillsExamples = defineExamples('backfills', {
   openapi: async () => {},
   authMatrix: {
     prepare: pipelineWithBackfill,

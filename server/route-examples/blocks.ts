@@ -7,7 +7,7 @@ async function pipelineWithBlock(owner: OwnerCall, n: number) {
   return { pipeline: `m${n}`, block: `m${n}_b` };
 }
 
-export const pipelineBlockExamples = defineExamples('pipelines.blocks', {
+export const pipelineBlocksExamples = defineExamples('pipelines.blocks', {
   openapi: async (run) => {
     const pipeline_uuid = 'arwen_starlight';
     await run('pipelines.create', {}, { pipeline: { name: 'arwen-starlight', type: 'python', description: 'Nightly load', tags: ['nightly'] } });
@@ -39,7 +39,7 @@ export const pipelineBlockExamples = defineExamples('pipelines.blocks', {
   },
 });
 
-export const blockExamples = defineExamples('blocks', {
+export const blocksExamples = defineExamples('blocks', {
   openapi: async (run) => {
     const pipeline_uuid = 'arwen_starlight';
     await run('pipelines.create', {}, { pipeline: { name: 'arwen-starlight' } });

@@ -1,12 +1,12 @@
 import { itemOf } from '@pipeline-api/core/fixtures';
 import { defineExamples } from './define.js';
-import { pipelineWithRun } from './triggers.js';
+import { pipelineWithRun } from './pipeline-schedules.js';
 
 /**
  * A run of a one-block pipeline (a data loader) carried to completion, then its block run's outputs and their CSV
  * download; each route's error first.
  */
-export const blockRunOutputExamples = defineExamples('blockRuns.outputs', {
+export const blockRunOutputsExamples = defineExamples('blockRuns.outputs', {
   openapi: async (run, advance) => {
     const pipeline_uuid = 'orders';
     await run('pipelines.create', {}, { pipeline: { name: 'orders' } });
@@ -33,15 +33,4 @@ export const blockRunOutputExamples = defineExamples('blockRuns.outputs', {
     await run('pipelines.delete', { uuid: pipeline_uuid });
   },
   authMatrix: { prepare: pipelineWithRun, targets: { list: () => ({ path: '/api/block_runs/999999/outputs' }) } },
-});
-
-/** Its OpenAPI examples come from the session above. */
-export const blockOutputDownloadExamples = defineExamples('pipelines.blockOutputs', {
-  openapi: async () => {},
-  authMatrix: {
-    prepare: pipelineWithRun,
-    targets: {
-      download: ({ pipeline, run }) => ({ path: `/api/pipelines/${pipeline}/block_outputs/${pipeline}_b/downloads`, query: { pipeline_run_id: run! } }),
-    },
-  },
 });

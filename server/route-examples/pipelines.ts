@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const pipelineExamples = defineExamples('pipelines', {
+export const pipelinesExamples = defineExamples('pipelines', {
   openapi: async (run) => {
     const uuid = 'arwen_starlight';
     await run('pipelines.detail', { uuid: 'missing' });

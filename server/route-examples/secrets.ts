@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const secretExamples = defineExamples('secrets', {
+export const secretsExamples = defineExamples('secrets', {
   openapi: async (run) => {
     await run('secrets.create', {}, { secret: { name: '1password', value: 'example-value' } });
     await run('secrets.create', {}, { secret: { name: 'warehouse_password', value: 'example-value' } });

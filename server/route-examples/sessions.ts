@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const sessionExamples = defineExamples('sessions', {
+export const sessionsExamples = defineExamples('sessions', {
   // A successful login makes the script's later calls use the new token.
   openapi: async (run) => {
     await run('sessions.login', {}, { session: { email: 'admin@admin.com', password: 'wrong' } });

@@ -1,6 +1,6 @@
 import { defineExamples } from './define.js';
 
-export const statusExamples = defineExamples('statuses', {
+export const statusesExamples = defineExamples('statuses', {
   openapi: async (run) => {
     await run('statuses.health', {});
     await run('statuses.list', {});

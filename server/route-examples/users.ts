@@ -1,7 +1,7 @@
 import { itemOf } from '@pipeline-api/core/fixtures';
 import { defineExamples } from './define.js';
 
-export const userExamples = defineExamples('users', {
+export const usersExamples = defineExamples('users', {
   openapi: async (run) => {
     await run('users.create', {}, { user: { email: 'nope', password: 'password1', password_confirmation: 'password1' } });
     const created = await run(

@@ -1,25 +1,19 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
 import { TestApi } from '../../core/test/harness.js';
-import { LOCATIONS, LOWEST_ROLE, PROMISES, ROLES, STATES, expected, policyAccess, renderSecurityDoc, routes, type Outcome } from './auth-matrix.js';
+import { LOCATIONS, LOWEST_ROLE, PROMISES, ROLES, STATES, expected, policyAccess, routes, type Outcome } from './auth-matrix.js';
 import { examplesOf } from '../route-examples/index.js';
 import { tokensTable } from '../../core/src/model/tokens.js';
 import { issueToken } from '../../core/src/auth/tokens.js';
 
-const SECURITY_DOC = fileURLToPath(new URL('../../docs/security.md', import.meta.url));
 const ROLE_IDS = { owner: 1, admin: 2, editor: 3, viewer: 4 } as const;
 
 it('the policies let through the lowest role the table states for each route, and the table names every route', () => {
   expect(Object.keys(LOWEST_ROLE).sort()).toEqual(routes.map((r) => r.id).sort());
   expect(Object.fromEntries(routes.map((r) => [r.id, policyAccess(r.id)]))).toEqual(LOWEST_ROLE);
-});
-
-it('docs/security.md is the matrix the table states (UPDATE_DOCS=1 rewrites it)', () => {
-  if (process.env.UPDATE_DOCS) writeFileSync(SECURITY_DOC, renderSecurityDoc());
-  expect(readFileSync(SECURITY_DOC, 'utf8')).toBe(renderSecurityDoc());
 });
 
 it('each promise docs/security.md makes names a test that is there', () => {

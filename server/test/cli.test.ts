@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONS } from '../cli/options.js';
-import { fixturesSchemaText, FIXTURES_SCHEMA_PATH } from '../scripts/generate-fixtures-schema.js';
 import { root, startCli } from './cli-process.js';
 
 const run = promisify(execFile);
@@ -397,10 +396,6 @@ describe('stopping and starting', () => {
 });
 
 describe('the fixtures format and the option docs', () => {
-  it('server/fixtures.schema.json is generated from the zod schema and current (npm run fixtures-schema)', () => {
-    expect(readFileSync(FIXTURES_SCHEMA_PATH, 'utf8')).toBe(fixturesSchemaText());
-  });
-
   it('docs/configuration.md and docs/server.md document every option and its environment variable', () => {
     for (const file of ['docs/configuration.md', 'docs/server.md']) {
       const text = readFileSync(join(root, file), 'utf8');

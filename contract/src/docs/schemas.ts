@@ -3,13 +3,13 @@ import { ErrorBody, FieldError } from '../envelope.js';
 import { metaParams } from '../meta.js';
 import { dateTime, numericId } from '../primitives.js';
 import { PipelineListMetadata } from '../routes/pipelines.js';
-import { Block, BlockCreate } from '../schemas/block.js';
-import { LogFile } from '../schemas/log.js';
-import { ApiTriggerBody, PipelineRun, PipelineRunCreate, PipelineRunUpdate } from '../schemas/pipeline-run.js';
-import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate, ScheduleSettings } from '../schemas/trigger.js';
-import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
-import { Session, SessionCreate } from '../schemas/session.js';
-import { Role, RolePermission, SessionUser, User, UserCreate } from '../schemas/user.js';
+import { Block, BlockCreate } from '../schemas/blocks.js';
+import { LogFile } from '../schemas/logs.js';
+import { ApiTriggerBody, PipelineRun, PipelineRunCreate, PipelineRunUpdate } from '../schemas/pipeline-runs.js';
+import { PipelineSchedule, PipelineScheduleCreate, PipelineScheduleUpdate, ScheduleSettings } from '../schemas/pipeline-schedules.js';
+import { Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipelines.js';
+import { Session, SessionCreate } from '../schemas/sessions.js';
+import { Role, RolePermission, SessionUser, User, UserCreate } from '../schemas/users.js';
 
 /** Describes a schema for the documents; one schema given two different descriptions is a mistake. */
 export function describeSchema(schema: z.core.$ZodType, description: string): void {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery, metaParams } from '../meta.js';
 import { queryBoolean } from '../primitives.js';
-import { Backfill, BackfillCreate, BackfillUpdate } from '../schemas/backfill.js';
+import { Backfill, BackfillCreate, BackfillUpdate } from '../schemas/backfills.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();

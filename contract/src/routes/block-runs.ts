@@ -2,23 +2,21 @@ import { initContract } from '../dsl.js';
 import * as z from 'zod/mini';
 import { listEnvelope, responses } from '../envelope.js';
 import { listQuery } from '../meta.js';
-import { BlockOutput } from '../schemas/block-output.js';
-import { BlockRun } from '../schemas/block-run.js';
+import { BlockRun } from '../schemas/block-runs.js';
 import { routeMeta } from '../route-meta.js';
+import { blockRunOutputs } from './outputs.js';
 
 const c = initContract();
 const blockRunTag = 'block-runs';
 
-/** `/api/block_runs/:block_run_id/outputs`: what a completed block run produced (Mage's OutputResource). */
-export const blockRunOutputs = c.router({
+/** `/api/pipeline_runs/:pipeline_run_id/block_runs`: one run's block runs. */
+export const blockRunsOfRun = c.router({
   list: {
     method: 'GET',
-    path: '/api/block_runs/:block_run_id/outputs',
-    query: z.extend(listQuery, {
-      sample_count: z.optional(z.coerce.number<number>().check(z.int(), z.minimum(1))),
-    }),
-    responses: responses(listEnvelope('outputs', BlockOutput)),
-    metadata: routeMeta({ resource: 'outputs', action: 'list', tag: blockRunTag }),
+    path: '/api/pipeline_runs/:pipeline_run_id/block_runs',
+    query: listQuery,
+    responses: responses(listEnvelope('block_runs', BlockRun)),
+    metadata: routeMeta({ resource: 'block_runs', parent: 'pipeline_runs', action: 'list', tag: blockRunTag }),
   },
 });
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { PAGE_LIMITS, listQuery, memberQuery, pagedListQuery } from '../meta.js';
 import { queryBoolean, queryList } from '../primitives.js';
-import { Block, BlockCreate, BlockUpdate, SharedBlock, SharedBlockUpdate } from '../schemas/block.js';
+import { Block, BlockCreate, BlockUpdate, SharedBlock, SharedBlockUpdate } from '../schemas/blocks.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();

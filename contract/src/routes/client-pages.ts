@@ -4,7 +4,7 @@ import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { memberQuery, metaParams } from '../meta.js';
 import { queryList } from '../primitives.js';
 import { routeMeta } from '../route-meta.js';
-import { ClientPage } from '../schemas/client-page.js';
+import { ClientPage } from '../schemas/client-pages.js';
 
 const c = initContract();
 const meta = { tag: 'client_pages', resource: 'client_pages' } as const;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { GitBranch } from '../schemas/git-branch.js';
+import { GitBranch } from '../schemas/git-branches.js';
 
 /** The longest branch name a detail takes: a longer one names no branch (404). */
 export const GIT_BRANCH_NAME_MAX = 255;

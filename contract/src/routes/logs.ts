@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, responses } from '../envelope.js';
 import { PAGE_LIMITS, pagedListQuery } from '../meta.js';
 import { queryList } from '../primitives.js';
-import { PipelineLogs } from '../schemas/log.js';
+import { PipelineLogs } from '../schemas/logs.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();

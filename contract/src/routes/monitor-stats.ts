@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { MonitorStat } from '../schemas/monitor-stat.js';
+import { MonitorStat } from '../schemas/monitor-stats.js';
 
 const c = initContract();
 

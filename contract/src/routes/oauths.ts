@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { metaParams } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { OAUTH_PROVIDERS, Oauth } from '../schemas/oauth.js';
+import { OAUTH_PROVIDERS, Oauth } from '../schemas/oauths.js';
 
 const c = initContract();
 const meta = { tag: 'oauths', resource: 'oauths' } as const;

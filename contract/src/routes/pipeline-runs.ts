@@ -17,14 +17,13 @@ export const RUN_ORDER_COLUMNS = [
   'pipeline_uuid',
   'pipeline_schedule_id',
 ] as const;
-import { BlockRun } from '../schemas/block-run.js';
-import { Block } from '../schemas/block.js';
-import { PipelineRun, PipelineRunDetail, PipelineRunUpdate } from '../schemas/pipeline-run.js';
+import { PipelineRun, PipelineRunCreate, PipelineRunDetail, PipelineRunUpdate } from '../schemas/pipeline-runs.js';
+import { blockRunsOfRun } from './block-runs.js';
+import { blocksOfRun } from './run-blocks.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();
 const runTag = 'runs';
-const blockRunTag = 'block-runs';
 const RunEnvelope = memberEnvelope('pipeline_run', PipelineRun);
 /** The runs list's metadata: with `include_pipeline_uuids`, every pipeline's uuid too (the UI's filter). */
 export const RunListMetadata = withMeta(z.extend(ListMetadata, { pipeline_uuids: z.optional(z.array(z.string())) }), { id: 'RunListMetadata' });
@@ -35,25 +34,26 @@ const unixSeconds = z.pipe(
   z.transform((value: string) => Number(value)),
 );
 
-/** `/api/pipeline_runs/:pipeline_run_id/block_runs`: one run's block runs. */
-export const blockRunsOfRun = c.router({
+/** `/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs`: one trigger's runs. */
+export const pipelineRunsOfSchedule = c.router({
   list: {
     method: 'GET',
-    path: '/api/pipeline_runs/:pipeline_run_id/block_runs',
-    query: listQuery,
-    responses: responses(listEnvelope('block_runs', BlockRun)),
-    metadata: routeMeta({ resource: 'block_runs', parent: 'pipeline_runs', action: 'list', tag: blockRunTag }),
+    path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs',
+    query: z.extend(listQuery, {
+      status: z.optional(queryList),
+      'status[]': z.optional(queryList),
+      disable_retries_grouping: z.optional(z.string()),
+    }),
+    responses: responses(listEnvelope('pipeline_runs', PipelineRun)),
+    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'list', tag: runTag }),
   },
-});
-
-/** `/api/pipeline_runs/:pipeline_run_id/blocks`: the blocks a run ran (Mage's run page draws its dependency tree from them). */
-export const blocksOfRun = c.router({
-  list: {
-    method: 'GET',
-    path: '/api/pipeline_runs/:pipeline_run_id/blocks',
-    query: z.extend(listQuery, { 'block_uuid[]': z.optional(queryList) }),
-    responses: responses(listEnvelope('blocks', Block)),
-    metadata: routeMeta({ resource: 'blocks', parent: 'pipeline_runs', action: 'list', tag: runTag }),
+  create: {
+    method: 'POST',
+    path: '/api/pipeline_schedules/:pipeline_schedule_id/pipeline_runs',
+    query: memberQuery,
+    body: z.object({ pipeline_run: PipelineRunCreate, api_key: z.optional(z.string()) }),
+    responses: responses(RunEnvelope),
+    metadata: routeMeta({ resource: 'pipeline_runs', parent: 'pipeline_schedules', action: 'create', tag: runTag }),
   },
 });
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { PipelineTrigger, PipelineTriggerCreate } from '../schemas/pipeline-trigger.js';
+import { PipelineTrigger, PipelineTriggerCreate } from '../schemas/pipeline-triggers.js';
 
 const c = initContract();
 const nested = { resource: 'pipeline_triggers', parent: 'pipelines', tag: 'triggers-in-code' } as const;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { PipelineVariable, PipelineVariableUpdate, PipelineVariableWrite } from '../schemas/pipeline-variable.js';
+import { PipelineVariable, PipelineVariableUpdate, PipelineVariableWrite } from '../schemas/pipeline-variables.js';
 
 const c = initContract();
 const nested = { resource: 'variables', parent: 'pipelines', tag: 'variables' } as const;

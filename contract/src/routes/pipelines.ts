@@ -4,12 +4,12 @@ import { withMeta } from '../annotate.js';
 import { ListMetadata, listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { queryBoolean, queryList, sortKeyList } from '../primitives.js';
-import { PIPELINE_SORT_KEYS, Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipeline.js';
+import { PIPELINE_SORT_KEYS, Pipeline, PipelineCreate, PipelineUpdate } from '../schemas/pipelines.js';
 import { routeMeta } from '../route-meta.js';
 import { pipelineBlocks } from './blocks.js';
 import { pipelineLogs } from './logs.js';
 import { blockOutputDownloads } from './block-outputs.js';
-import { pipelineSchedulesOfPipeline } from './triggers.js';
+import { pipelineSchedulesOfPipeline } from './pipeline-schedules.js';
 import { pipelineBackfills } from './backfills.js';
 
 const c = initContract();

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { memberQuery, metaParams } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { Project, ProjectUpdate, PublicProject } from '../schemas/project.js';
+import { Project, ProjectUpdate, PublicProject } from '../schemas/projects.js';
 
 const c = initContract();
 const meta = { tag: 'projects', resource: 'projects' } as const;

@@ -2,7 +2,7 @@ import { initContract } from '../dsl.js';
 import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
-import { Secret, SecretCreate } from '../schemas/secret.js';
+import { Secret, SecretCreate } from '../schemas/secrets.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();

@@ -2,7 +2,7 @@ import { initContract } from '../dsl.js';
 import * as z from 'zod/mini';
 import { memberEnvelope, responses } from '../envelope.js';
 import { memberQuery } from '../meta.js';
-import { Session, SessionCreate } from '../schemas/session.js';
+import { Session, SessionCreate } from '../schemas/sessions.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { memberQuery, pagedListQuery } from '../meta.js';
 import { routeMeta } from '../route-meta.js';
-import { Tag, TagCreate } from '../schemas/tag.js';
+import { Tag, TagCreate } from '../schemas/tags.js';
 
 const c = initContract();
 const meta = { tag: 'tags', resource: 'tags' } as const;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { listEnvelope, memberEnvelope, responses } from '../envelope.js';
 import { listQuery, memberQuery } from '../meta.js';
 import { numericId } from '../primitives.js';
-import { User, UserCreate, UserUpdate } from '../schemas/user.js';
+import { User, UserCreate, UserUpdate } from '../schemas/users.js';
 import { routeMeta } from '../route-meta.js';
 
 const c = initContract();

@@ -1,6 +1,6 @@
 /** The resources Mage's web UI reads when any page boots, besides the statuses. */
-export { clientPages } from './client_pages/index.js';
-export { gitBranches } from './git_branches/index.js';
+export { clientPages } from './client-pages/index.js';
+export { gitBranches } from './git-branches/index.js';
 export { oauths } from './oauths/index.js';
 export { projects } from './projects/index.js';
 export { tags } from './tags/index.js';

@@ -4,7 +4,7 @@ const includeRunCount = 'Add `total_run_count` (the dates of the window) and `ru
 const bound =
   'A backfill makes at most 1000 runs (`MAX_RUNS_PER_BACKFILL`, or `MAX_FINISHED_RUNS_PER_TRIGGER` when lower): a start over more dates is a 400 `record_invalid` naming the count, the latest `end_datetime` that fits and the smallest interval that fits; nothing is made.';
 
-export const pipelineBackfillDocs = defineRouteDocs('pipelines.backfills', {
+export const pipelineBackfillsDocs = defineRouteDocs('pipelines.backfills', {
   list: {
     summary: "List a pipeline's backfills",
     description:
@@ -18,7 +18,7 @@ export const pipelineBackfillDocs = defineRouteDocs('pipelines.backfills', {
   },
 });
 
-export const backfillDocs = defineRouteDocs(
+export const backfillsDocs = defineRouteDocs(
   'backfills',
   {
     list: {

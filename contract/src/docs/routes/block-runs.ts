@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const blockRunDocs = defineRouteDocs(
+export const blockRunsDocs = defineRouteDocs(
   'blockRuns',
   {
     list: {
@@ -16,25 +16,9 @@ export const blockRunDocs = defineRouteDocs(
   { name: 'block-runs', description: 'Block runs: one per block of a run, `initial -> queued -> running -> completed | failed`, or skipped.' },
 );
 
-export const blockRunOutputDocs = defineRouteDocs('blockRuns.outputs', {
+export const pipelineRunBlockRunsDocs = defineRouteDocs('pipelineRuns.blockRuns', {
   list: {
-    summary: 'List a block run’s outputs',
-    description:
-      'What the block run produced, stored when it completed: a table (`sample_data` holds its first `sample_count` rows, `shape` the whole table’s rows and columns) or text. The simulated executor makes a table for data loaders and transformers and a line of text for other blocks, unless the block’s `configuration.simulation.output` says otherwise. A block run that did not complete has none.',
-    query: { sample_count: 'Rows of each table to answer: 10 when absent, at most 1000' },
-  },
-});
-
-export const blockOutputDownloadDocs = defineRouteDocs('pipelines.blockOutputs', {
-  download: {
-    summary: 'Download a block’s output in a run as CSV',
-    description:
-      "The table outputs the block run of `block_uuid` in run `pipeline_run_id` stored, as CSV (header first, lines joined by `\\n`, none at the end, as pandas writes them): `text/csv`, `Content-Disposition: attachment; filename=<block_uuid>.csv`. Empty for a block run without a table (text outputs, or not completed). The decoded token may come in the `token` query param, as Mage’s download links send it; failures are the JSON error envelope. Cells a spreadsheet would run as a formula (text starting with `=`, `+`, `-`, `@`, a tab or a carriage return) get a leading `'` unless `formulas=raw` (Mage writes them as stored).",
-    query: {
-      pipeline_run_id: 'The run whose block output to download (required)',
-      token: 'The decoded session token, for a link that cannot send a header',
-      formulas:
-        "`escaped` (default): text cells that a spreadsheet would run as a formula start with `'`, so opening the file runs nothing. `raw`: every cell as stored, as Mage and pandas write it; open that only in a program that does not run formulas.",
-    },
+    summary: "List a run's block runs",
+    description: 'In id order (the order they were created, which follows the pipeline); 404 when the run does not exist.',
   },
 });

@@ -3,7 +3,7 @@ import { defineRouteDocs } from '../define.js';
 /** The query both block deletes take. */
 const deleteQuery = { force: 'Delete even when other blocks depend on it; they inherit its upstreams' };
 
-export const pipelineBlockDocs = defineRouteDocs(
+export const pipelineBlocksDocs = defineRouteDocs(
   'pipelines.blocks',
   {
     list: {
@@ -38,7 +38,7 @@ export const pipelineBlockDocs = defineRouteDocs(
   },
 );
 
-export const blockDocs = defineRouteDocs('blocks', {
+export const blocksDocs = defineRouteDocs('blocks', {
   list: {
     summary: 'List every block',
     description: 'Each block once, with the pipelines it belongs to; sorted by uuid.',

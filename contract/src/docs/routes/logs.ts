@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const pipelineLogDocs = defineRouteDocs(
+export const pipelineLogsDocs = defineRouteDocs(
   'pipelines.logs',
   {
     list: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const monitorStatDocs = defineRouteDocs(
+export const monitorStatsDocs = defineRouteDocs(
   'monitorStats',
   {
     detail: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const runDocs = defineRouteDocs(
+export const pipelineRunsDocs = defineRouteDocs(
   'pipelineRuns',
   {
     list: {
@@ -44,18 +44,19 @@ export const runDocs = defineRouteDocs(
   },
 );
 
-export const runBlockRunDocs = defineRouteDocs('pipelineRuns.blockRuns', {
+export const schedulePipelineRunsDocs = defineRouteDocs('pipelineSchedules.pipelineRuns', {
   list: {
-    summary: "List a run's block runs",
-    description: 'In id order (the order they were created, which follows the pipeline); 404 when the run does not exist.',
+    summary: "List a trigger's runs",
+    description: 'Newest first (by id); 404 when the trigger does not exist.',
+    query: {
+      status: 'Only runs in these statuses',
+      'status[]': 'Only runs in these statuses',
+      disable_retries_grouping: 'Accepted and ignored: runs are never grouped',
+    },
   },
-});
-
-export const runBlockDocs = defineRouteDocs('pipelineRuns.blocks', {
-  list: {
-    summary: 'List the blocks a run ran',
+  create: {
+    summary: 'Run a trigger now',
     description:
-      "Each block of the run's pipeline that has a block run in it, in the block runs' order, with its place in the graph (Mage's run page draws the dependency tree from it); 404 when the run does not exist.",
-    query: { 'block_uuid[]': 'Accepted and ignored, as Mage does: every block of the run is listed' },
+      'A new `initial` run; the scheduler starts it on its next tick when the trigger is active (an inactive `time` `@once` trigger is activated, as Mage).',
   },
 });

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const pipelineTriggerDocs = defineRouteDocs(
+export const pipelineTriggersDocs = defineRouteDocs(
   'pipelineTriggers',
   {
     list: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const pipelineVariableDocs = defineRouteDocs(
+export const pipelineVariablesDocs = defineRouteDocs(
   'pipelineVariables',
   {
     list: {

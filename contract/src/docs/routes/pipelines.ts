@@ -1,7 +1,7 @@
-import { PIPELINE_SORT_KEYS } from '../../schemas/pipeline.js';
+import { PIPELINE_SORT_KEYS } from '../../schemas/pipelines.js';
 import { defineRouteDocs } from '../define.js';
 
-export const pipelineDocs = defineRouteDocs(
+export const pipelinesDocs = defineRouteDocs(
   'pipelines',
   {
     list: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const secretDocs = defineRouteDocs(
+export const secretsDocs = defineRouteDocs(
   'secrets',
   {
     list: {

@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const sessionDocs = defineRouteDocs(
+export const sessionsDocs = defineRouteDocs(
   'sessions',
   {
     login: {

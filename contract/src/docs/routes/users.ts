@@ -1,6 +1,6 @@
 import { defineRouteDocs } from '../define.js';
 
-export const userDocs = defineRouteDocs(
+export const usersDocs = defineRouteDocs(
   'users',
   {
     list: {
