@@ -40,6 +40,8 @@ export function coreAdapter(api: Api, options: CoreAdapterOptions) {
   const readBody = bodyReader();
   const startLog = options.log ? accessLog(options.log, [api.config.apiKey]) : undefined;
   const { fallbacks, trustProxy } = options;
+  /** The envelope for an error before or beside the core's pipeline (an ApiError as it is; anything else classified). */
+  const failure = (error: unknown, req: Request) => core.failure(transportError(error, req), { query: queryOf(req.url) });
 
   /** The route the request's method and path name, run by the core; a path no route takes goes to the fallbacks. */
   function route(req: Request, res: Response, body: unknown, answer: (outcome: Outcome) => void) {
@@ -47,14 +49,11 @@ export function coreAdapter(api: Api, options: CoreAdapterOptions) {
     try {
       found = core.routes.resolve(req.method, req.path);
     } catch (error) {
-      return answer(core.failure(transportError(error, req), { query: queryOf(req.url) }));
+      return answer(failure(error, req));
     }
-    if (found instanceof ApiError) {
-      if (found.code === 404 || found.code === 405) return fallBack(req, res, found, answer);
-      return answer(core.failure(found, { query: queryOf(req.url) }));
-    }
+    if (found instanceof ApiError) return found.code === 404 || found.code === 405 ? fallBack(req, res, found, answer) : answer(failure(found, req));
     const request = toCoreRequest(req, routingMethod(req.method), found.params, body, trustProxy);
-    core.handle(found.route.id, request).then(answer, (error: unknown) => answer(core.failure(transportError(error, req), request)));
+    core.handle(found.route.id, request).then(answer, (error: unknown) => answer(failure(error, req)));
   }
 
   /** The docs and Mage's UI in turn, then `unmatched` (the 404 or 405 for the path). */
@@ -62,9 +61,9 @@ export function coreAdapter(api: Api, options: CoreAdapterOptions) {
     const refuse = (error: ApiError) => answer(core.failure(error, HTTP_STATUS));
     let index = 0;
     const next = (error?: unknown) => {
-      if (error) return answer(core.failure(transportError(error, req), { query: queryOf(req.url) }));
+      if (error) return answer(failure(error, req));
       const fallback = fallbacks[index++];
-      if (!fallback) return answer(core.failure(unmatched, { query: queryOf(req.url) }));
+      if (!fallback) return answer(failure(unmatched, req));
       try {
         fallback(req, res, next, refuse);
       } catch (thrown) {
@@ -88,14 +87,14 @@ export function coreAdapter(api: Api, options: CoreAdapterOptions) {
       if (targetRefusal !== undefined) return answer(core.failure(new ApiError('api_resource_error', targetRefusal), HTTP_STATUS));
       const cors = checkCors(req, res);
       if (cors === 'answered') return;
-      if (cors) return answer(core.failure(forbidden(cors.refusal), { query: queryOf(req.url) }));
+      if (cors) return answer(failure(forbidden(cors.refusal), req));
       if (!hasBody(req)) return route(req, res, undefined, answer);
       readBody(req, res, (error, body) => {
-        if (error) return answer(core.failure(transportError(error, req), { query: queryOf(req.url) }));
+        if (error) return answer(failure(error, req));
         route(req, res, body, answer);
       });
     } catch (error) {
-      answer(core.failure(transportError(error, req), { query: queryOf(req.url) }));
+      answer(failure(error, req));
     }
   };
 }
