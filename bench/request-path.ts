@@ -8,14 +8,14 @@
  * 2. Both edges in their own processes, seeded alike, loaded in turn by autocannon with bench:server's requests: per
  *    scenario the median over rounds of each one's req/s and CPU per request, and ts-rest's over the kit's. On a
  *    shared machine the CPU per request is the figure to trust.
- * `-- --smoke`: one warm-up, one short round, 100 pipelines.
+ * `-- --smoke`: one warm-up, one short round, 100 pipelines. The edges run bundled (esbuild, once), as bench:server runs the server.
  */
 import { request as httpRequest } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createApi } from '@pipeline-api/core';
 import { createApp } from '../server/http/app.js';
-import { TSX_NODE_ARGS } from '../scripts/packaging/source-condition.js';
+import { bundleCommand } from '../server/test/bundled-command.js';
 import { LOAD_ENV, seedForScenarios, serverScenarios } from './server-scenarios.js';
 import { sized } from './smoke.js';
 import { loadScenario, spawnServer, type LoadFigures } from './support.js';
@@ -93,9 +93,12 @@ const PIPELINES = sized(10_000, 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(5, 1));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(3, 1));
 const CONNECTIONS = sized(32, 4);
+// Bundled once: each process then loads one file, not every source through tsx.
+const bundle = await bundleCommand('bench/edge-server.ts');
+process.once('exit', () => bundle.remove());
 const targets = await Promise.all(
   (Object.keys(VARIANTS) as Variant[]).map(async (variant) => {
-    const server = await spawnServer([process.execPath, ...TSX_NODE_ARGS, 'bench/edge-server.ts', variant], LOAD_ENV, /listening on (http:\/\/\S+)/);
+    const server = await spawnServer([process.execPath, ...bundle.entry, variant], LOAD_ENV, /listening on (http:\/\/\S+)/);
     let created = 0;
     return { variant, server, auth: await seedForScenarios(server.url, PIPELINES), next: () => created++ };
   }),
