@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
  * @ts-rest/core. Its declarations (3.53.0-rc.1) name zod 3 types and fail a consumer's `strict` +
  * `skipLibCheck: false` build; its module carries its own copy of zod 3, which bundlers keep whole. These
  * types are ts-rest's shapes narrowed to what this contract uses (zod schemas, JSON bodies), so every router
- * built here is a ts-rest router (`satisfies` in the tests, and @ts-rest/express serves it); the routers are the
+ * built here is a ts-rest router (`satisfies` in the tests; bench/ts-rest-app.ts serves it with @ts-rest/express); the routers are the
  * ones ts-rest builds (a test compares them). DELETE routes leave `body` out (ts-rest's `AppRouteDeleteNoBody`).
  */
 

@@ -11,4 +11,4 @@ export const PACKAGES = ['contract', 'core', 'mocks', 'server', 'sdk', 'query'].
 }));
 
 /** What only the server needs: installing the mocks (or the SDK, the contract, the core) must never bring these. */
-export const SERVER_ONLY = ['express', 'redoc', 'swagger-ui-dist', '@ts-rest/express'];
+export const SERVER_ONLY = ['express', 'redoc', 'swagger-ui-dist'];

@@ -149,8 +149,8 @@ function within(root: string, real: string): boolean {
  * API, the docs, unknown paths). On the UI's paths, a file that may not be served (missing, a directory, outside its
  * folder) is refused as 404 and a method other than GET and HEAD as 405 (Allow: GET, HEAD), both through `refuse`.
  */
-export function mageUiHandler(folder: MageUiFolder, refuse: (req: Request, res: Response, error: ApiError) => void) {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function mageUiHandler(folder: MageUiFolder) {
+  return (req: Request, res: Response, next: NextFunction, refuse: (error: ApiError) => void) => {
     const path = req.path;
     if (path.startsWith('/api/') || path === '/api') return next();
     const target = routeOf(folder, path);
@@ -158,7 +158,7 @@ export function mageUiHandler(folder: MageUiFolder, refuse: (req: Request, res: 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const error = new ApiError('method_not_allowed', `Method ${req.method} is not allowed on ${path}; use GET, HEAD.`);
       error.allow = ['GET', 'HEAD'];
-      return refuse(req, res, error);
+      return refuse(error);
     }
     if (target.kind === 'page') {
       commonHeaders(res, folder, CONTENT_TYPES.get('html')!, NO_CACHE, target.body.length);
@@ -167,7 +167,7 @@ export function mageUiHandler(folder: MageUiFolder, refuse: (req: Request, res: 
     }
     serveFile(folder, target.base, target.rest, target.cache, req, res).then(
       (served) => {
-        if (!served) refuse(req, res, new ApiError('record_not_found', `No file at ${path} in Mage's web UI.`));
+        if (!served) refuse(new ApiError('record_not_found', `No file at ${path} in Mage's web UI.`));
       },
       (error: unknown) => next(error),
     );

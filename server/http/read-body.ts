@@ -1,8 +1,37 @@
 import type { IncomingMessage } from 'node:http';
+import { BODY_LIMIT_BYTES, parseBody } from '@pipeline-api/core';
+import express, { type Request, type Response } from 'express';
 
 /** A Content-Type whose body body-parser reads as UTF-8 text as it is: none, JSON or plain text, UTF-8 or no charset. */
 const PLAIN_TYPE = /^(?:application\/json|text\/plain)(?:\s*;\s*charset=(?:utf-8|"utf-8"))?$/i;
 const DECIMAL = /^\d{1,16}$/;
+
+/** Whether a request carries a body (body-parser's own test, type-is's hasBody): without one there is nothing to read. */
+export function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/**
+ * The body of a request that has one, as text of any Content-Type (Mage's docs send text/plain), parsed as JSON by the
+ * core's parser, as the mocks do: the common body by readPlainBody, any other (compressed, chunked, another charset)
+ * by body-parser, which answers every edge case (413, 415, a broken gzip stream, an aborted upload) with an error.
+ */
+export function bodyReader(): (req: Request, res: Response, done: (error: unknown, body?: unknown) => void) => void {
+  const readText = express.text({ type: () => true, limit: BODY_LIMIT_BYTES });
+  return (req, res, done) => {
+    const parsed = (text: string | undefined) => {
+      let body: unknown;
+      try {
+        body = parseBody(text);
+      } catch (parseError) {
+        return done(parseError);
+      }
+      done(undefined, body);
+    };
+    if (readPlainBody(req, BODY_LIMIT_BYTES, (error, text) => (error ? done(error) : parsed(text)))) return;
+    readText(req, res, (error?: unknown) => (error ? done(error) : parsed(typeof req.body === 'string' ? req.body : undefined)));
+  };
+}
 
 /**
  * The common body, read without body-parser's machinery (its charset and encoding decoders, its stream plumbing): a

@@ -3,16 +3,16 @@ import type { Request } from 'express';
 import { parseHeaders, parseQuery, type CoreRequest } from '@pipeline-api/core';
 
 /** Express request -> the core's transport-free request, with the same parsing the mocks use. */
-export function toCoreRequest(req: Request, method: string, params: Record<string, string>, trustProxy: boolean): CoreRequest {
+export function toCoreRequest(req: Request, method: string, params: Record<string, string>, body: unknown, trustProxy: boolean): CoreRequest {
   return {
     method,
     path: req.path,
     params,
-    query: queryOf(req.originalUrl),
+    query: queryOf(req.url),
     // Node's names are lower case already and repeats joined; only a list (set-cookie) needs parseHeaders' copy. The
     // core reads headers by own name only (request.ts, header()), so the object's prototype never answers for one.
     headers: onlyStrings(req.headers) ? req.headers : parseHeaders(req.headers),
-    body: req.body,
+    body,
     // Behind trusted proxies, the address they saw (AppOptions.trustProxy); else the socket's, without parsing
     // X-Forwarded-For on every request only to ignore it.
     client: trustProxy ? req.ip : req.socket.remoteAddress,

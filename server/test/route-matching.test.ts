@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY, TestServer } from './harness.js';
 
 /**
- * Express (through @ts-rest/express) routes the server's requests; the mocks' MSW handlers are generated from the
- * core's route table, which also answers what Express did not take: Express's matcher and the table must agree.
- * Tricky paths, every method: the same status and error (or success) from both.
+ * The server's adapter routes with the core's route table; the mocks route with MSW, its handlers generated from the
+ * same table's patterns (MSW decodes and matches on its own): the two must agree. Tricky paths, every method: the
+ * same status and error (or success) from both.
  */
 const IDS = ['alpha', '..%2F..%2Fetc%2Fpasswd', 'a%2Fb', '%E0%A4%A', '%00', '%20', 'A', '.', '%25', '~', 'x%3Fy', '%23', 'a;b', '', '%2F'];
 const TEMPLATES = [

@@ -144,7 +144,7 @@ describe('the packed packages in a fresh project', () => {
     expect(installed.has('msw') && installed.has('@pipeline-api/core')).toBe(true); // the listing sees what is there
     expect(SERVER_ONLY.filter((name) => installed.has(name))).toEqual([]);
     expect(installed.has('openapi3-ts')).toBe(false);
-    // The contract declares its own route types: ts-rest is the server's alone.
+    // The contract declares its own route types, and the server routes with the core's table: nothing brings ts-rest.
     expect(installed.has('@ts-rest/core')).toBe(false);
   }, 600_000);
 

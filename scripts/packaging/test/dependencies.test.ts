@@ -14,7 +14,7 @@ const workspaceNames = PACKAGES.map((p) => p.name);
 
 /**
  * The peer dependencies of a package's runtime dependencies: declared so that the version installed with them is
- * the one pinned (the server pins @ts-rest/core, the peer of @ts-rest/express, and imports only its types).
+ * the one pinned, though the package may import nothing of them itself.
  */
 const peersOf = (dependencies: readonly string[]) =>
   dependencies.flatMap((name) => {
