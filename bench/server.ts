@@ -188,7 +188,7 @@ const cpuVerdict = (row: (typeof table)[string], peer: string, target: number) =
   verdict(row.figures[peer]!.cpuPerRequestMs / row.figures.reference!.cpuPerRequestMs, target).replace(/x (met|MISSED)$/, 'x by cpu ($1)');
 const [detail, list, create] = scenarios.map((scenario) => table[scenario.name]!);
 console.log("targets (median of the rounds' ratios; by cpu: the peer's cpu per request over the kit's), reported, not asserted:");
-// The kit with @ts-rest/express serving the routes and every check made: authentication, the policy, validation, the
+// The kit with its adapter serving the routes and every check made: authentication, the policy, validation, the
 // response budget. The hand-written server makes the same checks; json-server and Prism make none.
 for (const [name, row] of Object.entries(table)) {
   const ahead = ['json-server', 'prism', 'prism same'].filter((t) => row.ratios[t] !== undefined);

@@ -15,9 +15,9 @@ export interface RouteMatch {
 }
 
 /**
- * The contract's routes, read once: the one route matcher. The core routes in-process callers with it, the MSW
- * handlers are generated from its patterns (urlPattern), the proxy classifies traffic with it, and it answers what
- * Express's router (registered by @ts-rest/express from the same contract) did not take: 404 vs 405.
+ * The contract's routes, read once: the one route matcher. The server's adapter and the core route with it, the MSW
+ * handlers are generated from its patterns (urlPattern), the proxy classifies traffic with it, and it tells a path no
+ * route takes from a method no route of that path takes: 404 vs 405.
  */
 export class RouteTable {
   readonly routes: CompiledRoute[];
