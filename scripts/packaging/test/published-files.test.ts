@@ -35,6 +35,10 @@ describe('the allow-list of published files', () => {
       exports: { '.': { [SOURCE]: './src/index.ts', import: { types: './dist/index.d.ts', default: './dist/index.js' } }, './package.json': './package.json' },
     };
     expect(entryFiles(manifest, SOURCE)).toEqual(['dist/index.cjs', 'dist/index.d.ts', 'dist/index.js', 'dist/tool.js', 'package.json']);
-    expect(missingFiles(manifest, ['package.json', 'dist/index.js', 'dist/index.cjs', 'dist/tool.js'], SOURCE)).toEqual(['LICENSE', 'CHANGELOG.md', 'dist/index.d.ts']);
+    expect(missingFiles(manifest, ['package.json', 'dist/index.js', 'dist/index.cjs', 'dist/tool.js'], SOURCE)).toEqual([
+      'LICENSE',
+      'CHANGELOG.md',
+      'dist/index.d.ts',
+    ]);
   });
 });
