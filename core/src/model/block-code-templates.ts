@@ -186,7 +186,7 @@ const BY_TYPE: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
 ]);
 
 /** Pipeline types whose blocks Mage writes from other templates (Spark, streaming sources and sinks): none here. */
-const OTHER_TEMPLATES = new Set(['pyspark', 'streaming']);
+const OTHER_TEMPLATES: ReadonlySet<string> = new Set(['pyspark', 'streaming']);
 
 /**
  * The code a new block gets when it is created without any: Mage's generic template for its type and language in a
