@@ -3,6 +3,7 @@ import { ORCHESTRATION_REASONS } from './orchestration-reasons.js';
 import { UI_BOOT_PROBES, UI_BOOT_REASONS } from './ui-boot-probes.js';
 import { BACKFILL_PROBES, BACKFILL_REASONS } from './backfill-probes.js';
 import { UI_VARIABLES_PROBES, UI_VARIABLES_REASONS } from './ui-variables-probes.js';
+import { EDITOR_PROBES, EDITOR_REASONS } from './editor-probes.js';
 import { MAX_NUDGES, POLL_MS, StallWatch, lostJob } from './mage-timing.js';
 
 export const API_KEY = 'zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2';
@@ -84,6 +85,7 @@ export const PROBES: Probe[] = [
   ...UI_BOOT_PROBES,
   ...BACKFILL_PROBES,
   ...UI_VARIABLES_PROBES,
+  ...EDITOR_PROBES,
   { name: 'logout', method: 'PUT', path: '/api/sessions/1', credentials: 'token' },
   { name: 'expired token', method: 'GET', path: '/api/pipelines', credentials: 'token' },
 ];
@@ -92,12 +94,12 @@ export const PROBES: Probe[] = [
  * Sends the probes in order to one server, logging in once for the token. `nudge` (on Mage) restarts its job queue
  * when a wait stalled on a job it lost (mage-queue.ts), then the wait goes on.
  */
-export async function runProbes(baseUrl: string, nudge?: () => Promise<void>): Promise<Answer[]> {
+export async function runProbes(baseUrl: string, nudge?: () => Promise<void>, probes: readonly Probe[] = PROBES): Promise<Answer[]> {
   let token = '';
   let triggerToken = '';
   let backfillTrigger = '';
   const answers: Answer[] = [];
-  for (const probe of PROBES) {
+  for (const probe of probes) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (probe.credentials === 'trigger-token') headers.Authorization = `Bearer ${triggerToken}`;
     else if (probe.credentials !== 'none') headers['X-API-KEY'] = probe.credentials === 'bad-key' ? 'wrong' : API_KEY;
@@ -306,15 +308,11 @@ export const REASONS: Reason[] = [
     covers: (d, probe) =>
       probe.path.startsWith('/api/pipelines?') && /^pipelines\[\d+\]\.blocks$/.test(d.path) && Array.isArray(d.mage) && (d.mage as unknown[]).length === 0,
   },
-  {
-    id: 'template-content',
-    why: 'Mage fills a block from its code template; the spec: without `content` “an empty block is created”, and the kit stores what it is sent.',
-    covers: (d) => tail(d.path) === 'content' && d.kind === 'value',
-  },
   ...ORCHESTRATION_REASONS,
   ...UI_BOOT_REASONS,
   ...BACKFILL_REASONS,
   ...UI_VARIABLES_REASONS,
+  ...EDITOR_REASONS,
 ];
 
 export interface Row {
@@ -324,8 +322,8 @@ export interface Row {
   differences: { difference: Difference; reason?: Reason }[];
 }
 
-export function explain(mage: Answer[], ours: Answer[]): Row[] {
-  return PROBES.map((probe, i) => {
+export function explain(mage: Answer[], ours: Answer[], probes: readonly Probe[] = PROBES): Row[] {
+  return probes.map((probe, i) => {
     const differences = compare(mage[i]!, ours[i]!).map((difference) => ({
       difference,
       reason: REASONS.find((r) => r.covers(difference, probe, mage[i]!, ours[i]!)),

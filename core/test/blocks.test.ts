@@ -35,7 +35,8 @@ describe('blocks', () => {
       block: {
         uuid: 'silent_fire',
         name: 'silent fire',
-        content: '',
+        // Created without content: the template Mage writes for a Python data exporter.
+        content: expect.stringContaining('@data_exporter\ndef export_data(data, *args, **kwargs):'),
         priority: 0,
         config: {},
         language: 'python',
@@ -78,7 +79,7 @@ describe('blocks', () => {
       ['audit', 3, [], ['export']],
     ]);
     const updated = await call('PUT', '/api/pipelines/third/blocks/audit', { body: { block: { upstream_blocks: ['load'], downstream_blocks: [] } } });
-    expect(updated.body.block).toMatchObject({ upstream_blocks: ['load'], downstream_blocks: [], content: '' });
+    expect(updated.body.block).toMatchObject({ upstream_blocks: ['load'], downstream_blocks: [], content: expect.stringContaining('@transformer') });
     expect(await graph('third')).toEqual([
       ['load', 0, [], ['clean', 'audit']],
       ['clean', 1, ['load'], ['export']],

@@ -506,12 +506,16 @@ async function addBlockFromMenu(page: Page, type: RegExp, name: string) {
   await created;
 }
 
+/** What a block's output panel shows once the kit has answered "run block": the kit runs no code. */
+export const KIT_RUN_OUTPUT = /Running code is not available/;
+
 /**
  * The pipeline editor's tour: the page opens (files, templates, data providers, suggestions, kernel), a transformer is
  * added from its menu (linked under the last block, as Mage adds it), code is typed into it and saved, the block is run
- * (the kit answers that code does not run here), and the page is opened again to show the saved code.
+ * (`runOutput`: what its output panel then shows; the kit answers that code does not run here), and the page is opened
+ * again to show the saved code.
  */
-export function editorTour(d: TourData, shownCode: string): PageToVisit[] {
+export function editorTour(d: TourData, shownCode: string, runOutput: RegExp = KIT_RUN_OUTPUT): PageToVisit[] {
   const editor = `/pipelines/${d.pipeline}/edit`;
   return [
     // Opened once the blocks' editors show `shownCode` (a line of the pipeline's code) and the file browser its folders.
@@ -550,10 +554,7 @@ export function editorTour(d: TourData, shownCode: string): PageToVisit[] {
       stay: true,
       interact: async (page) => {
         await page.keyboard.press('Control+Enter');
-        await page
-          .getByText(/Running code is not available/)
-          .first()
-          .waitFor({ timeout: PAGE_BUDGET_MS });
+        await page.getByText(runOutput).first().waitFor({ timeout: PAGE_BUDGET_MS });
       },
     },
     { name: 'the editor reopened', path: editor, waitFor: EDITOR_TOUR.code },

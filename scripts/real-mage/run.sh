@@ -108,7 +108,7 @@ for run in $(seq 1 "$REPEAT"); do
     restore_failed=yes
     break
   fi
-  step="run $run of $REPEAT: the profile, the differential, MCP and the UI tour"
+  step="run $run of $REPEAT: the profile, the differential, MCP, the editor tour and the UI tour"
   echo "real-mage: $step"
   report_before=$(date -r "$REPORT" +%s%N 2>/dev/null)
   run_started=$(date +%s)
