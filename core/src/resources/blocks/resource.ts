@@ -20,7 +20,6 @@ import { preloadViews, type BlockPreload, type PipelineBlockView } from '../../v
 import { applySharedSettings, detachBlock } from './store.js';
 import { blockUuid, renameBlock } from '../../model/block-names.js';
 import { blocksTable, type BlockRecord } from '../../model/blocks.js';
-import { templateCode } from '../../model/block-code-templates.js';
 
 /** Blocks as members of the pipeline in the URL: `/api/pipelines/:pipeline_uuid/blocks[/:block_uuid]`. */
 export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, PipelineBlockView, BlockPreload, PipelineRecord> = {
@@ -72,10 +71,8 @@ export const pipelineBlockResource: Resource<NodeAt<'pipelines.blocks'>, Pipelin
     // A new record either way (applySharedSettings copies), completed here before it is stored.
     const block: BlockRecord = existing ? applySharedSettings(existing, p, now) : applySharedSettings(newBlock(uuid, p.name, p.type, extension, now), p, now);
     block.pipelines = [...block.pipelines, ...targets];
-    // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing); one created
-    // without gets the template Mage writes for its type and language.
+    // As Mage: a block created with code is `updated` (its code differs from what last ran: nothing).
     if (!existing && p.content) block.status = 'updated';
-    else if (!existing) block.content = templateCode(block.type, block.language, home.type);
 
     const updated: PipelineRecord[] = [];
     for (const target of targets) {
