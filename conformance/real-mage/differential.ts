@@ -308,6 +308,11 @@ export const REASONS: Reason[] = [
     covers: (d, probe) =>
       probe.path.startsWith('/api/pipelines?') && /^pipelines\[\d+\]\.blocks$/.test(d.path) && Array.isArray(d.mage) && (d.mage as unknown[]).length === 0,
   },
+  {
+    id: 'template-content',
+    why: 'Mage fills a block from its code template; the spec: without `content` “an empty block is created”, and the kit stores what it is sent.',
+    covers: (d) => tail(d.path) === 'content' && d.kind === 'value',
+  },
   ...ORCHESTRATION_REASONS,
   ...UI_BOOT_REASONS,
   ...BACKFILL_REASONS,
