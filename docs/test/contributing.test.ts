@@ -34,8 +34,9 @@ const REGISTRATIONS: { file: string; anchor: RegExp; add: string }[] = [
   { file: 'core/src/chunks.ts', anchor: / {2}'pipelines\.logs': \{ list: loadLogLines \},\n/, add: '  replays: { create: orchestrator },\n' },
 ];
 
-/** The files `npm run generate` may rewrite (scripts/generate.ts). */
+/** The files `npm run generate` may rewrite (scripts/generate.ts), each published package's API report among them. */
 const GENERATED = new Set([
+  ...['contract', 'core', 'mocks', 'query', 'sdk', 'server'].map((pkg) => `${pkg}/api-report.md`),
   'contract/src/docs/generated/route-docs.ts',
   'contract/src/generated/route-nodes.ts',
   'core/src/resources/index.ts',

@@ -52,12 +52,21 @@ describe('the published query package', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('ships dist and README only; peers on the SDK and @tanstack/query-core, with no runtime dependency or framework', () => {
+  it('ships dist, README, licence and changelog only; peers on the SDK and @tanstack/query-core, with no runtime dependency or framework', () => {
     const files = execFileSync('tar', ['-tzf', tarballs.query!], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(files).toEqual(
-      ['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json'].map(
-        (f) => `package/${f}`,
-      ),
+      [
+        'CHANGELOG.md',
+        'LICENSE',
+        'README.md',
+        'dist/index.cjs',
+        'dist/index.cjs.map',
+        'dist/index.d.cts',
+        'dist/index.d.ts',
+        'dist/index.js',
+        'dist/index.js.map',
+        'package.json',
+      ].map((f) => `package/${f}`),
     );
     const pkg = JSON.parse(readFileSync(join(queryDir, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});

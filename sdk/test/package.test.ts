@@ -45,16 +45,25 @@ describe('the published package', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('ships dist and README only, with no zod or ts-rest in code or types', () => {
+  it('ships dist, README, licence and changelog only, with no zod or ts-rest in code or types', () => {
     const all = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
     // The ESM build's chunks: what is loaded on the first failed call (connection.ts), and what both share.
     const chunks = all.filter((f) => /^package\/dist\/(chunk|connection)-\w+\.js(\.map)?$/.test(f));
     expect(chunks.some((f) => f.includes('/connection-'))).toBe(true);
     const files = all.filter((f) => !chunks.includes(f));
     expect(files).toEqual(
-      ['README.md', 'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json'].map(
-        (f) => `package/${f}`,
-      ),
+      [
+        'CHANGELOG.md',
+        'LICENSE',
+        'README.md',
+        'dist/index.cjs',
+        'dist/index.cjs.map',
+        'dist/index.d.cts',
+        'dist/index.d.ts',
+        'dist/index.js',
+        'dist/index.js.map',
+        'package.json',
+      ].map((f) => `package/${f}`),
     );
     for (const file of [
       'index.js',
