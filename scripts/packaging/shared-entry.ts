@@ -35,7 +35,10 @@ function tryLock(lock: string): boolean {
 function removeStaleEntries(cache: string, keep: string) {
   for (const name of readdirSync(cache)) {
     const path = join(cache, name);
-    if (path !== keep && !name.endsWith('.lock') && Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+    if (path === keep || name.endsWith('.lock')) continue;
+    // Another process may remove or rename the entry between the listing and this look: then it is not ours to judge.
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats && Date.now() - stats.mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
   }
 }
 
