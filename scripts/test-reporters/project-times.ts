@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { experimental_getRunnerTask as runnerTask, type Reporter, type TestModule } from 'vitest/node';
 
 interface ProjectTime {
@@ -12,7 +13,8 @@ interface ProjectTime {
 
 /**
  * Prints one line per vitest project after the run: files, tests, the wall time from its first file's start to
- * its last file's end, and the busy time its files took. Projects run side by side, so wall times overlap.
+ * its last file's end, and the busy time its files took. Projects run side by side, so wall times overlap. The unit
+ * project, every package's tests in one, also gets a line per package (`unit › core`).
  */
 export default class ProjectTimesReporter implements Reporter {
   private readonly projects = new Map<string, ProjectTime>();
@@ -24,16 +26,21 @@ export default class ProjectTimesReporter implements Reporter {
     const result = runnerTask(module).result;
     const end = (result?.startTime ?? Date.now()) + (result?.duration ?? 0);
     const start = (result?.startTime ?? end) - beforeRun;
-    const name = module.project.name || '(root)';
-    const time = this.projects.get(name) ?? { files: 0, tests: 0, failed: 0, busyMs: 0, firstStart: start, lastEnd: end };
+    const project = module.project.name || '(root)';
+    const packageName = relative(module.project.config.root, module.moduleId).split(/[\\/]/)[0];
+    const names = project === 'unit' && packageName ? [project, `${project} › ${packageName}`] : [project];
     const tests = [...module.children.allTests()];
-    time.files += 1;
-    time.tests += tests.length;
-    time.failed += tests.filter((test) => test.result().state === 'failed').length + (module.state() === 'failed' && tests.length === 0 ? 1 : 0);
-    time.busyMs += beforeRun + diagnostic.duration;
-    time.firstStart = Math.min(time.firstStart, start);
-    time.lastEnd = Math.max(time.lastEnd, end);
-    this.projects.set(name, time);
+    const failed = tests.filter((test) => test.result().state === 'failed').length + (module.state() === 'failed' && tests.length === 0 ? 1 : 0);
+    for (const name of names) {
+      const time = this.projects.get(name) ?? { files: 0, tests: 0, failed: 0, busyMs: 0, firstStart: start, lastEnd: end };
+      time.files += 1;
+      time.tests += tests.length;
+      time.failed += failed;
+      time.busyMs += beforeRun + diagnostic.duration;
+      time.firstStart = Math.min(time.firstStart, start);
+      time.lastEnd = Math.max(time.lastEnd, end);
+      this.projects.set(name, time);
+    }
   }
 
   onTestRunEnd() {

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runSteps } from './steps.js';
 
 const bash = (name: string, script: string, after?: string[]) => ({ name, command: 'bash', args: ['-c', script], after });
@@ -6,8 +9,17 @@ const bash = (name: string, script: string, after?: string[]) => ({ name, comman
 describe('steps run side by side', () => {
   it("prints a failed step's output whole, never interleaved with another's, and a passing step's line alone", async () => {
     const printed: string[] = [];
+    const dir = mkdtempSync(join(tmpdir(), 'steps-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const finished = join(dir, 'fast.pid');
+    // The slow step waits until the fast one has exited and been reaped (kill -0 sees a zombie), so the order holds
+    // however loaded the machine is.
+    const fastGone = `until [ -s ${finished} ] && ! kill -0 "$(cat ${finished})" 2>/dev/null; do sleep 0.05; done`;
     const results = await runSteps(
-      [bash('slow', 'echo slow-1; sleep 0.4; echo slow-2 >&2; exit 3'), bash('fast', 'sleep 0.1; echo fast-1; sleep 0.1; echo fast-2')],
+      [
+        bash('slow', `echo slow-1; sleep 0.4; ${fastGone}; echo slow-2 >&2; exit 3`),
+        bash('fast', `echo fast-1; echo fast-2; echo $$ > ${finished}.tmp && mv ${finished}.tmp ${finished}`),
+      ],
       2,
       (text) => printed.push(text),
     );
