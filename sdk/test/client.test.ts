@@ -223,6 +223,14 @@ const sdk = (fetch: Fetch, extra: Partial<Parameters<typeof createClient>[0]> = 
   createClient({ baseUrl: 'http://api.test', apiKey: 'k', fetch, ...extra });
 
 describe('the SDK on its own: errors, retries, timeouts', () => {
+  it('keeps a path prefix of baseUrl (a server behind a reverse proxy at /mage)', async () => {
+    const { fetch, calls } = scripted(okList);
+    await createClient({ baseUrl: 'http://api.test/mage', apiKey: 'k', fetch }).pipelines.list();
+    await createClient({ baseUrl: 'http://api.test/mage/', apiKey: 'k', fetch }).pipelines.list();
+    await createClient({ baseUrl: 'http://api.test', apiKey: 'k', fetch }).pipelines.list();
+    expect(calls.map((call) => new URL(call.url).pathname)).toEqual(['/mage/api/pipelines', '/mage/api/pipelines', '/api/pipelines']);
+  });
+
   it('parses Mage crash bodies, HTTP error codes and bodies without an envelope', async () => {
     const crash = {
       error: { code: 500, errors: ['  File "x.py", line 1'], exception: 'Pipeline nope does not exist.', message: 'Traceback (most recent call last)...' },

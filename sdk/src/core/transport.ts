@@ -191,7 +191,8 @@ export class Transport {
   #url(call: Call, masked?: ReadonlySet<string>): string {
     const { route, query } = call;
     const path = this.#path(call, masked);
-    const url = new URL(path, this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
+    // Relative to the base, so a base behind a path prefix (https://host/mage) keeps it: `/api/…` would replace it.
+    const url = new URL(path.replace(/^\/+/, ''), this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;
       const wire = route.query[name] ?? name;
