@@ -5,7 +5,7 @@
  * written by hand; login refreshes every query and logout removes them all (the next user must not see them).
  * Run: `npm run generate` (scripts/generate.ts, which gives it the SDK's route table as it generates it).
  */
-import { contract, walkContract } from '@pipeline-api/contract';
+import { contract, walkContract, type AppRouter } from '@pipeline-api/contract';
 import type { RouteEntry } from '../../sdk/src/core/route.js';
 import type { QueryRoute } from '../src/core/route.js';
 import { invalidationRule } from './invalidation.js';
@@ -15,10 +15,10 @@ import { doc } from '../../sdk/scripts/json-schema-to-ts.js';
 export const QUERY_GENERATED_DIR = 'query/src/generated';
 const HEADER = '// Generated from the contract by query/scripts/generate.ts. Do not edit.\n';
 
-/** The query layer's generated files (name -> text), from the contract and the SDK's route table. */
-export function queryFiles(sdkTable: readonly RouteEntry[]): Map<string, string> {
+/** The query layer's generated files (name -> text), from the contract (or a test's own) and the SDK's route table. */
+export function queryFiles(sdkTable: readonly RouteEntry[], router: AppRouter = contract): Map<string, string> {
   const sdkRoutes = new Map(sdkTable.map((r) => [r.id, r]));
-  const contractRoutes = walkContract(contract).map(({ id, route, meta }) => {
+  const contractRoutes = walkContract(router).map(({ id, route, meta }) => {
     const sdk = sdkRoutes.get(id);
     if (!sdk) throw new Error(`${id} is not in the SDK's route table: run the SDK's generator first`);
     return { id, method: route.method, meta, sdk };

@@ -3,7 +3,7 @@
  * Nothing generated refers to zod or ts-rest: the published package carries neither.
  * Run: `npm run generate` (scripts/generate.ts writes these files with every other generated one).
  */
-import { contract, walkContract, type ContractRoute } from '@pipeline-api/contract';
+import { contract, walkContract, type AppRouter, type ContractRoute } from '@pipeline-api/contract';
 import { describeContract, routeDoc } from '@pipeline-api/contract/docs';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/core/route.js';
@@ -44,7 +44,14 @@ interface Signature {
   resultType: string;
 }
 
-function describe(defs: Map<string, string>, route: ContractRoute): Signature {
+/** What the generators read: the kit's contract and its docs, or a contract of a test's own. */
+export interface GeneratorSource {
+  router: AppRouter;
+  routeDoc: (route: ContractRoute) => { summary: string; description?: string };
+}
+const KIT: GeneratorSource = { router: contract, routeDoc };
+
+function describe(defs: Map<string, string>, route: ContractRoute, source: GeneratorSource): Signature {
   const { route: r, meta, id, params, itemKey: resultKey, payloadKey, list } = route;
   const base = pascal(id);
 
@@ -79,7 +86,7 @@ function describe(defs: Map<string, string>, route: ContractRoute): Signature {
   }
 
   return {
-    summary: [routeDoc(route).summary, routeDoc(route).description].join(': '),
+    summary: [source.routeDoc(route).summary, source.routeDoc(route).description].join(': '),
     deprecated: meta.deprecated,
     entry: {
       id,
@@ -124,11 +131,11 @@ function printResources(signatures: readonly Signature[]): string {
 }
 
 /** The SDK's generated files (name -> text) and its route table, which the query layer's generator reads. */
-export function sdkFiles(): { files: Map<string, string>; routes: RouteEntry[] } {
+export function sdkFiles(source: GeneratorSource = KIT): { files: Map<string, string>; routes: RouteEntry[] } {
   // Field and route descriptions become the types' comments: put on the schemas before converting them.
-  describeContract();
+  if (source === KIT) describeContract();
   const defs = new Map<string, string>(); // type name -> printed declaration
-  const signatures = walkContract(contract).map((route) => describe(defs, route));
+  const signatures = walkContract(source.router).map((route) => describe(defs, route, source));
   const resources = printResources(signatures);
   const routes = signatures.map((s) => s.entry);
   const files = new Map([

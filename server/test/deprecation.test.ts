@@ -6,6 +6,8 @@ import { initContract } from '../../contract/src/dsl.js';
 import { buildOpenApi } from '../openapi-builder.js';
 import { toolDescription } from '../mcp/route-tools.js';
 import { doc, printType, type JsonSchema } from '../../sdk/scripts/json-schema-to-ts.js';
+import { sdkFiles } from '../../sdk/scripts/generate.js';
+import { queryFiles } from '../../query/scripts/generate.js';
 
 /**
  * A contract of its own, for this test only (the kit's contract deprecates nothing Mage deprecates): one deprecated
@@ -40,10 +42,8 @@ const fixture = c.router({
 });
 
 const routes = walkContract(fixture);
-const document = buildOpenApi({
-  version: '0.0.0',
-  contract: { routes, routeDoc: (route: ContractRoute) => ({ summary: `The ${route.key}`, description: `Does ${route.key}.` }), tagDoc: () => 'Gadgets' },
-});
+const routeDoc = (route: ContractRoute) => ({ summary: `The ${route.key}`, description: `Does ${route.key}.` });
+const document = buildOpenApi({ version: '0.0.0', contract: { routes, routeDoc, tagDoc: () => 'Gadgets' } });
 const operation = (path: string, method: 'get' | 'post') => document.paths![path]![method]!;
 const component = document.components!.schemas!.DeprecationTestGadget as SchemaObject;
 
@@ -67,6 +67,22 @@ describe('a deprecation marked once in the contract', () => {
     // The query layer's entry: a comment of its own, the tag alone.
     expect(doc(undefined, '  ', 'use `gadgets.detail` instead.')).toBe('  /**\n   * @deprecated use `gadgets.detail` instead.\n   */\n');
     expect(doc('Not deprecated', '  ', undefined)).toBe('  /** Not deprecated */\n');
+  });
+
+  it('is `@deprecated` in the files the SDK and query generators write from that contract', () => {
+    const sdk = sdkFiles({ router: fixture, routeDoc });
+    const sdkTypes = sdk.files.get('types.ts')!;
+    expect(sdkTypes).toContain(
+      '  /**\n   * The find: Does find.\n   * @deprecated use `gadgets.detail` (GET /api/gadgets/:id) instead.\n   */\n  find(id: number | string, options?: RequestOptions): APIPromise<DeprecationTestGadget>;',
+    );
+    expect(sdkTypes).toContain(
+      '  /** The detail: Does detail. */\n  detail(id: number | string, options?: RequestOptions): APIPromise<DeprecationTestGadget>;',
+    );
+    expect(sdkTypes).toContain('  /**\n   * Use `color`\n   * @deprecated\n   */\n  colour?: string;');
+    const queryTypes = queryFiles(sdk.routes, fixture).get('types.ts')!;
+    expect(queryTypes).toContain("  /**\n   * @deprecated use `gadgets.detail` (GET /api/gadgets/:id) instead.\n   */\n  find: Read<Client['find']>;");
+    expect(queryTypes).toContain("\n  detail: Read<Client['detail']>;");
+    expect(queryTypes).not.toMatch(/@deprecated[^\n]*\n[^\n]*\n {2}detail:/);
   });
 
   it("is a warning in the MCP tool's description, and names deprecated arguments", () => {
