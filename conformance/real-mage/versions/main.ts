@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_MAGE_VERSION } from '@pipeline-api/contract';
 import { root } from '../../../scripts/packaging/workspaces.js';
 import { expectedPages } from './pages.js';
 
@@ -13,7 +14,10 @@ const check = process.argv.includes('--check');
 let stale = 0;
 for (const [path, text] of expectedPages()) {
   const file = join(root, path);
-  if (readFileSync(file, 'utf8') === text) continue;
+  if (readFileSync(file, 'utf8') === text) {
+    console.log(`mage:versions: ${path} says what changed since ${DEFAULT_MAGE_VERSION}`);
+    continue;
+  }
   if (check) {
     stale += 1;
     console.error(`mage:versions: ${path} is stale`);
