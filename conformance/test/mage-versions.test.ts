@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY, PROBES } from '../real-mage/differential.js';
 import { SECRET_PROBE_VALUE } from '../real-mage/orchestration-probes.js';
 import { contractNow, expectedPages } from '../real-mage/versions/pages.js';
-import { recordAnswers, type RecordedAnswers } from '../real-mage/versions/recorded-answers.js';
+import { readAnswers, recordAnswers, type RecordedAnswers } from '../real-mage/versions/recorded-answers.js';
 import { compareReleases, renderVersionChanges, withVersionChanges } from '../real-mage/versions/version-changes.js';
+import { DEFAULT_MAGE_VERSION } from '@pipeline-api/contract';
 import { root } from '../../scripts/packaging/workspaces.js';
 import { execGroup } from '../../scripts/process-group.js';
 import { keptReleases } from '../real-mage/versions/pages.js';
@@ -52,6 +53,25 @@ describe('what changed between two Mage releases, in the contract gate’s words
     );
     expect(section).toContain('- GET `/api/pipelines/arwen_starlight/blocks/nope` (missing block): 400 / 404');
     expect(section).toContain('- GET `/api/status` (a new probe): 0.9.80 only');
+  });
+
+  it("finds a change planted in Mage's kept answers: a field removed, a success turned into an error", () => {
+    const kept = readAnswers(DEFAULT_MAGE_VERSION)!;
+    expect(compareReleases(contract, kept, kept).changes).toEqual([]);
+    const planted = structuredClone(kept);
+    const read = planted.answers.find((a) => a.probe === 'read pipeline')!;
+    delete (read.body as { pipeline: Record<string, unknown> }).pipeline.description;
+    const withoutField = compareReleases(contract, kept, planted).changes.map((c) => [
+      c.change.rule,
+      c.change.where,
+      c.change.field,
+      c.change.breaks.includes('sdk'),
+    ]);
+    expect(withoutField).toEqual([['response-field-removed', 'GET /api/pipelines/{uuid} (pipelines.detail)', 'response pipeline.description', true]]);
+    read.body = { error: { code: 404, type: 'record_not_found', message: 'Not found.' } };
+    const comparison = compareReleases(contract, kept, planted);
+    expect(comparison.statusChanges).toEqual([{ request: 'GET `/api/pipelines/arwen_starlight` (read pipeline)', base: 200, current: 404 }]);
+    expect(comparison.changes.map((c) => c.change.rule)).toContain('success-status-changed');
   });
 
   it('replaces the section of a page, or appends it, and nothing else', () => {
