@@ -10,13 +10,16 @@ import { readFixturesFile } from '../../server/cli/fixtures-file.js';
 import { KNOWN_IDS } from '../../server/proxy/known-differences.js';
 import { startProxy } from '../../server/proxy/proxy.js';
 import { violationLine, type ProxyReport } from '../../server/proxy/report.js';
-import { explain, runProbes, type Row } from './differential.js';
+import { explain, PROBES, runProbes, type Row } from './differential.js';
 import { nudgeMageQueue } from './mage-queue.js';
 import { SECRET_PROBE_VALUE } from './orchestration-probes.js';
 import { runProfile, type ProfileResult } from './profile.js';
 import { conformanceOnSeededMocks, conformanceOnSeededServer, recordingSession } from './recorded-targets.js';
 import { renderCompatibility } from './report.js';
 import { DEFAULT_MAGE_VERSION } from '@pipeline-api/contract';
+import { recordAnswers, writeAnswers } from './versions/recorded-answers.js';
+import { versionChangesSection, withVersionChanges } from './versions/version-changes.js';
+import { contractNow } from './versions/pages.js';
 
 const MAGE = process.env.REAL_MAGE_URL;
 if (!MAGE) throw new Error('REAL_MAGE_URL is not set: run `npm run test:real-mage`, which starts a real Mage server');
@@ -36,7 +39,9 @@ describe(`a real Mage AI server (mage-ai ${MAGE_VERSION}) beside the reference s
     if (results.rows && results.mage && results.ours) {
       const target = join(fileURLToPath(new URL('../..', import.meta.url)), REPORT);
       const proxy = results.proxy && { seen: Object.keys(results.proxy.violations.byKnownDifference), unexplained: results.proxy.violations.unexplained };
-      writeFileSync(target, renderCompatibility(results.rows, results.mage, results.ours, proxy, MAGE_VERSION));
+      const page = renderCompatibility(results.rows, results.mage, results.ours, proxy, MAGE_VERSION);
+      // Another release's page closes with what changed since the contract's own (versions/).
+      writeFileSync(target, withVersionChanges(page, versionChangesSection(contractNow(), MAGE_VERSION)));
       console.log(`wrote ${target}`);
     }
     rmSync(recordings, { recursive: true, force: true });
@@ -47,6 +52,8 @@ describe(`a real Mage AI server (mage-ai ${MAGE_VERSION}) beside the reference s
     const server = await listen({ config: { bcryptRounds: 4 } });
     const [mage, ours] = await Promise.all([runProbes(MAGE, nudge), runProbes(server.url)]).finally(() => server.close());
     results.rows = explain(mage, ours);
+    // Kept per release: a later run of another release compares its answers with these (versions/).
+    writeAnswers(recordAnswers(MAGE_VERSION, PROBES, mage));
     const unexplained = results.rows.flatMap((row) =>
       row.differences
         .filter((d) => !d.reason)

@@ -56,7 +56,7 @@ const jsonContent = (holder: unknown): Record<string, Schema> => {
 };
 
 /** The success side of a 200: the contract answers `oneOf [success, ErrorEnvelope]`; a file route answers the file. */
-function successSchema(doc: Document, response: unknown): { media: string[]; schema: unknown } {
+export function successSchema(doc: Document, response: unknown): { media: string[]; schema: unknown } {
   const content = jsonContent(resolve(doc, response).schema);
   const media = Object.keys(content).sort();
   const file = media.find((m) => m !== 'application/json');

@@ -9,8 +9,9 @@
 # its fresh state between runs (fresh_mage.py), and prints per test how many runs it passed, each run's time and
 # whether every run regenerated docs/compatibility.md byte for byte.
 # Another Mage release gets a virtualenv of its own (.venv/real-mage-X.Y.Z), installs without the pinned
-# constraints (they are 0.9.80's), and writes its report to docs/compatibility-X.Y.Z.md, beside 0.9.80's: the two
-# pages side by side show what changed between the releases. `--plan` prints what a run would use, and stops.
+# constraints (they are 0.9.80's) unless scripts/real-mage/constraints-X.Y.Z.txt keeps its own, writes its report to
+# docs/compatibility-X.Y.Z.md, beside 0.9.80's, and closes it with what changed since 0.9.80 in the contract gate's
+# words (conformance/real-mage/versions/). `--plan` prints what a run would use, and stops.
 # `mage start` runs Mage's scheduler in a child process (instance type server_and_scheduler, the default): it starts
 # runs and executes their blocks in job processes. It ticks every 10 s (Mage's default): at 1 s a block job was
 # now and then enqueued just as Mage's job pool process was exiting idle, and never ran (docs/compatibility.md).
@@ -51,6 +52,8 @@ if [ "$MAGE_VERSION" = "$DEFAULT_MAGE_VERSION" ]; then
 else
   VENV=$ROOT/.venv/real-mage-$MAGE_VERSION
   CONSTRAINTS=()
+  # A release run before keeps its own pins (its pip freeze), so its rerun installs what it ran on.
+  [ -f "scripts/real-mage/constraints-$MAGE_VERSION.txt" ] && CONSTRAINTS=(-c "scripts/real-mage/constraints-$MAGE_VERSION.txt")
   REPORT=docs/compatibility-$MAGE_VERSION.md
 fi
 export MAGE_VERSION
