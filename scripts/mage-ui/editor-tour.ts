@@ -25,6 +25,9 @@ async function addBlockFromMenu(page: Page, type: RegExp, name: string) {
   await created;
 }
 
+/** The tour's step that draws a link by dragging in the dependency tree. */
+export const LINK_STEP = 'an upstream link drawn by dragging';
+
 /** What a block's output panel shows once the kit has answered "run block": the kit runs no code. */
 export const KIT_RUN_OUTPUT = /Running code is not available/;
 
@@ -92,6 +95,28 @@ export function editorTour(d: TourData, shownCode: string, runOutput: RegExp = K
       },
     },
     {
+      // Mage's dependency tree: the pipeline's first block's bottom port dragged onto the renamed block, which Mage saves
+      // as that block with one more upstream block.
+      name: LINK_STEP,
+      path: editor,
+      stay: true,
+      interact: async (page) => {
+        const source = await firstBlockInTree(page, [d.block, EDITOR_TOUR.renamedUuid]);
+        const linked = afterCall(page, 'PUT', new RegExp(`^/api/pipelines/${d.pipeline}/blocks/${EDITOR_TOUR.renamedUuid}(\\?|$)`));
+        await dragLink(page, source, EDITOR_TOUR.renamedUuid);
+        await linked;
+      },
+    },
+    {
+      // Opened again, the tree draws the link: the port Mage gives each end of an edge.
+      name: 'the editor reopened with the link',
+      path: editor,
+      waitFor: EDITOR_TOUR.code,
+      interact: async (page) => {
+        await page.locator(`g[id$="→${EDITOR_TOUR.renamedUuid}→to"]`).first().waitFor({ state: 'attached', timeout: PAGE_BUDGET_MS });
+      },
+    },
+    {
       // Mage's rule: a block with downstream blocks is deleted only with force; its editor shows the server's refusal.
       name: 'a block with downstream blocks kept',
       path: editor,
@@ -125,4 +150,42 @@ async function deleteSelectedBlock(page: Page, code: string) {
   await page.keyboard.press('d');
   await page.keyboard.press('d');
   await deleted;
+}
+
+/** A node of the dependency tree: Mage's `g` element of the block (reaflow names it `ref-<n>-node-<uuid>`). */
+const treeNode = (page: Page, uuid: string) => page.locator(`g[id$="-node-${uuid}"]`).first();
+
+/** The uuid of the first block the dependency tree draws, but `others`. */
+async function firstBlockInTree(page: Page, others: string[]): Promise<string> {
+  const ids = await page.locator('g[id*="-node-"]:not([id*="-port-"])').evaluateAll((nodes) => nodes.map((node) => node.id));
+  const uuid = ids.map((id) => id.replace(/^.*?-node-/, '')).find((candidate) => !others.includes(candidate));
+  if (!uuid) throw new Error(`no other block in the dependency tree (it draws ${ids.join(', ')})`);
+  return uuid;
+}
+
+const centre = (box: { x: number; y: number; width: number; height: number }) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+
+/**
+ * Draws a link in Mage's dependency tree with the mouse, as a person does: hovering `from` shows its ports; its bottom
+ * port ("downstream add") is pressed, dragged onto the body of `to` (Mage takes the block the pointer enters while a
+ * port is dragged) and released there. Mage then saves `to` with `from` among its upstream blocks.
+ */
+async function dragLink(page: Page, from: string, to: string) {
+  const body = treeNode(page, from).locator('> foreignObject');
+  await body.scrollIntoViewIfNeeded({ timeout: PAGE_BUDGET_MS });
+  const fromBox = await body.boundingBox();
+  if (!fromBox) throw new Error(`the block ${from} is not drawn in the dependency tree`);
+  await page.mouse.move(centre(fromBox).x, centre(fromBox).y);
+  // The port grows from nothing once the block is hovered.
+  const port = page.locator(`g[id$="-port-${from}-dowstream-add"] rect[class*="clicker"]`).first();
+  await page.waitForFunction((element) => (element?.getBoundingClientRect().width ?? 0) > 20, await port.elementHandle({ timeout: PAGE_BUDGET_MS }), {
+    timeout: PAGE_BUDGET_MS,
+  });
+  const start = centre((await port.boundingBox())!);
+  const target = await treeNode(page, to).locator('> foreignObject').boundingBox();
+  if (!target) throw new Error(`the block ${to} is not drawn in the dependency tree`);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(centre(target).x, centre(target).y, { steps: 15 });
+  await page.mouse.up();
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { launchChromium } from '../../conformance/browser.js';
 import { crawlMageUi, FIXTURE_TOUR, type PageToVisit, type PageVisit } from '../../scripts/mage-ui/crawl.js';
 import { buildDemo } from '../../scripts/mage-ui/demo/build.js';
 import { serveStatic } from '../../scripts/mage-ui/demo/static-server.js';
-import { EDITOR_TOUR, editorTour } from '../../scripts/mage-ui/editor-tour.js';
+import { EDITOR_TOUR, editorTour, LINK_STEP } from '../../scripts/mage-ui/editor-tour.js';
 import { ensureMageUi } from '../../scripts/mage-ui/wheel.js';
 import { parseSettings } from '../cli/options.js';
 import { startServer } from '../cli/server.js';
@@ -87,22 +87,41 @@ function readApi(page: Page, paths: string[]): Promise<Record<string, any>[]> {
   );
 }
 
+/** The editor on the demo, in docs/mage-ui.md: written there when missing or with UPDATE_SCREENSHOTS=1, else to a temp folder. */
+const EDITOR_PICTURE = 'mage-ui-demo-editor.png';
+const pictureTarget = () => {
+  const checkedIn = fileURLToPath(new URL(`../../docs/images/${EDITOR_PICTURE}`, import.meta.url));
+  return process.env.UPDATE_SCREENSHOTS || !existsSync(checkedIn) ? checkedIn : join(tmpdir(), `editor-${process.pid}-${EDITOR_PICTURE}`);
+};
+
 /** What the API answered between the tour's steps. */
 interface Reads {
   added?: any;
   upstream?: any;
   file?: any;
   renamed?: any;
+  linkedTarget?: any;
+  linkedSource?: any;
   after?: any;
   gone?: any;
 }
 
 /** The editor tour with the API read between its steps (the added block, its upstream block and its file; ...). */
-function tourWithReads(reads: Reads): PageToVisit[] {
+function tourWithReads(reads: Reads, picture?: string): PageToVisit[] {
   const pipeline = FIXTURE_TOUR.pipeline;
   const file = (uuid: string) => `/api/file_contents/${encodeURIComponent(`default_repo/transformers/${uuid}.py`)}`;
   const read = (name: string, act: (page: Page) => Promise<void>): PageToVisit => ({ name, path: '', stay: true, interact: act });
   const steps = editorTour(FIXTURE_TOUR, 'def load_data');
+  if (picture) {
+    // The block just run, with the line the page answered it with.
+    steps.splice(
+      steps.findIndex((s) => s.name === 'the block run') + 1,
+      0,
+      read('the picture', async (page) => {
+        await page.screenshot({ path: picture });
+      }),
+    );
+  }
   steps.splice(
     steps.findIndex((s) => s.name === 'the editor reopened') + 1,
     0,
@@ -119,6 +138,16 @@ function tourWithReads(reads: Reads): PageToVisit[] {
     0,
     read('the API read after the rename', async (page) => {
       [reads.renamed] = await readApi(page, [`/api/pipelines/${pipeline}/blocks/${EDITOR_TOUR.renamedUuid}?include_content=true`]);
+    }),
+  );
+  steps.splice(
+    steps.findIndex((s) => s.name === LINK_STEP) + 1,
+    0,
+    read('the API read after the link', async (page) => {
+      [reads.linkedTarget, reads.linkedSource] = await readApi(page, [
+        `/api/pipelines/${pipeline}/blocks/${EDITOR_TOUR.renamedUuid}`,
+        `/api/pipelines/${pipeline}/blocks/load_orders`,
+      ]);
     }),
   );
   steps.push(
@@ -144,14 +173,16 @@ for (const [where, start] of [
     let backend: Backend;
     let tour: { signIn: PageVisit; pages: PageVisit[] };
     const reads: Reads = {};
+    const picture = start === staticDemo ? pictureTarget() : undefined;
 
     beforeAll(async () => {
       const { dir } = await ensureMageUi();
       backend = await start(await browser(), dir);
-      tour = await crawlMageUi(await browser(), backend.url, OWNER, { pages: tourWithReads(reads), context: backend.context });
+      tour = await crawlMageUi(await browser(), backend.url, OWNER, { pages: tourWithReads(reads, picture), context: backend.context });
     }, 600_000);
     afterAll(async () => {
       await backend?.close();
+      if (picture?.startsWith(tmpdir())) rmSync(picture, { force: true });
     });
 
     const step = (name: string) => tour.pages.find((visit) => visit.name === name)!;
@@ -211,6 +242,17 @@ for (const [where, start] of [
       expect(step('the added block renamed').text).toContain(EDITOR_TOUR.renamedUuid);
     });
 
+    it('draws an upstream link by dragging in the dependency tree: both blocks and the reloaded tree agree', () => {
+      const put = step(LINK_STEP).calls.filter((call) => call.method === 'PUT');
+      expect(put.map((call) => [call.path.split('?')[0], call.error])).toEqual([
+        [`/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks/${EDITOR_TOUR.renamedUuid}`, undefined],
+      ]);
+      expect(reads.linkedTarget.block.upstream_blocks).toEqual([FIXTURE_TOUR.block, 'load_orders']);
+      expect(reads.linkedSource.block.downstream_blocks).toEqual([FIXTURE_TOUR.block, EDITOR_TOUR.renamedUuid]);
+      // The step waited for the port Mage draws at the link's end, after the page loaded again.
+      expect(step('the editor reopened with the link').pageErrors).toEqual([]);
+    });
+
     it('deletes with Mage’s rule: a block with downstream blocks is refused without force, the added block goes; the API agrees', () => {
       const refused = step('a block with downstream blocks kept').calls.filter((call) => call.method === 'DELETE');
       expect(refused.map((call) => [call.path.split('?')[0], call.error?.code])).toEqual([[`/api/pipelines/${FIXTURE_TOUR.pipeline}/blocks/load_orders`, 400]]);
@@ -223,6 +265,11 @@ for (const [where, start] of [
       expect(pipeline.blocks.map((b: { uuid: string }) => b.uuid)).toEqual(['load_orders', FIXTURE_TOUR.block]);
       expect(pipeline.blocks[1].downstream_blocks).toEqual([]);
       expect(reads.gone.error).toMatchObject({ code: 404 });
+    });
+
+    it.runIf(start === staticDemo)('on the demo: the picture in docs/mage-ui.md is the one this tour takes', () => {
+      expect(statSync(picture!).size).toBeGreaterThan(3_000);
+      expect(readFileSync(fileURLToPath(new URL('../../docs/mage-ui.md', import.meta.url)), 'utf8')).toContain(`(images/${EDITOR_PICTURE})`);
     });
 
     it.runIf(start === staticDemo)('on the demo: every API call answered by its worker, nothing asked of the host or another origin', () => {
