@@ -46,7 +46,7 @@ class PageSocket extends EventTarget {
   readonly extensions = '';
   readonly bufferedAmount = 0;
   binaryType: BinaryType = 'blob';
-  readyState = 0;
+  readyState: 0 | 1 | 2 | 3 = 0;
   onopen: ((event: Event) => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
