@@ -63,8 +63,9 @@ export function editorTour(d: TourData, shownCode: string, runOutput: RegExp = K
       path: editor,
       stay: true,
       interact: async (page) => {
-        // The new block's editor has the focus once it is added.
-        await page.keyboard.type(EDITOR_TOUR.code);
+        // The new block's editor has the focus once it is added. The text arrives as one input, as a paste would: typed
+        // key by key, a loaded machine saw Monaco lose a character of it.
+        await page.keyboard.insertText(EDITOR_TOUR.code);
         const saved = afterCall(page, 'PUT', new RegExp(`^/api/pipelines/${d.pipeline}\\?`));
         await page.keyboard.press('Control+s');
         await saved;
