@@ -109,12 +109,14 @@ export function editorTour(d: TourData, shownCode: string, runOutput: RegExp = K
       },
     },
     {
-      // Opened again, the tree draws the link: the port Mage gives each end of an edge.
+      // Opened again, the tree draws the link: the ports Mage gives the ends of that edge (`<upstream>→<block>→from|to`).
       name: 'the editor reopened with the link',
       path: editor,
       waitFor: EDITOR_TOUR.code,
       interact: async (page) => {
-        await page.locator(`g[id$="→${EDITOR_TOUR.renamedUuid}→to"]`).first().waitFor({ state: 'attached', timeout: PAGE_BUDGET_MS });
+        await treeNode(page, EDITOR_TOUR.renamedUuid).waitFor({ state: 'attached', timeout: PAGE_BUDGET_MS });
+        const source = await firstBlockInTree(page, [d.block, EDITOR_TOUR.renamedUuid]);
+        await page.locator(`g[id*="-port-${source}→${EDITOR_TOUR.renamedUuid}→"]`).first().waitFor({ state: 'attached', timeout: PAGE_BUDGET_MS });
       },
     },
     {
