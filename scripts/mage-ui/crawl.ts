@@ -71,9 +71,9 @@ export const FIXTURE_TOUR: TourData = { pipeline: 'daily_sales', search: 'daily'
 /** Names the tour gives what it creates. */
 export const TOUR_TRIGGERS = { api: 'tour api trigger', cron: 'tour weekly trigger', cronExpression: '0 6 * * 1' } as const;
 
-const button = (page: Page, name: RegExp) => page.getByRole('button', { name }).first();
+export const button = (page: Page, name: RegExp) => page.getByRole('button', { name }).first();
 /** The answer to the call a step's action makes (a step that fails before awaiting it leaves no unhandled rejection). */
-function afterCall(page: Page, method: string, path: RegExp) {
+export function afterCall(page: Page, method: string, path: RegExp) {
   const answer = page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname + new URL(r.url()).search), {
     timeout: PAGE_BUDGET_MS,
   });
@@ -224,7 +224,7 @@ export function uiTour(d: TourData): PageToVisit[] {
 }
 
 const QUIET_MS = 600;
-const PAGE_BUDGET_MS = 20_000;
+export const PAGE_BUDGET_MS = 20_000;
 
 /** Follows one page's traffic and errors from the moment it is attached. */
 function watch(page: Page) {
@@ -482,128 +482,5 @@ export async function stubBootCalls(context: BrowserContext) {
   );
 }
 
-/** What the editor tour names what it makes, and the code it types (no quotes or brackets: Monaco closes them itself). */
-export const EDITOR_TOUR = {
-  block: 'tour transform',
-  uuid: 'tour_transform',
-  code: 'answer_is_42',
-  renamed: 'tour renamed',
-  renamedUuid: 'tour_renamed',
-} as const;
-
-/** The editor's add-block menu: a type, then Python, then "Generic (no template)", a name, "Save and add". */
-async function addBlockFromMenu(page: Page, type: RegExp, name: string) {
-  await button(page, type).click();
-  await page.getByText('Python', { exact: true }).filter({ visible: true }).last().hover();
-  await page
-    .getByText(/Generic/)
-    .filter({ visible: true })
-    .last()
-    .click();
-  await page.getByPlaceholder('Block name...').filter({ visible: true }).last().fill(name);
-  const created = afterCall(page, 'POST', /^\/api\/pipelines\/[^/]+\/blocks(\?|$)/);
-  await button(page, /Save and add/).click();
-  await created;
-}
-
-/** What a block's output panel shows once the kit has answered "run block": the kit runs no code. */
-export const KIT_RUN_OUTPUT = /Running code is not available/;
-
-/**
- * The pipeline editor's tour: the page opens (files, templates, data providers, suggestions, kernel), a transformer is
- * added from its menu (linked under the last block, as Mage adds it), code is typed into it and saved, the block is run
- * (`runOutput`: what its output panel then shows; the kit answers that code does not run here), and the page is opened
- * again to show the saved code.
- */
-export function editorTour(d: TourData, shownCode: string, runOutput: RegExp = KIT_RUN_OUTPUT): PageToVisit[] {
-  const editor = `/pipelines/${d.pipeline}/edit`;
-  return [
-    // Opened once the blocks' editors show `shownCode` (a line of the pipeline's code) and the file browser its folders.
-    {
-      name: 'editor',
-      path: editor,
-      waitFor: shownCode,
-      interact: async (page) => {
-        await page.getByText('data_loaders').first().waitFor({ timeout: PAGE_BUDGET_MS });
-      },
-    },
-    {
-      name: 'a block added from the menu',
-      path: editor,
-      waitFor: d.block,
-      interact: async (page) => {
-        await addBlockFromMenu(page, /^Transformer/, EDITOR_TOUR.block);
-        await page.getByText(EDITOR_TOUR.uuid).first().waitFor({ timeout: PAGE_BUDGET_MS });
-      },
-    },
-    {
-      name: 'code typed and saved',
-      path: editor,
-      stay: true,
-      interact: async (page) => {
-        // The new block's editor has the focus once it is added.
-        await page.keyboard.type(EDITOR_TOUR.code);
-        const saved = afterCall(page, 'PUT', new RegExp(`^/api/pipelines/${d.pipeline}\\?`));
-        await page.keyboard.press('Control+s');
-        await saved;
-      },
-    },
-    {
-      name: 'the block run',
-      path: editor,
-      stay: true,
-      interact: async (page) => {
-        await page.keyboard.press('Control+Enter');
-        await page.getByText(runOutput).first().waitFor({ timeout: PAGE_BUDGET_MS });
-      },
-    },
-    { name: 'the editor reopened', path: editor, waitFor: EDITOR_TOUR.code },
-    {
-      // The block's name in its header opens Mage's rename dialog, which saves the pipeline with the new name.
-      name: 'the added block renamed',
-      path: editor,
-      stay: true,
-      interact: async (page) => {
-        await page.getByText(EDITOR_TOUR.uuid, { exact: true }).first().click();
-        await page.getByPlaceholder('Block name...').filter({ visible: true }).last().fill(EDITOR_TOUR.renamed);
-        const saved = afterCall(page, 'PUT', new RegExp(`^/api/pipelines/${d.pipeline}\\?`));
-        await button(page, /Save and update/).click();
-        await saved;
-        await page.getByText(EDITOR_TOUR.renamedUuid).first().waitFor({ timeout: PAGE_BUDGET_MS });
-      },
-    },
-    {
-      // Mage's rule: a block with downstream blocks is deleted only with force; its editor shows the server's refusal.
-      name: 'a block with downstream blocks kept',
-      path: editor,
-      stay: true,
-      interact: async (page) => {
-        await deleteSelectedBlock(page, shownCode);
-        await page
-          .getByText(/Please remove the downstream blocks first/)
-          .first()
-          .waitFor({ timeout: PAGE_BUDGET_MS });
-        await page.keyboard.press('Escape');
-      },
-    },
-    {
-      name: 'the added block deleted',
-      path: editor,
-      waitFor: EDITOR_TOUR.code,
-      interact: async (page) => {
-        await deleteSelectedBlock(page, EDITOR_TOUR.code);
-        await page.getByText(EDITOR_TOUR.renamedUuid).first().waitFor({ state: 'detached', timeout: PAGE_BUDGET_MS });
-      },
-    },
-  ];
-}
-
-/** Selects the block whose editor shows `code` (a click in it, then Escape) and deletes it with Mage's shortcut, D D. */
-async function deleteSelectedBlock(page: Page, code: string) {
-  await page.getByText(code).first().click();
-  await page.keyboard.press('Escape');
-  const deleted = afterCall(page, 'DELETE', /^\/api\/pipelines\/[^/]+\/blocks\//);
-  await page.keyboard.press('d');
-  await page.keyboard.press('d');
-  await deleted;
-}
+// The pipeline editor's tour lives in editor-tour.ts; its callers that import it from here still find it.
+export { EDITOR_TOUR, editorTour, KIT_RUN_OUTPUT } from './editor-tour.js';

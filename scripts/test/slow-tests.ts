@@ -56,7 +56,7 @@ export const SLOW_TESTS: Record<string, { why: string; needs: Need[] }> = {
     needs: ['chromium'],
   },
   'server/test/mage-ui-editor-browser.test.ts': {
-    why: "browser: Chromium clicks through Mage's pipeline editor (the pinned wheel's frontend, fetched from PyPI once per user)",
+    why: "browser: Chromium clicks through Mage's pipeline editor (the pinned wheel's frontend, fetched from PyPI once per user) on the server and on the static demo (python3 -m http.server)",
     needs: ['chromium'],
   },
   'examples/web-dashboard/test/dashboard.test.ts': { why: 'browser: Chromium', needs: ['chromium'] },

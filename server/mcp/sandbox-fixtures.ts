@@ -1,5 +1,18 @@
 import type { Fixtures } from '@pipeline-api/core/fixtures';
 
+/** The loader's Python, as Mage writes a data loader block. */
+const LOAD_ORDERS = `import pandas as pd
+
+if 'data_loader' not in globals():
+    from mage_ai.data_preparation.decorators import data_loader
+
+
+@data_loader
+def load_data(*args, **kwargs):
+    """The day's orders."""
+    return pd.DataFrame({'order_id': [1, 2, 3], 'amount': [12.5, 8.0, None]})
+`;
+
 /**
  * What the sandbox starts with: two pipelines with API triggers, a run of each that completed, and a nightly run that
  * failed in its `clean_orders` block (simulated to fail), so an agent has a failure to find, read and retry.
@@ -11,7 +24,7 @@ export const SANDBOX_FIXTURES: Fixtures = {
       description: "Loads, cleans and reports the day's orders",
       tags: ['sales'],
       blocks: [
-        { name: 'load orders', type: 'data_loader', content: 'select * from orders', configuration: { simulation: { duration_ms: 2000 } } },
+        { name: 'load orders', type: 'data_loader', content: LOAD_ORDERS, configuration: { simulation: { duration_ms: 2000 } } },
         {
           name: 'clean orders',
           type: 'transformer',

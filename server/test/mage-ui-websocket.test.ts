@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { listen, type RunningServer } from '../http/listen.js';
 import { openMageUiFolder } from '../http/mage-ui.js';
-import { CODE_DOES_NOT_RUN, NO_TERMINAL } from '../http/mage-ui-websocket.js';
+import { CODE_DOES_NOT_RUN, NO_TERMINAL } from '../http/mage-ui-kernel-messages.js';
 import { API_KEY, OWNER, decodeJwtToken } from './harness.js';
 
 /** Opens a websocket and collects what it receives; resolves with the status of a refused upgrade instead. */
@@ -59,7 +59,7 @@ describe("the editor's websockets (--mage-ui)", () => {
     socket.ws.send(JSON.stringify({ api_key: API_KEY, token, code: 'print(1)', uuid: 'load', pipeline_uuid: 'etl', type: 'data_loader' }));
     const [busy, output, idle] = (await until(socket.received, 3)) as Record<string, unknown>[];
     expect(busy).toMatchObject({ uuid: 'load', pipeline_uuid: 'etl', block_type: 'data_loader', msg_type: 'status', execution_state: 'busy' });
-    expect(output).toMatchObject({ uuid: 'load', msg_type: 'stream', type: 'text/plain', data: CODE_DOES_NOT_RUN });
+    expect(output).toMatchObject({ uuid: 'load', msg_type: 'stream', type: 'text/plain', data: CODE_DOES_NOT_RUN.server });
     expect(idle).toMatchObject({ uuid: 'load', msg_type: 'status', execution_state: 'idle' });
 
     socket.received.length = 0;
@@ -89,7 +89,7 @@ describe("the editor's websockets (--mage-ui)", () => {
     const terminal = await open(`${ws}/websocket/terminal`);
     if (!('ws' in terminal)) throw new Error(`refused: ${terminal.refused}`);
     terminal.ws.send(JSON.stringify(['stdin', 'ls\r']));
-    expect(await until(terminal.received, 1)).toEqual([['stdout', `${NO_TERMINAL}\r\n`]]);
+    expect(await until(terminal.received, 1)).toEqual([['stdout', `${NO_TERMINAL.server}\r\n`]]);
     terminal.ws.close();
     expect(await open(`${ws}/websocket/`, 'https://evil.example')).toEqual({ refused: 403 });
     for (const path of ['/websocket/../api/pipelines', '/api/pipelines', '/websocket/other', '/websocket%2Fterminal', '/websocket/terminal/x']) {

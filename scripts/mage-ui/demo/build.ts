@@ -7,7 +7,7 @@ import { fixtureItemsProblem } from '@pipeline-api/core/fixtures';
 import { createInProcessMock, type Fixtures } from '@pipeline-api/mocks/in-process';
 import { openMageUiFolder } from '../../../server/http/mage-ui.js';
 import { SOURCE_CONDITION } from '../../packaging/source-condition.js';
-import { DEMO_PAGES, DEMO_RESET_PAGE, DEMO_WORKER_PATH, type DemoBuild } from './layout.js';
+import { DEMO_KERNEL_SCRIPT, DEMO_PAGES, DEMO_RESET_PAGE, DEMO_WORKER_PATH, type DemoBuild } from './layout.js';
 
 /** A demo that cannot be built as asked: the message says why. */
 export class DemoError extends Error {}
@@ -23,8 +23,11 @@ const DEMO_PAGE_CSP =
 
 export interface DemoResult {
   out: string;
-  /** Bytes of what the demo adds to Mage's own files: the worker (the mocks' engine and the scenario), the start page's script. */
-  addedBytes: { worker: number; start: number; reset: number };
+  /**
+   * Bytes of what the demo adds to Mage's own files: the worker (the mocks' engine and the scenario), the start page's
+   * script, the reset page's, and the script Mage's pages load first (the editor's websockets answered in the page).
+   */
+  addedBytes: { worker: number; start: number; reset: number; kernel: number };
 }
 
 /**
@@ -45,7 +48,7 @@ export async function buildDemo({ uiDir, out, scenario }: { uiDir: string; out: 
   mkdirSync(join(out, 'demo/mage'), { recursive: true });
   for (const [which, path] of Object.entries(DEMO_PAGES)) {
     const body = folder.pages.get(which === 'index' ? 'index' : 'pipeline-runs');
-    if (body) writeFileSync(join(out, path), body);
+    if (body) writeFileSync(join(out, path), withKernelScript(body));
   }
   const version = createHash('sha256')
     .update(JSON.stringify([fixtures, folder.csp, [...folder.pages.values()].map((page) => page.toString('base64'))]))
@@ -55,6 +58,7 @@ export async function buildDemo({ uiDir, out, scenario }: { uiDir: string; out: 
   const worker = await bundle('worker.ts', join(out, DEMO_WORKER_PATH), { DEMO_BUILD: JSON.stringify(define) });
   const start = await bundle('start.ts', join(out, 'demo/start.js'));
   const reset = await bundle('reset.ts', join(out, 'demo/reset.js'));
+  const kernel = await bundle('kernel.ts', join(out, DEMO_KERNEL_SCRIPT));
   const startPage = page('Mage, with no server', '<p id="status">Starting the demo…</p>', '/demo/start.js');
   writeFileSync(join(out, 'index.html'), startPage);
   // Hosts that answer an unknown path with 404.html (GitHub Pages, Netlify...) start the demo from a deep link too.
@@ -69,7 +73,20 @@ export async function buildDemo({ uiDir, out, scenario }: { uiDir: string; out: 
   );
   writeFileSync(join(out, 'demo/demo.css'), CSS);
   writeFileSync(join(out, MARKER), 'A static demo of Mage’s web UI on the Pipeline API kit’s mocks (npm run mage-ui:demo).\n');
-  return { out, addedBytes: { worker, start, reset } };
+  return { out, addedBytes: { worker, start, reset, kernel } };
+}
+
+/**
+ * Mage's page with the demo's kernel script loaded before any of Mage's own (a same-origin file: the CSP allows it
+ * as it is). It goes after Next's `next-head-count` marker, whose count of the head's elements before it stays true.
+ */
+export function withKernelScript(page: Buffer): Buffer {
+  const html = page.toString('utf8');
+  const tag = `<script src="${DEMO_KERNEL_SCRIPT}"></script>`;
+  // Without those, after `<html>` (the parser opens the head there) or first of all.
+  const marker = /<meta name="next-head-count"[^>]*>/.exec(html) ?? /<head[^>]*>/.exec(html) ?? /<html[^>]*>/.exec(html);
+  const at = marker ? marker.index + marker[0].length : 0;
+  return Buffer.from(html.slice(0, at) + tag + html.slice(at), 'utf8');
 }
 
 /** The scenario's items checked against the fixtures' schema, then seeded once in Node (what the worker will do). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemo, DemoError } from '../demo/build.js';
+import { editorSocketOf } from '../demo/kernel-url.js';
 import { onLocalhost } from '../demo/localhost.js';
 
 const scenario = {
@@ -59,6 +60,14 @@ describe('npm run mage-ui:demo (buildDemo)', () => {
     expect(worker).not.toMatch(/\bimport\(/);
     expect(worker).toContain('"etl"');
     expect(worker).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    // Mage's pages load the kernel script before their own scripts (the editor's websockets are answered in the page).
+    for (const page of ['demo/mage/index.html', 'demo/mage/pipeline-runs.html']) {
+      const html = readFileSync(join(out, page), 'utf8');
+      expect(html.indexOf('<script src="/demo/kernel.js"></script>'), page).toBeGreaterThan(-1);
+    }
+    expect(readFileSync(join(out, 'demo/mage/index.html'), 'utf8')).toMatch(/^<html><head><script src="\/demo\/kernel\.js"><\/script><script>window\.ready=1/);
+    expect(addedBytes.kernel).toBe(Buffer.byteLength(readFileSync(join(out, 'demo/kernel.js'))));
+    expect(readFileSync(join(out, 'demo/kernel.js'), 'utf8')).toContain('Running code is not available in this demo');
     const start = readFileSync(join(out, 'index.html'), 'utf8');
     expect(start).toContain(`script-src 'self';`);
     expect(start).not.toMatch(/<script>|style=/);
@@ -92,5 +101,24 @@ describe('the demo on localhost', () => {
     expect(onLocalhost('http://localhost:6789/overview')).toBeUndefined();
     expect(onLocalhost('http://127.0.0.1:8000/')).toBeUndefined();
     expect(onLocalhost('https://demo.example.com/')).toBeUndefined();
+  });
+});
+
+describe("the demo's editor websockets", () => {
+  it('answers in the page only the kernel and terminal sockets of the page’s own origin, as Mage’s server routes them', () => {
+    const page = 'http://127.0.0.1:8000/pipelines/etl/edit';
+    expect(editorSocketOf('ws://127.0.0.1:8000/websocket/', page)).toBe('kernel');
+    expect(editorSocketOf('ws://127.0.0.1:8000/websocket', page)).toBe('kernel');
+    expect(editorSocketOf('ws://127.0.0.1:8000/websocket/terminal', page)).toBe('terminal');
+    expect(editorSocketOf('wss://demo.example.com/websocket/', 'https://demo.example.com/')).toBe('kernel');
+    for (const other of [
+      'ws://127.0.0.1:6789/websocket/',
+      'ws://evil.example.com/websocket/',
+      'wss://127.0.0.1:8000/websocket/',
+      'ws://127.0.0.1:8000/websocket/other',
+      'http://127.0.0.1:8000/websocket/',
+      'not a url ::',
+    ])
+      expect(editorSocketOf(other, page), other).toBeUndefined();
   });
 });
