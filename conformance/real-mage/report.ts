@@ -2,6 +2,7 @@ import { DEFAULT_MAGE_VERSION } from '@pipeline-api/contract';
 import { KNOWN_DIFFERENCES } from '../../server/proxy/known-differences.js';
 import { VOLATILE, type Difference, type Row } from './differential.js';
 import type { ProfileResult } from './profile.js';
+import { renderUiTiming } from './ui-timing-report.js';
 import { UI_VARIABLES_NOTES } from './ui-variables-probes.js';
 
 /** What the contract proxy saw while the profile ran through it: the known differences it met (counts vary with polling, so none are shown). */
@@ -161,6 +162,7 @@ export function renderCompatibility(
     '  should be in block_type/block_uuid format."). Against Mage, read a block through its pipeline:',
     '  `client.pipelines.blocks.detail(pipelineUuid, blockUuid)`, which both servers answer alike.',
     '',
+    ...renderUiTiming(),
     '## Raw HTTP, request by request',
     '',
     'The same requests, in the same order, to a fresh Mage and a fresh reference server. Bodies are compared after',
