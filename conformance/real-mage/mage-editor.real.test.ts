@@ -133,16 +133,13 @@ describe.skipIf(!MAGE)("Mage's pipeline editor on a real Mage 0.9.80 and on the 
       { name: 'Mage', url: MAGE!, runOutput: MAGE_RUN_OUTPUT, budgetMs: MAGE_PAGE_BUDGET_MS },
       { name: 'reference server', url: server.url, runOutput: undefined, budgetMs: undefined },
     ];
-    // Both legs at once, each in a context of its own: most of Mage's leg is waiting on Mage.
-    const chromium = browser;
-    const results = await Promise.all(
-      legs.map(async (leg) => {
-        const data = await makePipeline(leg.url, suffix);
-        const reads: ApiReads = {};
-        const tour = await crawlMageUi(chromium, leg.url, OWNER, { pages: tourWithReads(leg.url, data, leg.runOutput, reads), budgetMs: leg.budgetMs });
-        return { name: leg.name, tour, reads, data };
-      }),
-    );
+    const results: { name: string; tour: { signIn: PageVisit; pages: PageVisit[] }; reads: ApiReads; data: TourData }[] = [];
+    for (const leg of legs) {
+      const data = await makePipeline(leg.url, suffix);
+      const reads: ApiReads = {};
+      const tour = await crawlMageUi(browser, leg.url, OWNER, { pages: tourWithReads(leg.url, data, leg.runOutput, reads), budgetMs: leg.budgetMs });
+      results.push({ name: leg.name, tour, reads, data });
+    }
 
     const [mage, ours] = results as [(typeof results)[0], (typeof results)[0]];
     const names = mage.tour.pages.map((visit) => visit.name);
