@@ -9,7 +9,6 @@ import { startServer, type StartedServer } from '../../server/cli/server.js';
 import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
 import { MAGE_PAGE_BUDGET_MS } from './mage-timing.js';
 import { API_KEY } from './profile.js';
-import { markDone } from './suite-sync.js';
 
 const MAGE = process.env.REAL_MAGE_URL;
 const OWNER = { email: 'admin@admin.com', password: 'admin' };
@@ -117,8 +116,6 @@ describe.skipIf(!MAGE)("Mage's pipeline editor on a real Mage 0.9.80 and on the 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    // Done: the UI tour's file then times Mage's pages with nothing else asking Mage for anything.
-    markDone('editor');
   });
 
   it('adds, edits, runs, renames and deletes a block through the editor on both; the API agrees on both', async () => {

@@ -31,8 +31,9 @@ export function renderUiTiming(timing?: UiTiming): string[] {
   return [
     UI_TIMING_HEADING,
     '',
-    'Measured by `npm run test:real-mage` (`conformance/real-mage/mage-ui.real.test.ts`) in one Chromium, once the other',
-    'files’ tours are over: the time from asking for a page to its main content showing (text only an API answer puts',
+    'Measured by `npm run test:real-mage` (`conformance/real-mage/mage-ui.real.test.ts`) in one Chromium, after its tour',
+    'and with nothing else asking Mage for anything (MCP is done; the editor tour runs after): the time from asking for a',
+    'page to its main content showing (text only an API answer puts',
     'there: a failed run’s pipeline on the overview, the first pipeline of the list, a block of the run), on the static',
     'demo (`npm run mage-ui:demo` served by `python3 -m http.server`: the mocks in a service worker, no server), on the',
     'reference server with `--mage-ui` (both with the demo’s scenario, three pipelines) and on this real Mage (what the',
