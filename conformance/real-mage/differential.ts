@@ -311,7 +311,8 @@ export const REASONS: Reason[] = [
   {
     id: 'template-content',
     why: 'Mage fills a block from its code template; the spec: without `content` “an empty block is created”, and the kit stores what it is sent.',
-    covers: (d) => tail(d.path) === 'content' && d.kind === 'value',
+    // A block's content only: a log's content is the simulated-logs reason's.
+    covers: (d) => /^block\.content$/.test(d.path) && d.kind === 'value',
   },
   ...ORCHESTRATION_REASONS,
   ...UI_BOOT_REASONS,

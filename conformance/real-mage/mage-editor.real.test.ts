@@ -7,6 +7,7 @@ import { ensureMageUi } from '../../scripts/mage-ui/wheel.js';
 import { parseSettings } from '../../server/cli/options.js';
 import { startServer, type StartedServer } from '../../server/cli/server.js';
 import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
+import { MAGE_PAGE_BUDGET_MS } from './mage-timing.js';
 import { API_KEY } from './profile.js';
 
 const MAGE = process.env.REAL_MAGE_URL;
@@ -126,14 +127,14 @@ describe.skipIf(!MAGE)("Mage's pipeline editor on a real Mage 0.9.80 and on the 
     browser = await launchChromium();
     const suffix = Date.now().toString(36);
     const legs = [
-      { name: 'Mage', url: MAGE!, runOutput: MAGE_RUN_OUTPUT },
-      { name: 'reference server', url: server.url, runOutput: undefined },
+      { name: 'Mage', url: MAGE!, runOutput: MAGE_RUN_OUTPUT, budgetMs: MAGE_PAGE_BUDGET_MS },
+      { name: 'reference server', url: server.url, runOutput: undefined, budgetMs: undefined },
     ];
     const results: { name: string; tour: { signIn: PageVisit; pages: PageVisit[] }; reads: ApiReads; data: TourData }[] = [];
     for (const leg of legs) {
       const data = await makePipeline(leg.url, suffix);
       const reads: ApiReads = {};
-      const tour = await crawlMageUi(browser, leg.url, OWNER, { pages: tourWithReads(leg.url, data, leg.runOutput, reads) });
+      const tour = await crawlMageUi(browser, leg.url, OWNER, { pages: tourWithReads(leg.url, data, leg.runOutput, reads), budgetMs: leg.budgetMs });
       results.push({ name: leg.name, tour, reads, data });
     }
 

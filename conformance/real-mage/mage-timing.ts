@@ -33,6 +33,14 @@ export const POLL_MS = 500;
  */
 export const runBoundMs = (blocks: number) => (2 * blocks + 2) * STALL_MS;
 
+/**
+ * How long a step of a browser tour on Mage waits for each thing it waits on (an API answer, a page's text): Mage's
+ * web server answers the UI in one process, on the cores its scheduler's passes and its block jobs (a pandas import,
+ * seconds of CPU) share with it; an answer delayed by them is delayed by at most what a run wait allows Mage between
+ * two changes before it calls Mage stalled, STALL_MS. (The kit's servers answer in milliseconds: crawl.ts's default.)
+ */
+export const MAGE_PAGE_BUDGET_MS = STALL_MS;
+
 const FINISHED_RUN = new Set(['completed', 'failed', 'cancelled']);
 const FINISHED_BLOCK = new Set(['completed', 'failed', 'cancelled', 'upstream_failed', 'condition_failed']);
 

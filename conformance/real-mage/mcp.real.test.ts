@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TSX_NODE_ARGS } from '../../scripts/packaging/source-condition.js';
 import { LOADER_CODE } from './blocks.js';
 import { runBoundMs } from './mage-timing.js';
+import { markDone } from './suite-sync.js';
 
 const MAGE = process.env.REAL_MAGE_URL;
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,7 +16,11 @@ describe.skipIf(!MAGE)('pipeline-api-server mcp --target a real Mage AI server (
   const client = new Client({ name: 'real-mage', version: '1.0.0' });
   let stderr = '';
   const texts: string[] = [];
-  afterAll(() => client.close());
+  // Done: the UI tour's file then times Mage's pages with nothing else asking Mage for anything.
+  afterAll(async () => {
+    await client.close();
+    markDone('mcp');
+  });
 
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = await client.callTool({ name, arguments: args });

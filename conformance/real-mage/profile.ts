@@ -28,6 +28,10 @@ interface Ctx {
   /** Which typed error a call threw (the scenario fails if none). */
   failure(call: PromiseLike<unknown>): Promise<ApiError>;
   note(text: string): void;
+  /** The server's URL (for calls the SDK makes without a client). */
+  baseUrl: string;
+  /** On Mage: restarts its job queue when a run's wait stalled on a job it lost (mage-queue.ts). */
+  nudge?: () => Promise<void>;
 }
 
 /**
@@ -57,7 +61,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
   {
     name: 'bad API key',
     async run(t) {
-      const error = await t.failure(createClientFor(t, { apiKey: 'wrong' }).pipelines.list());
+      const error = await t.failure(t.client({ apiKey: 'wrong' }).pipelines.list());
       t.check(error instanceof InvalidApiKeyError, `InvalidApiKeyError, got ${error.name}`);
       t.note(`HTTP ${error.status}`);
     },
@@ -169,7 +173,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       t.check(trigger.status === 'active' && /^[0-9a-f]{32}$/.test(trigger.token ?? ''), 'an active API trigger with a 32-hex token');
       const created = await c.pipelineSchedules.pipelineRuns.create(trigger.id, { variables: { day: '2026-01-01' } });
       t.check(created.status === 'initial' && created.variables.day === '2026-01-01', `a new run is initial with its variables, got ${created.status}`);
-      const { value: run } = await settleRun(c, created.id, currentNudge);
+      const { value: run } = await settleRun(c, created.id, t.nudge);
       checkCompleted(t, run);
       const listed = await c.blockRuns.list({ pipeline_run_id: run.id });
       const nested = await c.pipelineRuns.blockRuns.list(run.id);
@@ -192,10 +196,10 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       // between and give it a second set that never ends (docs/compatibility.md); Mage re-enables the trigger
       // after, the kit waits for the enable below.
       await c.pipelineSchedules.update(trigger.id, { status: 'inactive' });
-      const hooked = await triggerPipelineRun({ baseUrl: currentBaseUrl, scheduleId: trigger.id, token: trigger.token!, variables: { source: 'ci' } });
+      const hooked = await triggerPipelineRun({ baseUrl: t.baseUrl, scheduleId: trigger.id, token: trigger.token!, variables: { source: 'ci' } });
       t.check(hooked.status === 'initial', `the trigger URL's run is initial, got ${hooked.status}`);
       await c.pipelineSchedules.update(trigger.id, { status: 'active' });
-      checkCompleted(t, (await settleRun(c, hooked.id, currentNudge)).value);
+      checkCompleted(t, (await settleRun(c, hooked.id, t.nudge)).value);
       const runs = await c.pipelineRuns.list({ pipeline_uuid: p.uuid });
       t.check(
         runs
@@ -214,7 +218,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       const c = await t.login();
       const { decoded } = c.token!;
       await c.sessions.logout();
-      const stale = createClientFor(t, { token: decoded });
+      const stale = t.client({ token: decoded });
       const error = await t.failure(stale.pipelines.list());
       t.check(error instanceof ExpiredOAuthTokenError, `ExpiredOAuthTokenError, got ${error.name}`);
     },
@@ -239,7 +243,7 @@ const scenarios: { name: string; run(t: Ctx): Promise<void> }[] = [
       // Mage marks the run `failed`, then, in the same scheduler pass, cancels the block below (mage-timing.ts):
       // the run is read once that has happened, so a poll between the two steps (`failed`, the block below
       // still `initial`) is a state passed through, not the outcome.
-      const { value: run } = await settleRun(c, created.id, currentNudge);
+      const { value: run } = await settleRun(c, created.id, t.nudge);
       const status = new Map((run.block_runs ?? []).map((b) => [b.block_uuid, b.status]));
       t.check(run.status === 'failed' && status.get('broken_source') === 'failed', `run ${run.status}, broken_source ${status.get('broken_source')}`);
       const error = run.block_runs?.find((b) => b.block_uuid === 'broken_source')?.metrics?.error;
@@ -277,17 +281,11 @@ function checkCompleted(t: Ctx, run: PipelineRun) {
   t.check(at(run.started_at) <= at(run.completed_at), 'the run started before it completed');
 }
 
-let currentBaseUrl = '';
-let currentNudge: (() => Promise<void>) | undefined;
-const createClientFor = (_t: Ctx, options: Partial<ClientOptions>) => createClient({ baseUrl: currentBaseUrl, apiKey: API_KEY, maxRetries: 0, ...options });
-
 /**
  * Runs every scenario against one server; never throws. `nudge` (on Mage) restarts its job queue when a wait stalled
  * on a job it lost (mage-queue.ts).
  */
 export async function runProfile(baseUrl: string, nudge?: () => Promise<void>): Promise<ProfileResult[]> {
-  currentBaseUrl = baseUrl;
-  currentNudge = nudge;
   const results: ProfileResult[] = [];
   for (const scenario of scenarios) {
     const notes: string[] = [];
@@ -311,6 +309,8 @@ export async function runProfile(baseUrl: string, nudge?: () => Promise<void>): 
         throw new Error('expected the call to fail');
       },
       note: (text) => notes.push(text),
+      baseUrl,
+      nudge,
     };
     try {
       await scenario.run(t);

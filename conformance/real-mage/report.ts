@@ -2,6 +2,7 @@ import { DEFAULT_MAGE_VERSION } from '@pipeline-api/contract';
 import { KNOWN_DIFFERENCES } from '../../server/proxy/known-differences.js';
 import { VOLATILE, type Difference, type Row } from './differential.js';
 import type { ProfileResult } from './profile.js';
+import { renderUiTiming } from './ui-timing-report.js';
 import { UI_VARIABLES_NOTES } from './ui-variables-probes.js';
 
 /** What the contract proxy saw while the profile ran through it: the known differences it met (counts vary with polling, so none are shown). */
@@ -161,6 +162,7 @@ export function renderCompatibility(
     '  should be in block_type/block_uuid format."). Against Mage, read a block through its pipeline:',
     '  `client.pipelines.blocks.detail(pipelineUuid, blockUuid)`, which both servers answer alike.',
     '',
+    ...renderUiTiming(),
     '## Raw HTTP, request by request',
     '',
     'The same requests, in the same order, to a fresh Mage and a fresh reference server. Bodies are compared after',
@@ -286,15 +288,14 @@ export function renderCompatibility(
     'do; its project files), and prints per test how many runs it passed, each run’s time, and whether every run wrote',
     'this page byte for byte alike.',
     '',
-    'Time, install excluded, measured on a 2-core machine shared with six other agents: Mage’s start under 1 min to 2 min; one',
-    'run of the suite 5 min 50 s to 6 min 50 s at a load average of 5 to 9 (the differential about 2 min, Mage and',
-    'the reference server at once; the profile through the proxy about 2 min; the recording’s checks 40 s; MCP',
-    '25 s; the UI tour 80 s), and 8 min 50 s at a load average of 15, before the editor tour. The editor tour (Mage,',
-    'then the reference server) adds about 2 min 20 s: two runs against one Mage then took 10 min 31 s and 9 min 12 s',
-    'at a load average falling from 19 to 5 (the differential 2 min 37 s and 1 min 48 s, the profile 2 min 12 s and',
-    '1 min 39 s, the editor tour 2 min 21 s and 2 min 24 s, the UI tour 2 min and 2 min 10 s). A full run (start and',
-    'one run) therefore takes about 10 to 12 min on a busy machine and less on a quiet one; most of it is Mage’s 10 s',
-    'ticks, one per run step.',
+    'Time, install excluded, on a 2-core machine shared with other agents: Mage’s start about 1 min. The suite runs in',
+    'three groups, one after the other: the differential and the profile alone on a fresh Mage (the reference server’s',
+    'profile runs during the differential); then MCP and the UI tour at once (the tour, then the timing above once MCP is',
+    'done); then the editor tour alone. Two runs against one Mage, `--repeat 2`, at a load average of 9 to 11 and then 7',
+    'to 9: 12 min 30 s and 9 min 48 s (the differential 2 min 7 s and 1 min 55 s, the profile through the proxy 2 min 1 s',
+    'and 1 min 47 s, MCP 36 s and 24 s, the UI tour 2 min 8 s and 1 min 25 s, its timing 2 min 45 s and 2 min 14 s, the',
+    'editor tour 2 min 42 s and 1 min 51 s); 23 min from Mage’s start to the end. Under 8 minutes is not reached on this',
+    'machine: most of a run is Mage’s 10 s ticks, one per run step, and the Chromium tours.',
     ...UI_VARIABLES_NOTES,
     '',
     '## What Mage’s web UI reads at boot: answers fixed by what the kit has not',

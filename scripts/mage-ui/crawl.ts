@@ -73,38 +73,40 @@ export const TOUR_TRIGGERS = { api: 'tour api trigger', cron: 'tour weekly trigg
 
 export const button = (page: Page, name: RegExp) => page.getByRole('button', { name }).first();
 /** The answer to the call a step's action makes (a step that fails before awaiting it leaves no unhandled rejection). */
-export function afterCall(page: Page, method: string, path: RegExp) {
+export function afterCall(page: Page, method: string, path: RegExp, budgetMs = PAGE_BUDGET_MS) {
   const answer = page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname + new URL(r.url()).search), {
-    timeout: PAGE_BUDGET_MS,
+    timeout: budgetMs,
   });
   answer.catch(() => undefined);
   return answer;
 }
 
 /** Opens "New trigger" on a pipeline's triggers page: Mage creates a trigger and opens its form. */
-async function newTrigger(page: Page, name: string) {
+async function newTrigger(page: Page, name: string, budgetMs: number) {
   // The form saves to the trigger it has read: saved before that read answers, it PUTs to /api/pipeline_schedules
   // without an id (seen on a real Mage, slower to answer than the reference server).
-  const loaded = afterCall(page, 'GET', /^\/api\/pipeline_schedules\/\d+\?/);
+  const loaded = afterCall(page, 'GET', /^\/api\/pipeline_schedules\/\d+\?/, budgetMs);
   await button(page, /New trigger/).click();
-  await page.waitForURL(/\/triggers\/\d+\/edit/, { timeout: PAGE_BUDGET_MS });
+  await page.waitForURL(/\/triggers\/\d+\/edit/, { timeout: budgetMs });
   await loaded;
-  await page.getByText('Trigger type').first().waitFor({ timeout: PAGE_BUDGET_MS });
+  await page.getByText('Trigger type').first().waitFor({ timeout: budgetMs });
   return async () => {
     await page.getByPlaceholder('Name this trigger').first().fill(name);
-    const saved = afterCall(page, 'PUT', /^\/api\/pipeline_schedules\/\d+/);
+    const saved = afterCall(page, 'PUT', /^\/api\/pipeline_schedules\/\d+/, budgetMs);
     await button(page, /Save changes/).click();
     await saved;
-    await page.waitForURL(/\/triggers\/\d+$/, { timeout: PAGE_BUDGET_MS });
+    await page.waitForURL(/\/triggers\/\d+$/, { timeout: budgetMs });
   };
 }
 
 /**
  * The clicking tour of Mage's UI: the overview, the pipelines list searched and filtered by a tag, a pipeline's
  * triggers (an API trigger and a cron trigger created through the form, one toggled), its runs, a run with its
- * block runs and a block run's logs, the global triggers and runs pages, and signing out.
+ * block runs and a block run's logs, the global triggers and runs pages, and signing out. `budgetMs`: how long a step
+ * waits for each thing it waits on (a real Mage's is derived from its timing: conformance/real-mage/mage-timing.ts);
+ * give crawlMageUi the same.
  */
-export function uiTour(d: TourData): PageToVisit[] {
+export function uiTour(d: TourData, budgetMs: number = PAGE_BUDGET_MS): PageToVisit[] {
   const triggers = `/pipelines/${d.pipeline}/triggers`;
   return [
     { name: 'overview', path: '/overview', waitFor: 'Latest pipeline run failures' },
@@ -114,7 +116,7 @@ export function uiTour(d: TourData): PageToVisit[] {
       path: '/pipelines',
       stay: true,
       interact: async (page) => {
-        const searched = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*search=${d.search}`));
+        const searched = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*search=${d.search}`), budgetMs);
         await page.locator('input:not([type=checkbox]):not([type=radio])').first().fill(d.search);
         await searched;
       },
@@ -130,7 +132,7 @@ export function uiTour(d: TourData): PageToVisit[] {
           .locator('div')
           .filter({ hasText: new RegExp(`^${d.tag}$`), has: page.locator('input[type=checkbox]') })
           .last();
-        const filtered = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*tag\\[\\]=${d.tag}`));
+        const filtered = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*tag\\[\\]=${d.tag}`), budgetMs);
         if ((await toggle.count()) > 0) {
           await toggle.locator('input[type=checkbox]').locator('..').click();
           await button(page, /^Apply$/).click();
@@ -147,7 +149,7 @@ export function uiTour(d: TourData): PageToVisit[] {
       path: triggers,
       stay: true,
       interact: async (page) => {
-        const save = await newTrigger(page, TOUR_TRIGGERS.api);
+        const save = await newTrigger(page, TOUR_TRIGGERS.api, budgetMs);
         await button(page, /^API/).click();
         await save();
       },
@@ -157,7 +159,7 @@ export function uiTour(d: TourData): PageToVisit[] {
       path: triggers,
       waitFor: 'New trigger',
       interact: async (page) => {
-        const save = await newTrigger(page, TOUR_TRIGGERS.cron);
+        const save = await newTrigger(page, TOUR_TRIGGERS.cron, budgetMs);
         await button(page, /^Schedule/).click();
         await page.locator('select').first().selectOption({ label: 'custom' });
         await page.getByPlaceholder('* * * * *').first().fill(TOUR_TRIGGERS.cronExpression);
@@ -169,7 +171,7 @@ export function uiTour(d: TourData): PageToVisit[] {
       path: triggers,
       waitFor: TOUR_TRIGGERS.cron,
       interact: async (page) => {
-        const toggled = afterCall(page, 'PUT', /^\/api\/pipeline_schedules\/\d+/);
+        const toggled = afterCall(page, 'PUT', /^\/api\/pipeline_schedules\/\d+/, budgetMs);
         await page
           .getByRole('row', { name: new RegExp(TOUR_TRIGGERS.cron) })
           .locator('input[type=checkbox]')
@@ -185,8 +187,8 @@ export function uiTour(d: TourData): PageToVisit[] {
       stay: true,
       interact: async (page) => {
         await page.locator(`a[href^="/pipelines/${d.pipeline}/runs/"]`).first().click();
-        await page.waitForURL(/\/runs\/\d+$/, { timeout: PAGE_BUDGET_MS });
-        await page.getByText(d.block).first().waitFor({ timeout: PAGE_BUDGET_MS });
+        await page.waitForURL(/\/runs\/\d+$/, { timeout: budgetMs });
+        await page.getByText(d.block).first().waitFor({ timeout: budgetMs });
       },
     },
     {
@@ -199,11 +201,11 @@ export function uiTour(d: TourData): PageToVisit[] {
           .getByRole('button')
           .first()
           .click();
-        await page.waitForURL(/\/logs\?/, { timeout: PAGE_BUDGET_MS });
+        await page.waitForURL(/\/logs\?/, { timeout: budgetMs });
         await page
           .getByText(/\d+ logs? found/)
           .first()
-          .waitFor({ timeout: PAGE_BUDGET_MS });
+          .waitFor({ timeout: budgetMs });
       },
     },
     { name: 'global triggers', path: '/triggers', waitFor: TOUR_TRIGGERS.api },
@@ -213,17 +215,18 @@ export function uiTour(d: TourData): PageToVisit[] {
       path: '/overview',
       waitFor: 'Latest pipeline run failures',
       interact: async (page) => {
-        const out = afterCall(page, 'PUT', /^\/api\/sessions\/\d+/);
+        const out = afterCall(page, 'PUT', /^\/api\/sessions\/\d+/, budgetMs);
         await page.locator('button[type="button"]').first().click();
         await page.getByText('Sign out', { exact: true }).first().click();
         await out;
-        await page.waitForURL(/\/sign-in/, { timeout: PAGE_BUDGET_MS });
+        await page.waitForURL(/\/sign-in/, { timeout: budgetMs });
       },
     },
   ];
 }
 
 const QUIET_MS = 600;
+/** How long a step waits for each thing it waits on, by default (a server of the kit; a real Mage is given its own). */
 export const PAGE_BUDGET_MS = 20_000;
 
 /** Follows one page's traffic and errors from the moment it is attached. */
@@ -318,11 +321,11 @@ const waiting = (traffic: Traffic, now: number) => [...traffic.inFlight.values()
 /**
  * Waits until the page's files have loaded and no API call has been under way (but long ones), started or ended for
  * QUIET_MS (the pages poll every few seconds; a call a page makes later still counts, for the next step), at most
- * PAGE_BUDGET_MS.
+ * the budget.
  */
-async function settle(page: Page, traffic: Traffic) {
-  const deadline = Date.now() + PAGE_BUDGET_MS;
-  await page.waitForLoadState('networkidle', { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+async function settle(page: Page, traffic: Traffic, budgetMs: number) {
+  const deadline = Date.now() + budgetMs;
+  await page.waitForLoadState('networkidle', { timeout: budgetMs }).catch(() => undefined);
   while (Date.now() < deadline) {
     const now = Date.now();
     const quietFor = now - traffic.lastActivity;
@@ -344,10 +347,14 @@ export async function crawlMageUi(
   browser: Browser,
   baseUrl: string,
   owner: { email: string; password: string },
-  /** `context`: the caller's (left open, with what the crawl left in it); else one of the crawl's own, closed after it. */
-  options: { pages?: readonly PageToVisit[]; stubBootCalls?: boolean; screenshots?: string; context?: BrowserContext } = {},
+  /**
+   * `context`: the caller's (left open, with what the crawl left in it); else one of the crawl's own, closed after it.
+   * `budgetMs`: how long the crawl waits for a page's text, a quiet page or the sign-in (PAGE_BUDGET_MS by default).
+   */
+  options: { pages?: readonly PageToVisit[]; stubBootCalls?: boolean; screenshots?: string; context?: BrowserContext; budgetMs?: number } = {},
 ): Promise<{ signIn: PageVisit; pages: PageVisit[] }> {
   const pages = options.pages ?? CRAWLED_PAGES;
+  const budgetMs = options.budgetMs ?? PAGE_BUDGET_MS;
   const context = options.context ?? (await browser.newContext({ viewport: { width: 1280, height: 800 } }));
   if (options.stubBootCalls) await stubBootCalls(context);
   await context.addInitScript(() => {
@@ -364,14 +371,14 @@ export async function crawlMageUi(
       await page
         .getByText(step.waitFor)
         .first()
-        .waitFor({ timeout: PAGE_BUDGET_MS })
+        .waitFor({ timeout: budgetMs })
         .catch(() => undefined);
     }
     if (step.interact) {
-      await settle(page, watcher.traffic);
+      await settle(page, watcher.traffic, budgetMs);
       await step.interact(page, baseUrl).catch((error: Error) => watcher.pageErrors.push(`step failed: ${error.message.split('\n')[0]}`));
     }
-    await settle(page, watcher.traffic);
+    await settle(page, watcher.traffic, budgetMs);
     if (options.screenshots) await page.screenshot({ path: `${options.screenshots}/mage-ui-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png` });
     const text = (
       (await page
@@ -398,14 +405,14 @@ export async function crawlMageUi(
       if (!redirected) await page.goto(`${baseUrl}/sign-in`, { waitUntil: 'load' });
       // Mage's SignForm: a text input labelled Email, a password input, and the "Sign into Mage" button.
       const email = page.locator('input:not([type="password"])').first();
-      await email.waitFor({ timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+      await email.waitFor({ timeout: budgetMs }).catch(() => undefined);
       if ((await email.count()) === 0) return;
       await email.fill(owner.email);
       await page.locator('input[type="password"]').first().fill(owner.password);
       await page.getByRole('button', { name: /Sign into Mage/ }).click();
       // Signed in, the UI goes to `/`, whose page then sends it on to /overview: the visit ends there, not at `/`
       // (on a busy machine the first was read as where the sign-in landed).
-      await page.waitForURL((url) => url.pathname !== '/' && !url.pathname.startsWith('/sign-in'), { timeout: PAGE_BUDGET_MS }).catch(() => undefined);
+      await page.waitForURL((url) => url.pathname !== '/' && !url.pathname.startsWith('/sign-in'), { timeout: budgetMs }).catch(() => undefined);
     });
     const visits: PageVisit[] = [];
     for (const { name, path, ...step } of pages) visits.push(await visit(name, path, undefined, step));

@@ -111,11 +111,13 @@ for run in $(seq 1 "$REPEAT"); do
     restore_failed=yes
     break
   fi
-  step="run $run of $REPEAT: the profile, the differential, MCP, the editor tour and the UI tour"
+  step="run $run of $REPEAT: the differential and the profile, then MCP, the editor tour and the UI tour at once"
   echo "real-mage: $step"
   report_before=$(date -r "$REPORT" +%s%N 2>/dev/null)
   run_started=$(date +%s)
-  REAL_MAGE_URL="$URL" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts \
+  # Where this run's files mark themselves done (conformance/real-mage/suite-sync.ts): fresh for each run.
+  mkdir -p "$WORK/sync-$run"
+  REAL_MAGE_SYNC="$WORK/sync-$run" REAL_MAGE_URL="$URL" "$ROOT/node_modules/.bin/vitest" run --config vitest.real-mage.config.ts \
     --reporter=default --reporter=json --outputFile.json="$WORK/run-$run.json"
   status=$?
   written=no
