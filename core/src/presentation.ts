@@ -50,9 +50,10 @@ export class Presentation {
       // place, so the page presented is the one read): a health check does not wait behind a dozen large lists.
       // Sliced by time, not by count: an ordinary page is presented in one go, a page of heavy records still yields.
       if (nextTurn && i > start && performance.now() - sliceStart > PRESENT_SLICE_MS) return nextTurn().then(() => this.#from(i));
-      const item = presenter.present(records[i], ctx);
-      // Written as JSON once, here (or remembered from an earlier answer): measured as it is written, and sent as written.
-      this.#json.add(presenter.json(records[i], item, ctx));
+      // Presented and written as JSON once, here (or remembered from an earlier answer): measured as it is written, and
+      // sent as written.
+      const { item, text } = presenter.render(records[i], ctx);
+      this.#json.add(text);
       this.#items.push(item);
     }
     return this.#envelope();

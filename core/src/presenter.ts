@@ -39,11 +39,17 @@ export interface PresenterDefinition<R, P, Item> {
   renderedFrom?: (record: R, ctx: PresentContext<P>) => readonly unknown[] | undefined;
 }
 
-/** An item's JSON, with what it was written from (PresenterDefinition.renderedFrom). */
-interface Rendered {
-  format: string;
-  inputs: readonly unknown[];
-  text: string;
+/** One presented item and its JSON text, as an answer sends them. */
+export interface RenderedItem {
+  readonly item: unknown;
+  readonly text: string;
+}
+
+/** An item and its JSON, with what they were made from (PresenterDefinition.renderedFrom). */
+interface Rendered<Item> extends RenderedItem {
+  readonly item: PresentedItem<Item>;
+  readonly format: string;
+  readonly inputs: readonly unknown[];
 }
 
 const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => {
@@ -86,15 +92,22 @@ export interface ModulePresenter {
   resolveFormat(requested: string | undefined, action: Action): string;
   attributesOf(format: string): readonly string[];
   present(record: unknown, ctx: PresentContext<unknown>): unknown;
-  /** The JSON of `item`, which present() just made of `record`: remembered where the presenter says it may be. */
-  json(record: unknown, item: unknown, ctx: PresentContext<unknown>): string;
+  /**
+   * The item present() makes of `record` and its JSON, made once per version of what they show where the presenter
+   * says they may be remembered (renderedFrom), and taken from the last answer after that: the item is then the
+   * earlier answer's object, which answers only read (as they read the records they show).
+   */
+  render(record: unknown, ctx: PresentContext<unknown>): RenderedItem;
 }
 
 /** Decides which attributes go out, per action or per `_format` (Mage's Presenter). */
 export class Presenter<R, P, Item> implements ModulePresenter {
   readonly #compiled = new Map<string, Projection<R, P, Item>>();
-  /** Per API instance, the last JSON written of each record (one per record: it goes with the record). */
-  readonly #rendered = new InstanceKey(() => new WeakMap<object, Rendered>());
+  /**
+   * Per API instance, the last item and JSON made of each record: at most one per stored record, and it goes with
+   * the record (a write replaces a record whole, so its old version's entry is dropped with it).
+   */
+  readonly #rendered = new InstanceKey(() => new WeakMap<object, Rendered<Item>>());
 
   constructor(readonly definition: PresenterDefinition<R, P, Item>) {}
 
@@ -141,15 +154,19 @@ export class Presenter<R, P, Item> implements ModulePresenter {
     return this.#compile(ctx.format)(record, ctx);
   }
 
-  json(record: R, item: PresentedItem<Item>, ctx: PresentContext<P>): string {
+  render(record: R, ctx: PresentContext<P>): RenderedItem {
     const inputs = this.definition.renderedFrom?.(record, ctx);
-    if (inputs === undefined || typeof record !== 'object' || record === null) return JSON.stringify(item) ?? 'null';
+    if (inputs === undefined || typeof record !== 'object' || record === null) {
+      const item = this.present(record, ctx);
+      return { item, text: JSON.stringify(item) ?? 'null' };
+    }
     const rendered = this.#rendered.of(ctx.op.instance);
     const known = rendered.get(record);
-    if (known?.format === ctx.format && sameInputs(known.inputs, inputs)) return known.text;
-    const text = JSON.stringify(item) ?? 'null';
-    rendered.set(record, { format: ctx.format, inputs, text });
-    return text;
+    if (known?.format === ctx.format && sameInputs(known.inputs, inputs)) return known;
+    const item = this.present(record, ctx);
+    const made: Rendered<Item> = { item, text: JSON.stringify(item) ?? 'null', format: ctx.format, inputs };
+    rendered.set(record, made);
+    return made;
   }
 }
 

@@ -15,8 +15,23 @@ export function redactedPath(url: string, headers: Record<string, string | strin
   for (const secret of secrets) path = withoutSecret(path, secret);
   for (const secret of credentialsIn(headers)) path = withoutSecret(path, secret);
   path = withoutTriggerTokens(path);
+  if (!mayLookSecret(path)) return path;
   const segments = path.split('/');
   return segments.some(looksSecret) ? segments.map((segment) => (looksSecret(segment) ? REDACTED : segment)).join('/') : path;
+}
+
+/**
+ * Whether some segment of `path` could look like a credential: looksSecret's own first test, made on the whole path
+ * without splitting it (no escape, no `eyJ`, no segment of 32 characters or more: no segment looks secret).
+ */
+function mayLookSecret(path: string): boolean {
+  if (path.includes('%') || path.includes('eyJ')) return true;
+  let start = 0;
+  for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', start)) {
+    if (slash - start >= 32) return true;
+    start = slash + 1;
+  }
+  return path.length - start >= 32;
 }
 
 const cut = (text: string, at: string) => {

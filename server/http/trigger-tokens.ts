@@ -11,9 +11,19 @@ function tokenRoute(path: string): RegExp {
   return new RegExp(`(${parts.join('/')})`, 'gi');
 }
 
-const TRIGGER_TOKEN = tokenRoute(contract.pipelineSchedules.pipelineRunsWithToken.create.path);
+/** The literal segment before the token, between its slashes: text without it holds no token (a cheap test first). */
+function segmentBeforeToken(path: string): RegExp {
+  const segments = path.split('/');
+  const before = segments[segments.indexOf(':token') - 1];
+  if (before === undefined || before.startsWith(':')) throw new Error(`${path}: the token must follow a literal segment`);
+  return new RegExp(escapeRegExp(`/${before}/`), 'i');
+}
+
+const TRIGGER_PATH = contract.pipelineSchedules.pipelineRunsWithToken.create.path;
+const TRIGGER_TOKEN = tokenRoute(TRIGGER_PATH);
+const BEFORE_TOKEN = segmentBeforeToken(TRIGGER_PATH);
 
 /** `text` (a path, or a log line holding one) with every API trigger token blanked. */
 export function withoutTriggerTokens(text: string): string {
-  return text.replace(TRIGGER_TOKEN, '$1[redacted]$2');
+  return BEFORE_TOKEN.test(text) ? text.replace(TRIGGER_TOKEN, '$1[redacted]$2') : text;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { parse as parseCookie } from 'cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactedPath } from '../http/log-redaction.js';
+import { withoutTriggerTokens } from '../http/trigger-tokens.js';
 import { API_KEY, TestServer, decodeJwtToken } from './harness.js';
 
 /** The first, plain implementation (every step on every request): the fast paths must answer the same. */
@@ -88,6 +89,38 @@ describe('the request log path', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+/** The trigger route's token blanked by the route's regular expression alone, on any text (no test before it). */
+const plainWithoutTriggerTokens = (text: string) => text.replace(/(\/api\/pipeline_schedules\/[^/\s?#]*\/pipeline_runs\/)[^/\s?#]+()/gi, '$1[redacted]$2');
+
+const triggerPieces = fc.constantFrom(
+  '/',
+  'api',
+  'API',
+  'pipeline_schedules',
+  'pipeline_runs',
+  'Pipeline_Runs',
+  '7',
+  'tok3n',
+  '?',
+  '#',
+  ' ',
+  'GET ',
+  ' 200 ok',
+);
+
+describe('API trigger tokens in the request log', () => {
+  it('are blanked exactly as the route pattern alone blanks them, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.array(triggerPieces, { maxLength: 14 }), (parts) => {
+        const text = parts.join('');
+        expect(withoutTriggerTokens(text)).toBe(plainWithoutTriggerTokens(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(withoutTriggerTokens('POST /API/Pipeline_Schedules/3/PIPELINE_RUNS/secret 200')).toBe('POST /API/Pipeline_Schedules/3/PIPELINE_RUNS/[redacted] 200');
   });
 });
 
