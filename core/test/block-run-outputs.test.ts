@@ -7,7 +7,7 @@ const NOW = Date.UTC(2026, 0, 1, 10, 30);
 
 async function setup() {
   let now = NOW;
-  const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+  const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
   const call = (method: string, path: string, body?: unknown, query: Record<string, string> = {}) =>
     api.core.dispatch({ method, path, query, headers: { 'x-api-key': api.config.apiKey }, body, client: 'test' });
   const json = async (method: string, path: string, body?: unknown, query?: Record<string, string>) => (await call(method, path, body, query)).body as any;

@@ -35,6 +35,11 @@ export class TestApi extends ApiCaller {
     return new TestApi(await createApi({ config: { bcryptRounds: 4, ...options.config }, clock: options.clock, repo: options.repo }));
   }
 
+  /** Calls in this process to an API a server serves too: a test's set-up, without the socket it does not test. */
+  static over(api: Api): TestApi {
+    return new TestApi(api);
+  }
+
   /** A fresh API and the default owner's decoded token: what most suites start from. */
   static async startLoggedIn(options: StartOptions = {}) {
     const server = await TestApi.start(options);

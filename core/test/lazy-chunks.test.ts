@@ -29,7 +29,7 @@ describe('the orchestrator, loaded on first need', () => {
   it('is not loaded by pages without triggers: statuses, pipelines and blocks, renames and deletes, and the ticks between them', async () => {
     const { orchestrator, createApi } = await freshCore();
     let now = NOW;
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => now } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => now } });
     const call = caller(api);
     expect((await call('GET', '/api/status')).statuses).toHaveLength(1);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
@@ -46,7 +46,7 @@ describe('the orchestrator, loaded on first need', () => {
   it('the first trigger loads it (the trigger writes are in it) before the write runs, and the ticks after it move runs as before', async () => {
     const { orchestrator, createApi } = await freshCore();
     let now = NOW;
-    const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
     const call = caller(api);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
@@ -66,7 +66,7 @@ describe('the orchestrator, loaded on first need', () => {
 
   it('writes that need it load it first and answer as before: a bulk action, an API trigger call, a run of a missing trigger', async () => {
     const { orchestrator, createApi } = await freshCore();
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const call = caller(api);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     const bulk = await call('PUT', '/api/pipelines/p', { pipeline: { status: 'retry' } });
@@ -74,7 +74,7 @@ describe('the orchestrator, loaded on first need', () => {
     expect(orchestrator.isOrchestratorLoaded()).toBe(true);
 
     const fresh = await freshCore();
-    const other = await fresh.createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const other = await fresh.createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const refused = await caller(other)('POST', '/api/pipeline_schedules/1/pipeline_runs/0123456789abcdef0123456789abcdef', {}, {});
     expect(refused.error).toMatchObject({ code: 403, type: 'unauthorized_access' });
     expect(fresh.orchestrator.isOrchestratorLoaded()).toBe(true);
@@ -84,13 +84,13 @@ describe('the orchestrator, loaded on first need', () => {
   it('is loaded before a given repository opens: stored triggers fire from the first tick', async () => {
     const { orchestrator, createApi } = await freshCore();
     const { createMemoryRepository } = await import('../src/repository/memory.js');
-    await createApi({ repo: (hooks) => createMemoryRepository({ hooks }) });
+    await createApi({ config: { bcryptRounds: 4 }, repo: (hooks) => createMemoryRepository({ hooks }) });
     expect(orchestrator.isOrchestratorLoaded()).toBe(true);
   });
 
   it('a trigger reached before it is loaded is a clear internal error at the tick, never a skipped transition', async () => {
     const { orchestrator, schedulesTable, createApi } = await freshCore();
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const triggers = schedulesTable.in(api.repo);
     triggers.put({
       id: triggers.nextId(),
@@ -178,7 +178,7 @@ describe('the simulated log lines, loaded on first need', () => {
     const lines = await import('../src/resources/logs/lazy-lines.js');
     const { createApi } = await import('../src/api.js');
     let now = NOW;
-    const api = await createApi({ config: { requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false, simulatedBlockDurationMs: 1000 }, clock: { now: () => now } });
     const call = caller(api);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
@@ -216,7 +216,7 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
         .filter((node, i, all) => all.indexOf(node) === i && !inPage.has(node))
         .sort(),
     );
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const call = caller(api);
     await call('GET', '/api/status');
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
@@ -232,7 +232,7 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
 
   it("declare their cascades once loaded: deleting a pipeline before backfills load needs none, after it deletes the pipeline's backfills", async () => {
     const { createApi, loadedNodes } = await freshRegistry();
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const call = caller(api);
     await call('POST', '/api/pipelines', { pipeline: { name: 'before' } });
     expect((await call('DELETE', '/api/pipelines/before')).pipeline.uuid).toBe('before');
@@ -244,7 +244,7 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
     expect((await call('DELETE', '/api/pipelines/after')).pipeline.uuid).toBe('after');
     expect((await call('GET', `/api/backfills/${backfill.id}`)).error).toMatchObject({ code: 404 });
     // An API made after the chunk loaded takes the cascades in at once.
-    const second = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const second = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const secondCall = caller(second);
     await secondCall('POST', '/api/pipelines', { pipeline: { name: 'q' } });
     await secondCall('POST', '/api/pipelines/q/backfills', { backfill: { name: 'x' } });
@@ -255,20 +255,20 @@ describe('resources loaded on first use (lazy entries of the registry)', () => {
   it('are all loaded before a given repository opens: its restored rows have their tables and cascades from the first request', async () => {
     const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
     const { createMemoryRepository } = await import('../src/repository/memory.js');
-    await createApi({ repo: (hooks) => createMemoryRepository({ hooks }) });
+    await createApi({ config: { bcryptRounds: 4 }, repo: (hooks) => createMemoryRepository({ hooks }) });
     expect(loadedNodes()).toHaveLength(lazyEntries.length);
   });
 
   it('are all loaded before serving when asked (the server, where bundle size is no concern)', async () => {
     const { createApi, lazyEntries, loadedNodes } = await freshRegistry();
-    await createApi({ loadAllResources: true });
+    await createApi({ config: { bcryptRounds: 4 }, loadAllResources: true });
     expect(loadedNodes()).toHaveLength(lazyEntries.length);
   });
 
   it('are loaded by seeding that names them (seeding goes through their routes)', async () => {
     const { createApi, loadedNodes } = await freshRegistry();
     const { seedFixtures } = await import('../src/fixtures/index.js');
-    const api = await createApi({ clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4 }, clock: { now: () => NOW } });
     await seedFixtures(api, { pipelines: [{ name: 'p' }] });
     expect(loadedNodes()).toEqual([]);
     const seeded = await seedFixtures(api, { tags: [{ name: 'nightly' }] });

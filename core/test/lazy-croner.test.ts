@@ -34,7 +34,7 @@ beforeEach(() => vi.resetModules());
 describe('croner, loaded on first need', () => {
   it('is not loaded by triggers on presets, and the first cron expression loads it before the write runs', async () => {
     const { interval, createApi } = await freshCore();
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const call = caller(api);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     const hourly = await call('POST', '/api/pipelines/p/pipeline_schedules', {
@@ -58,7 +58,7 @@ describe('croner, loaded on first need', () => {
 
   it('an update to a cron expression loads it too', async () => {
     const { interval, createApi } = await freshCore();
-    const api = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW } });
+    const api = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW } });
     const call = caller(api);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     const { pipeline_schedule: created } = await call('POST', '/api/pipelines/p/pipeline_schedules', {
@@ -87,7 +87,7 @@ describe('croner, loaded on first need', () => {
         },
       });
     const first = await freshCore();
-    const before = await first.createApi({ config: { requireUserAuthentication: false }, clock: { now: () => NOW }, repo });
+    const before = await first.createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => NOW }, repo });
     const call = caller(before);
     await call('POST', '/api/pipelines', { pipeline: { name: 'p' } });
     await call('POST', '/api/pipelines/p/blocks', { block: { name: 'b', type: 'transformer' } });
@@ -98,7 +98,7 @@ describe('croner, loaded on first need', () => {
     const { interval, createApi } = await freshCore();
     expect(interval.isCronLoaded()).toBe(false);
     let now = NOW;
-    const after = await createApi({ config: { requireUserAuthentication: false }, clock: { now: () => now }, repo });
+    const after = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false }, clock: { now: () => now }, repo });
     expect(interval.isCronLoaded()).toBe(true);
     const reopened = await caller(after)('GET', `/api/pipeline_schedules/${trigger.id}`);
     expect(reopened.pipeline_schedule.next_pipeline_run_date).toBe(mageDate(expectedNext()));

@@ -66,7 +66,7 @@ describe('statuses', () => {
   });
 
   it('reports the scheduler running once the transport has ticked it, and the same project uuid as the project', async () => {
-    const fresh = await createApi({ config: { requireUserAuthentication: false } });
+    const fresh = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false } });
     const read = async () => (await fresh.core.dispatch({ method: 'GET', path: '/api/statuses', query: {}, headers: {}, body: undefined })).body as Body;
     expect((await read()).statuses[0].scheduler_status).toBe('stopped');
     fresh.tick();
@@ -79,7 +79,7 @@ describe('statuses', () => {
   });
 
   it('answers the health check when the store is full, before the project is stored', async () => {
-    const full = await createApi({ config: { requireUserAuthentication: false, storage: { maxRecords: 1, maxBytes: 0 } } });
+    const full = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false, storage: { maxRecords: 1, maxBytes: 0 } } });
     const answer = (await full.core.dispatch({ method: 'GET', path: '/api/statuses', query: {}, headers: {}, body: undefined })).body as Body;
     expect(answer.statuses[0].project_uuid).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -210,7 +210,7 @@ describe('tags', () => {
     expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: '  ' } } })).error.code).toBe(400);
     expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'x'.repeat(256) } } })).error.code).toBe(400);
     expect((await call('POST', '/api/tags', { token: tokens.editor, body: { tag: { name: 'y', id: 5 } } })).error.code).toBe(403);
-    const capped = await createApi({ config: { requireUserAuthentication: false } });
+    const capped = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false } });
     const create = async (name: string) =>
       (await capped.core.dispatch({ method: 'POST', path: '/api/tags', query: {}, headers: { 'x-api-key': capped.config.apiKey }, body: { tag: { name } } }))
         .body as Body;
@@ -219,7 +219,7 @@ describe('tags', () => {
   });
 
   it('are seeded from fixtures, beside the tags a fixture pipeline carries', async () => {
-    const seededApi = await createApi({ config: { requireUserAuthentication: false } });
+    const seededApi = await createApi({ config: { bcryptRounds: 4, requireUserAuthentication: false } });
     const seeded = await seedFixtures(seededApi, { pipelines: [{ name: 'etl', tags: ['daily'] }], tags: [{ name: 'finance', description: 'Finance' }] });
     expect(seeded.tags).toEqual([{ description: 'Finance', id: 1, name: 'finance', uuid: 'finance' }]);
     const listed = await seededApi.core.dispatch({

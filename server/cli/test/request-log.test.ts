@@ -32,7 +32,7 @@ describe('the request log', () => {
     const before = process.listenerCount('exit');
     const out = { info: () => undefined, warn: () => undefined, requests: () => undefined };
     for (let i = 0; i < 12; i++) {
-      const server = await startServer(parseSettings(['--port', '0', '--host', '127.0.0.1'], {}), out, () => undefined);
+      const server = await startServer(parseSettings(['--port', '0', '--host', '127.0.0.1'], { BCRYPT_ROUNDS: '4' }), out, () => undefined);
       await server.close();
     }
     expect(process.listenerCount('exit')).toBe(before);

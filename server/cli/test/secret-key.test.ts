@@ -29,7 +29,7 @@ function tempDir() {
 async function start(data: string, env: Record<string, string> = {}) {
   const lines: string[] = [];
   const out = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), requests: (t: string) => lines.push(t) };
-  const settings = parseSettings(['--port', '0', '--host', '127.0.0.1', '--data', data, '--api-key', API_KEY, '--no-auth'], env);
+  const settings = parseSettings(['--port', '0', '--host', '127.0.0.1', '--data', data, '--api-key', API_KEY, '--no-auth'], { BCRYPT_ROUNDS: '4', ...env });
   const server = await startServer(settings, out, (error) => lines.push(`fatal: ${error.message}`));
   running.push(server);
   const answers: string[] = [];

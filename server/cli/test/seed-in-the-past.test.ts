@@ -17,7 +17,7 @@ async function start(fixtures: unknown, name: string): Promise<{ server: Started
   writeFileSync(file, JSON.stringify(fixtures));
   const lines: string[] = [];
   const out = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line), requests: () => undefined };
-  const settings = parseSettings(['--port', '0', '--host', '127.0.0.1', '--fixtures', file, '--quiet'], {});
+  const settings = parseSettings(['--port', '0', '--host', '127.0.0.1', '--fixtures', file, '--quiet'], { BCRYPT_ROUNDS: '4' });
   const server = await startServer(settings, out, (error) => lines.push(`fatal: ${error.message}`));
   return { server, lines };
 }
