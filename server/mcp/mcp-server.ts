@@ -49,7 +49,13 @@ export interface McpServerOptions {
 export function createToolbox({ backend, access, tools = allTools(), log = () => {}, debug = false }: McpServerOptions) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   backend.restrict(requestCheck((resource) => writesAllowed(access, resource)));
-  const validators = new Map(tools.map((tool) => [tool.name, fromJsonSchema(tool.inputSchema)]));
+  /** Each tool's argument validator, compiled on its first call: Ajv compiles a schema in milliseconds, and a session calls a few tools of many. */
+  const validators = new Map<string, ReturnType<typeof fromJsonSchema>>();
+  const validatorOf = (tool: McpTool) => {
+    let validator = validators.get(tool.name);
+    if (!validator) validators.set(tool.name, (validator = fromJsonSchema(tool.inputSchema)));
+    return validator;
+  };
   const listed = tools.filter((tool) => allowed(tool, access));
   const say = (line: string) => log(maskText(line, backend.secrets()));
 
@@ -64,7 +70,7 @@ export function createToolbox({ backend, access, tools = allTools(), log = () =>
       const why = access.readOnly ? 'this server runs --read-only' : `--allow-writes does not name ${tool.resource}`;
       return failure(`${name} changes ${tool.resource}, and ${why}.`, { type: 'write_refused' });
     }
-    const checked = await validators.get(name)!['~standard'].validate(args);
+    const checked = await validatorOf(tool)['~standard'].validate(args);
     if (checked.issues) {
       // The JSON Schema validator (Ajv) may join every error into one issue's message, ", "-separated, each from `data`.
       const all = checked.issues.flatMap((issue) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { fromJsonSchema } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { contract, walkContract } from '@pipeline-api/contract';
 import { excludedReason } from '../route-tools.js';
@@ -47,6 +48,10 @@ describe('the MCP tools generated from the contract', () => {
         'explain_failed_run',
       ]),
     );
+  });
+
+  it("have argument schemas Ajv compiles (the server compiles each on the tool's first call)", () => {
+    for (const tool of allTools()) expect(() => fromJsonSchema(tool.inputSchema), tool.name).not.toThrow();
   });
 
   it('take every path param, query key and body key of their route as listed by tools/list, the required ones required, never api_key', async () => {
