@@ -18,8 +18,9 @@ export function writeOutcome(res: ServerResponse, outcome: Outcome): void {
     res.end(file.text);
     return;
   }
-  const bytes = Buffer.from(outcome.text ?? JSON.stringify(outcome.body));
+  const text = outcome.text ?? JSON.stringify(outcome.body);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  // A string, not bytes: Node sends the headers and a string body in one write, and bytes in two (writev).
+  res.end(text);
 }
