@@ -10,7 +10,7 @@
  *    shared machine the CPU per request is the figure to trust.
  * `-- --smoke`: one warm-up, one short round, 100 pipelines. The edges run bundled (esbuild, once), as bench:server runs the server.
  */
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createApi } from '@pipeline-api/core';
@@ -32,7 +32,7 @@ await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed:
 const prefix = new URL('..', import.meta.url).href; // the repository's root
 for (const [variant, createEdge] of Object.entries(VARIANTS)) {
   const api = await createApi({ config: { bcryptRounds: 4 } });
-  const server = createEdge(api).listen(0, '127.0.0.1');
+  const server = createServer(createEdge(api)).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>

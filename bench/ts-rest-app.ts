@@ -49,12 +49,13 @@ export function createTsRestApp(api: Api) {
     });
   });
 
-  const trustProxy = app.enabled('trust proxy');
+  /** No reverse proxy in front: the client is the socket's address, as in the kit's server by default. */
+  const trustedProxies = 0;
   const routes = walkContract(contract);
   const byRoute = new Map(routes.map((route) => [route.route, route]));
   /** What every route's handler does: the core answers; a file (CSV) goes out as a stream, which ts-rest pipes. */
   const answer = async (route: ContractRoute, req: Request, res: Response, params: Record<string, string>) => {
-    const outcome = await core.handle(route.id, toCoreRequest(req, routingMethod(req.method), params, req.body, trustProxy));
+    const outcome = await core.handle(route.id, toCoreRequest(req, routingMethod(req.method), req.path, params, req.body, trustedProxies));
     if (outcome.headers) for (const name in outcome.headers) res.setHeader(name, outcome.headers[name]!);
     if (!outcome.file) return { status: outcome.status, body: outcome.body };
     res.setHeader('Content-Type', outcome.file.contentType);

@@ -11,9 +11,9 @@ export interface AccessLogEntry {
  * sent), status, `ok` or the envelope's error code, milliseconds. Started before any check reads the request.
  */
 export function accessLog(log: (line: string) => void, secrets: readonly string[]) {
-  return (req: IncomingMessage & { originalUrl: string }, res: ServerResponse): AccessLogEntry => {
+  return (req: IncomingMessage, res: ServerResponse): AccessLogEntry => {
     const started = performance.now();
-    const path = redactedPath(req.originalUrl, req.headers, secrets);
+    const path = redactedPath(req.url ?? '/', req.headers, secrets);
     const entry: AccessLogEntry = {};
     res.on('finish', () => {
       const ms = (performance.now() - started).toFixed(1);

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BODY_LIMIT_BYTES, parseBody } from '@pipeline-api/core';
-import express, { type Request, type Response } from 'express';
+import express from 'express';
 
 /** A Content-Type whose body body-parser reads as UTF-8 text as it is: none, JSON or plain text, UTF-8 or no charset. */
 const PLAIN_TYPE = /^(?:application\/json|text\/plain)(?:\s*;\s*charset=(?:utf-8|"utf-8"))?$/i;
@@ -16,7 +16,7 @@ export function hasBody(req: IncomingMessage): boolean {
  * core's parser, as the mocks do: the common body by readPlainBody, any other (compressed, chunked, another charset)
  * by body-parser, which answers every edge case (413, 415, a broken gzip stream, an aborted upload) with an error.
  */
-export function bodyReader(): (req: Request, res: Response, done: (error: unknown, body?: unknown) => void) => void {
+export function bodyReader(): (req: IncomingMessage & { body?: unknown }, res: ServerResponse, done: (error: unknown, body?: unknown) => void) => void {
   const readText = express.text({ type: () => true, limit: BODY_LIMIT_BYTES });
   return (req, res, done) => {
     const parsed = (text: string | undefined) => {

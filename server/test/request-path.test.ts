@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { pipelineResource } from '../../core/src/resources/pipelines/resource.js';
+import { contract, walkContract } from '@pipeline-api/contract';
+import { API_PREFIX } from '../http/app.js';
 import { TestServer } from './harness.js';
 
 /**
  * The path of a `GET /api/pipelines/:uuid` through the server, read from stack traces: one taken where the core's
- * pipelines resource looks the pipeline up (the way in: from Node's HTTP parser through Express and the adapter to
- * the resource), one where the answer is written to the socket (the way out). The repository's own files are counted;
+ * pipelines resource looks the pipeline up (the way in: from Node's HTTP parser through the server's request listener
+ * and the adapter to the resource, with no Express on an API path), one where the answer is written to the socket (the way out). The repository's own files are counted;
  * a file "entered" again is one that appears in two runs of frames with other files' frames between them.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,7 +58,7 @@ async function tracedGet(): Promise<{ inbound: string; writes: string[]; status:
     res.end = (...args: unknown[]) => (writes.push(fullStack()), end.apply(res, args));
     res.write = (...args: unknown[]) => (writes.push(fullStack()), write.apply(res, args));
   };
-  // Before Express's listener: the response's methods are wrapped before anything can call them.
+  // Before the app's listener: the response's methods are wrapped before anything can call them.
   server.running.server.prependListener('request', onRequest);
   try {
     const reply = await server.call('GET', '/api/pipelines/traced');
@@ -72,7 +74,8 @@ it(`takes a GET /api/pipelines/:uuid through at most ${MAX_PROJECT_FILES} of the
   expect(status).toBe(200);
   // Outermost first: the way in, to the resource's lookup, whose frame the spy's stand in for.
   const runs = [...projectFileRuns(inbound).reverse(), 'core/src/resources/pipelines/resource.ts'];
-  expect(runs[0], inbound).toBe('server/http/core-adapter.ts');
+  expect(runs.slice(0, 2), inbound).toEqual(['server/http/app.ts', 'server/http/core-adapter.ts']);
+  expect(inbound, 'an API path does not go through Express').not.toMatch(/node_modules\/(express|router)\//);
   const entered = new Map<string, number>();
   for (const file of runs) entered.set(file, (entered.get(file) ?? 0) + 1);
   expect(
@@ -89,4 +92,9 @@ it('writes the answer to the socket once, from the adapter, as the core answered
   const runs = projectFileRuns(writes[0]!);
   expect(runs.slice(0, 2), writes[0]).toEqual(['server/http/write-outcome.ts', 'server/http/core-adapter.ts']);
   expect(new Set(runs).size, `files entered twice:\n${runs.join('\n')}`).toBe(runs.length);
+});
+
+it("has every route of the contract under the API's prefix, which the server's listener hands to the adapter without Express", () => {
+  const outside = walkContract(contract).filter((route) => !route.path.startsWith(API_PREFIX));
+  expect(outside.map((route) => route.path)).toEqual([]);
 });
