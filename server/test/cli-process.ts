@@ -9,6 +9,8 @@ export interface CliProcess {
   child: ChildProcess;
   url: string;
   output(): string;
+  /** Waits (at most 10 s) until the output matches `pattern`: the lines after "listening on" may arrive after it. */
+  printed(pattern: RegExp | string): Promise<void>;
   /** Signals the whole process group (the server and anything it started) and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -47,5 +49,10 @@ export async function startCli(args: string[], options: { env?: Record<string, s
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  return { child, url: /listening on (http:\/\/\S+)/.exec(out)![1]!, output: () => out, stop };
+  const printed = async (pattern: RegExp | string) => {
+    const matches = () => (typeof pattern === 'string' ? out.includes(pattern) : pattern.test(out));
+    for (const deadline = Date.now() + 10_000; !matches() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    if (!matches()) throw new Error(`the command did not print ${String(pattern)} within 10 s:\n${out}`);
+  };
+  return { child, url: /listening on (http:\/\/\S+)/.exec(out)![1]!, output: () => out, printed, stop };
 }

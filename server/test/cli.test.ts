@@ -33,12 +33,6 @@ async function api(url: string, method: string, path: string, headers: Record<st
   return { status: answer.status, body: (await answer.json()) as Record<string, any> };
 }
 
-/** Waits (at most 10 s) for the running command to print `line`: the lines after "listening on" arrive after it. */
-async function printed(cli: { output(): string }, line: string) {
-  for (let waited = 0; waited < 10_000 && !cli.output().includes(line); waited += 20) await new Promise((r) => setTimeout(r, 20));
-  expect(cli.output()).toContain(line);
-}
-
 async function login(url: string, apiKey: string, email: string, password: string) {
   const { body } = await api(url, 'POST', '/api/sessions', { 'X-API-KEY': apiKey }, { session: { email, password } });
   if (body.error) throw new Error(body.error.message);
@@ -86,7 +80,7 @@ describe('pipeline-api-server (the built command)', () => {
       expect(first.output()).toContain(`Loaded ${FIXTURES}: 2 users, 2 pipelines, 1 triggers`);
       expect(first.output()).not.toMatch(/warning/);
       const printAgain = `  secrets: generated for this data directory, in ${join(dir, 'secrets.json')} (Mage's default API key is refused); print them: pipeline-api-server secrets --data ${dir}`;
-      await printed(first, printAgain);
+      await first.printed(printAgain);
       // Whoever can read the directory prints them again, while the server runs on it.
       const shown = await runToEnd(['secrets', '--data', dir]);
       expect(shown.code).toBe(0);
@@ -126,7 +120,7 @@ describe('pipeline-api-server (the built command)', () => {
       const second = await startCli(['--data', dir, '--fixtures', FIXTURES], { entry: BIN });
       try {
         expect(second.output()).not.toContain(apiKey); // shown once only; the line on how to print them, every time
-        await printed(second, printAgain);
+        await second.printed(printAgain);
         expect(second.output()).toContain('not loaded');
         const token = await login(second.url, apiKey, 'admin@admin.com', password);
         const list = await api(second.url, 'GET', '/api/pipelines?_limit=10', { 'X-API-KEY': apiKey, 'OAUTH-TOKEN': token });
@@ -359,9 +353,9 @@ describe('stopping and starting', () => {
       );
       while (!received.includes('100 Continue')) await once(socket, 'data');
       server.child.kill('SIGINT');
-      await printed(server, 'SIGINT received: closing');
+      await server.printed('SIGINT received: closing');
       server.child.kill('SIGINT');
-      await printed(server, 'SIGINT received again: already closing');
+      await server.printed('SIGINT received again: already closing');
       const closed = once(socket, 'close');
       socket.write(body);
       await closed;

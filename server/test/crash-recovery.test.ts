@@ -220,7 +220,9 @@ describe('ids after kill -9', () => {
 
       const second = await start(flags);
       try {
-        const recovered = /\((\d+) records loaded, each checked/.exec(second.output());
+        const loadedLine = /\((\d+) records loaded, each checked/;
+        await second.printed(loadedLine);
+        const recovered = loadedLine.exec(second.output());
         expect(Number(recovered?.[1])).toBeGreaterThan(0);
         const user = (
           await json(second.url, 'POST', '/api/users', { user: { email: 'after@example.com', password: 'password1', password_confirmation: 'password1' } })
