@@ -25,8 +25,11 @@ export PIPELINE_API_URL=$URL PIPELINE_API_MODE=$MODE SCHEMATHESIS_HOOKS=hooks
 export PIPELINE_API_KEY=${API_KEY:-zkWlN0PkIKSN0C11CfUHUj84OT5XOJ6tDZ6bDRO2}
 export PIPELINE_API_OWNER_EMAIL=${OWNER_EMAIL:-admin@admin.com} PIPELINE_API_OWNER_PASSWORD=${OWNER_PASSWORD:-admin}
 cd "$ROOT/scripts/schemathesis" # SCHEMATHESIS_HOOKS names a module found from here
+# filter_too_much: Hypothesis stops an operation whose generated values it mostly drops, and a path parameter that is
+# any string (a file's path) is dropped whenever it holds a `/`; on some seeds that was enough to fail the run
+# with no request sent wrong. Every generated case is still sent and checked.
 exec "$ROOT/.venv/schemathesis/bin/st" --config-file "$ROOT/scripts/schemathesis/schemathesis.toml" run "$URL/openapi.json" --url "$URL" \
   -H "X-API-KEY: $PIPELINE_API_KEY" \
   --phases examples,coverage,fuzzing,stateful "${CHECKS[@]}" \
   --generation-with-security-parameters false --generation-database none \
-  --max-response-time 5 --request-timeout 10 --no-color "$@"
+  --max-response-time 5 --request-timeout 10 --suppress-health-check filter_too_much --no-color "$@"
