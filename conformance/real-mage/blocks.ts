@@ -1,3 +1,5 @@
+import type { Client } from '@pipeline-api/sdk';
+
 /**
  * Real block code, decorated as Mage's own templates write it, for the pipelines the differential and the
  * profile run. Mage executes it (its scheduler runs each block in a job process, then the block's @test
@@ -51,3 +53,9 @@ def load_data(*args, **kwargs):
     raise ValueError('the source is down')
 `;
 export const FAILING_LOADER_CONFIGURATION = { simulation: { outcome: 'fail' } };
+
+/** The tours' two blocks in a pipeline: `load_cities` (the loader) and `to_fahrenheit` below it (the transformer). */
+export async function addCityBlocks(client: Client, pipeline: string): Promise<void> {
+  await client.pipelines.blocks.create(pipeline, { name: 'load_cities', type: 'data_loader', content: LOADER_CODE });
+  await client.pipelines.blocks.create(pipeline, { name: 'to_fahrenheit', type: 'transformer', upstream_blocks: ['load_cities'], content: TRANSFORMER_CODE });
+}

@@ -6,7 +6,7 @@ import { crawlMageUi, EDITOR_TOUR, editorTour, type PageToVisit, type PageVisit,
 import { ensureMageUi } from '../../scripts/mage-ui/wheel.js';
 import { parseSettings } from '../../server/cli/options.js';
 import { startServer, type StartedServer } from '../../server/cli/server.js';
-import { LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
+import { addCityBlocks } from './blocks.js';
 import { MAGE_PAGE_BUDGET_MS } from './mage-timing.js';
 import { API_KEY } from './profile.js';
 
@@ -47,13 +47,7 @@ async function makePipeline(baseUrl: string, suffix: string): Promise<TourData> 
   const client = createClient({ baseUrl, apiKey: API_KEY, maxRetries: 0 });
   await client.sessions.login(OWNER);
   const pipeline = await client.pipelines.create({ name: `editor tour ${suffix}` });
-  await client.pipelines.blocks.create(pipeline.uuid, { name: 'load_cities', type: 'data_loader', content: LOADER_CODE });
-  await client.pipelines.blocks.create(pipeline.uuid, {
-    name: 'to_fahrenheit',
-    type: 'transformer',
-    upstream_blocks: ['load_cities'],
-    content: TRANSFORMER_CODE,
-  });
+  await addCityBlocks(client, pipeline.uuid);
   return { pipeline: pipeline.uuid, search: suffix, tag: 'tour', block: 'to_fahrenheit' };
 }
 

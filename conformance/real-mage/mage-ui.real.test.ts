@@ -14,7 +14,7 @@ import { ensureMageUi } from '../../scripts/mage-ui/wheel.js';
 import { parseSettings } from '../../server/cli/options.js';
 import { startServer, type StartedServer } from '../../server/cli/server.js';
 import { startProxy, type RunningProxy } from '../../server/proxy/proxy.js';
-import { FAILING_LOADER_CODE, LOADER_CODE, TRANSFORMER_CODE } from './blocks.js';
+import { FAILING_LOADER_CODE, addCityBlocks } from './blocks.js';
 import { nudgeMageQueue } from './mage-queue.js';
 import { MAGE_PAGE_BUDGET_MS, settleRun } from './mage-timing.js';
 import { API_KEY } from './profile.js';
@@ -42,13 +42,7 @@ async function prepareMage(suffix: string) {
   const client = await signedInClient();
   const pipeline = await client.pipelines.create({ name: `ui tour ${suffix}` });
   await client.pipelines.update(pipeline.uuid, { tags: ['tour'] });
-  await client.pipelines.blocks.create(pipeline.uuid, { name: 'load_cities', type: 'data_loader', content: LOADER_CODE });
-  await client.pipelines.blocks.create(pipeline.uuid, {
-    name: 'to_fahrenheit',
-    type: 'transformer',
-    upstream_blocks: ['load_cities'],
-    content: TRANSFORMER_CODE,
-  });
+  await addCityBlocks(client, pipeline.uuid);
   const trigger = await client.pipelines.pipelineSchedules.create(pipeline.uuid, { name: 'tour hook', schedule_type: 'api', status: 'active' });
   const created = await client.pipelineSchedules.pipelineRuns.create(trigger.id, {});
   return { suffix, pipeline: pipeline.uuid, run: await settleRun(client, created.id, nudge) };
