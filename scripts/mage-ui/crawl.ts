@@ -134,7 +134,12 @@ export function uiTour(d: TourData, budgetMs: number = PAGE_BUDGET_MS): PageToVi
           .last();
         const filtered = afterCall(page, 'GET', new RegExp(`^/api/pipelines\\?.*tag\\[\\]=${d.tag}`), budgetMs);
         if ((await toggle.count()) > 0) {
-          await toggle.locator('input[type=checkbox]').locator('..').click();
+          // The menu may render again as it opens and drop a click: click until the tag is ticked, then apply.
+          const checkbox = toggle.locator('input[type=checkbox]');
+          for (const deadline = Date.now() + budgetMs; !(await checkbox.isChecked()) && Date.now() < deadline;) {
+            await checkbox.locator('..').click();
+            await page.waitForTimeout(100);
+          }
           await button(page, /^Apply$/).click();
         } else {
           // The tag menu lists /api/tags: a server without it gets the same filter from the URL the menu writes.
